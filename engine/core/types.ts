@@ -1,0 +1,236 @@
+// The shapes every connector and every caller of the engine share. Nothing here does I/O.
+import type { ConnectorError } from "./errors.js";
+import type { HttpClient, HttpResponse, PreparedRequest } from "./http-types.js";
+import type { Logger } from "./logger.js";
+
+export type AuthMethod = "oauth2" | "oauth10A" | "api-key";
+
+export interface OAuth2Credential {
+  type: "oauth2";
+  accessToken: string;
+  refreshToken?: string;
+  /** ISO-8601 instant; absent when the platform issues non-expiring tokens. */
+  expiresAt?: string;
+  scope?: string;
+}
+
+export interface OAuth1Credential {
+  type: "oauth1";
+  token: string;
+  tokenSecret: string;
+}
+
+export interface ApiKeyCredential {
+  type: "api-key";
+  key: string;
+  secret?: string;
+  /** Platform-specific extras of spec 3 §7 (shop, storeUrl, accounts, ...). */
+  options?: Record<string, string | string[]>;
+}
+
+export type Credential = OAuth2Credential | OAuth1Credential | ApiKeyCredential;
+
+/**
+ * The product's own OAuth app (client id/secret, OAuth 1.0a consumer key/secret) and platform
+ * extras such as Google Ads' developer token. They come from the app's environment, never from a
+ * user, so they are kept apart from the user's Credential.
+ */
+export interface AppCredentials {
+  clientId?: string;
+  clientSecret?: string;
+  extra?: Record<string, string>;
+}
+
+export interface Account {
+  id: string;
+  name: string;
+  /** IANA zone, e.g. Europe/Paris. */
+  timezone: string;
+  /** ISO-4217 code, e.g. EUR. */
+  currency: string;
+  status?: "active" | "disabled" | "closed" | string;
+}
+
+export type FieldKind = "metric" | "dimension";
+
+export const FIELD_TYPES = [
+  "NUMBER",
+  "PERCENT",
+  "CURRENCY",
+  "TEXT",
+  "DATE",
+  "DATETIME",
+  "YEAR_MONTH_DAY",
+  "YEAR_MONTH_DAY_HOUR",
+  "HOUR",
+  "BOOLEAN",
+  "URL",
+  "HYPERLINK",
+  "IMAGE",
+  "IMAGE_LINK",
+  "DURATION",
+  "COUNTRY",
+  "COUNTRY_CODE",
+  "REGION",
+  "CITY",
+] as const;
+export type FieldType = (typeof FIELD_TYPES)[number];
+
+export const AGGREGATIONS = ["SUM", "AVG", "MAX", "MIN", "COUNT", "COUNT_DISTINCT", "NONE", "AUTO"] as const;
+export type Aggregation = (typeof AGGREGATIONS)[number];
+
+export interface FieldDef {
+  id: string;
+  name: string;
+  description: string;
+  type: FieldKind;
+  fieldType: FieldType;
+  aggregation: Aggregation;
+}
+
+export interface ReportDef {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** Spec 2 §3 "Config field". The field with id `report` selects the report. */
+export interface ConfigField {
+  id: string;
+  name: string;
+  helpText: string;
+  allowedMultiple: boolean;
+  values: { value: string; label: string }[];
+  default: boolean | string;
+  type: "checkbox" | "multiple";
+}
+
+export const REPORT_CONFIG_FIELD_ID = "report";
+
+export const FILTER_TYPES = [
+  "equals",
+  "not_equals",
+  "contains",
+  "not_contains",
+  "lower_than",
+  "greater_than",
+  "is_not_empty",
+] as const;
+export type FilterType = (typeof FILTER_TYPES)[number];
+
+export interface Filter {
+  field: string;
+  type: FilterType;
+  /** Absent for is_not_empty. */
+  value?: string | number;
+}
+
+/** Inclusive range of calendar days in the account's timezone. */
+export interface DateRange {
+  start: string; // YYYY-MM-DD
+  end: string; // YYYY-MM-DD
+}
+
+export type Granularity = "day" | "hour";
+
+export interface ReadRequest {
+  accounts: Account[];
+  fields: string[];
+  range: DateRange;
+  granularity?: Granularity;
+  /** Connectors may push these down; the query layer re-applies them, so ignoring them is safe. */
+  filters?: Filter[];
+  /** Config field values, including `report`. */
+  options?: Record<string, string | string[]>;
+}
+
+export type CellValue = string | number | boolean | null;
+export type Row = Record<string, CellValue>;
+
+export interface RowPage {
+  rows: Row[];
+}
+
+export interface ConnectorContext {
+  /** The credential as stored; the http client holds the current one after a refresh. */
+  credential: Credential;
+  http: HttpClient;
+  app?: AppCredentials;
+  /** Called after a token refresh so the caller can persist the new credential (encrypted). */
+  onCredentialRefreshed?: (credential: Credential) => Promise<void>;
+  /** Overrides the connector's base URL, for fakes in tests. */
+  baseUrl?: string;
+  signal?: AbortSignal;
+  log?: Logger;
+}
+
+/** Where a connector's dates and money come from. */
+export type TimezoneHandling = "account" | { fixed: string };
+export type CurrencyHandling = "account" | "none" | { fixed: string };
+
+export interface RateLimitPolicy {
+  /** Simultaneous requests per budget key (account, or the credential when no account). */
+  maxConcurrent?: number;
+  /** Minimum spacing between two requests of one budget key. */
+  minTimeMs?: number;
+  /** Requests allowed per budget key per interval (a token bucket). */
+  reservoir?: { amount: number; intervalMs: number };
+}
+
+export interface OAuth2Config {
+  authorizeUrl: string;
+  tokenUrl: string;
+  scopes: string[];
+  /** Most platforms use a space; a few (TikTok, Facebook) use a comma. */
+  scopeSeparator?: string;
+  extraAuthorizeParams?: Record<string, string>;
+  /** How client id/secret go to the token endpoint. RFC 6749 §2.3.1 allows both. */
+  clientAuth?: "body" | "basic";
+}
+
+export interface OAuth1Config {
+  requestTokenUrl: string;
+  authorizeUrl: string;
+  accessTokenUrl: string;
+}
+
+export interface CheckResult {
+  ok: true;
+  /** Something the user recognises (an e-mail, a shop name) to confirm the right login was used. */
+  identity?: string;
+}
+
+export interface Connector {
+  /** The catalogue identifier, e.g. "google-ads". */
+  id: string;
+  authMethod: AuthMethod;
+  timezone: TimezoneHandling;
+  currency: CurrencyHandling;
+  /** How many recent days the platform may still revise (re-extract them on every run). */
+  restatementDays: number;
+  /** Hosts this connector may call; "*.example.com" matches any subdomain. */
+  allowedHosts: string[];
+  defaultBaseUrl: string;
+  /** For platforms whose host is the customer's own (Shopify shop, WooCommerce store). */
+  baseUrlFor?(credential: Credential): string | undefined;
+  /** Whether read() honours granularity "hour". */
+  supportsHourly?: boolean;
+  rateLimit?: RateLimitPolicy;
+  oauth2?: OAuth2Config;
+  oauth1?: OAuth1Config;
+  /**
+   * Puts the credential on a request. Default: oauth2 and api-key as `Authorization: Bearer`,
+   * oauth1 as a signed OAuth header.
+   */
+  authorize?(request: PreparedRequest, credential: Credential, app: AppCredentials | undefined): void;
+  /** Maps a platform's error body to a classified error; return undefined for the default rule. */
+  classifyError?(response: HttpResponse, request: PreparedRequest): ConnectorError | undefined;
+
+  check(ctx: ConnectorContext): Promise<CheckResult>;
+  listAccounts(ctx: ConnectorContext): Promise<Account[]>;
+  /** ctx is absent when the caller has no credential (catalogue pages, CLI). */
+  listReports(ctx?: ConnectorContext): Promise<ReportDef[]>;
+  listConfigFields(ctx?: ConnectorContext): Promise<ConfigField[]>;
+  listFields(ctx: ConnectorContext | undefined, opts?: { report?: string }): Promise<FieldDef[]>;
+  read(ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage>;
+}
