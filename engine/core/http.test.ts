@@ -31,6 +31,15 @@ function client(overrides: Partial<HttpClientOptions> = {}) {
   });
 }
 
+async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as ConnectorError;
+  }
+  throw new Error("expected the request to fail");
+}
+
 const oauth2Config = { authorizeUrl: "https://auth.example/authorize", tokenUrl: "", scopes: ["read"] };
 
 describe("createHttpClient", () => {
@@ -156,7 +165,7 @@ describe("createHttpClient", () => {
 
   it("reports a non-JSON or unexpected payload as a system error with a redacted excerpt", async () => {
     fake.route("GET", "/v1/html", { status: 200, body: "<html>oops key-abcdef123456</html>" });
-    const notJson = await client().json({ url: "/html" }).catch((e) => e);
+    const notJson = await failure(client().json({ url: "/html" }));
     expect(notJson.kind).toBe("system");
     expect(notJson.bodyExcerpt).toContain("<html>oops");
     expect(notJson.bodyExcerpt).not.toContain("key-abcdef123456");
@@ -168,7 +177,7 @@ describe("createHttpClient", () => {
         return data;
       },
     };
-    const badShape = await client().json({ url: "/shape" }, parser).catch((e) => e);
+    const badShape = await failure(client().json({ url: "/shape" }, parser));
     expect(badShape.kind).toBe("system");
     expect(badShape.message).toContain("items must be an array");
     expect(badShape.request.url).toContain("/v1/shape");
