@@ -180,7 +180,7 @@ describe("createHttpClient", () => {
     const badShape = await failure(client().json({ url: "/shape" }, parser));
     expect(badShape.kind).toBe("system");
     expect(badShape.message).toContain("items must be an array");
-    expect(badShape.request.url).toContain("/v1/shape");
+    expect(badShape.request?.url).toContain("/v1/shape");
   });
 
   it("never writes the credential into log lines or error excerpts", async () => {
