@@ -5,7 +5,7 @@ export default {
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [],
   tailwind: true,
-  postcss: true,
+  postcss: false,
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

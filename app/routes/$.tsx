@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { requireUser } from "~/services/session.server";
+
+/** Spec 3 §2.1: signed-out visitors go to /login?redirectTo=…, signed-in ones to /. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  throw redirect("/");
+}
+
+export async function action({ request }: LoaderFunctionArgs) {
+  await requireUser(request);
+  throw redirect("/");
+}

@@ -1,0 +1,47 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/services/session.server";
+import { getDb } from "~/services/db.server";
+import { getCompanyUsage, usageColour } from "~/services/usage.server";
+import { sourcesRepo, usersRepo } from "~/services/repositories.server";
+import { Shell } from "~/components/shell";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+/** Paths that never bounce to /getting-started (spec 3 §2.1), plus the pages the wizard itself uses. */
+const GETTING_STARTED_EXEMPT = ["/getting-started", "/billing-space", "/buy", "/redirect", "/templates", "/link-to", "/data-connector/sources", "/profile", "/help"];
+
+export function shouldRedirectToGettingStarted(input: { pathname: string; sourceCount: number; skipped: boolean }): boolean {
+  if (input.sourceCount > 0 || input.skipped) return false;
+  return !GETTING_STARTED_EXEMPT.some((p) => input.pathname === p || input.pathname.startsWith(`${p}/`));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, company, impersonatorId } = await requireUser(request);
+  const db = getDb();
+  const url = new URL(request.url);
+  const sourceCount = await sourcesRepo.countNetworkAuthorizations(db, company.id);
+  if (shouldRedirectToGettingStarted({ pathname: url.pathname, sourceCount, skipped: user.skippedGettingStarted })) {
+    throw redirect("/getting-started");
+  }
+  const usage = await getCompanyUsage(db, company);
+  return json({
+    user: { email: user.email, firstName: user.firstName, isAdmin: usersRepo.isAdmin(user) },
+    company: { name: company.name, activateAlert: company.activateAlert, subscribed: Boolean(company.stripeSubscriptionId) },
+    usage: { used: usage.used, cap: usage.cap, trialOver: usage.trialOver, colour: usageColour(usage) },
+    impersonating: impersonatorId !== null,
+  });
+}
+
+export default function AppLayout() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <Shell user={data.user} company={data.company} usage={data.usage} impersonating={data.impersonating}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

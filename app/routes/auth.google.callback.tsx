@@ -1,0 +1,31 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { googleAuthenticator } from "~/services/google-auth.server";
+import { createUserSession, safeRedirectTo } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+
+function afterLoginTarget(request: Request): string {
+  const cookie = request.headers.get("Cookie") ?? "";
+  const match = /(?:^|;\s*)__sp_after_login=([^;]*)/.exec(cookie);
+  return safeRedirectTo(match ? decodeURIComponent(match[1]) : null);
+}
+
+/** Google sends the browser back here with code and state; remix-auth checks the state. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const clearTarget = "__sp_after_login=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0";
+  let outcome;
+  try {
+    outcome = await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);
+  } catch (error) {
+    if (error instanceof Response && error.status >= 300 && error.status < 400) throw error;
+    // Forged or missing state, a denied consent, or Google unreachable: no session, a clear message.
+    return redirectWithToast("/login", { type: "error", title: "Unable to login", description: "Google sign-in did not complete. Please try again." }, { headers: { "Set-Cookie": clearTarget } });
+  }
+  if (outcome.kind === "unknown") {
+    return redirectWithToast(
+      "/login",
+      { type: "error", title: "Unable to login", description: `No Signalpost account uses ${outcome.email || "this Google account"}. Ask your company to invite you.` },
+      { headers: { "Set-Cookie": clearTarget } },
+    );
+  }
+  return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: afterLoginTarget(request), headers: { "Set-Cookie": clearTarget } });
+}

@@ -1,0 +1,30 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { assertSameOrigin } from "~/services/csrf.server";
+import { googleAuthenticator } from "~/services/google-auth.server";
+import { safeRedirectTo } from "~/services/session.server";
+
+/**
+ * Starts Google sign-in: remix-auth stores a random state in a short-lived cookie and redirects
+ * to Google's consent page. Where to land afterwards travels in a cookie of our own.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const form = await request.clone().formData();
+  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  try {
+    await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);
+  } catch (response) {
+    if (response instanceof Response && response.status >= 300 && response.status < 400) {
+      response.headers.append("Set-Cookie", `__sp_after_login=${encodeURIComponent(redirectTo)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=600`);
+      return response;
+    }
+    throw response;
+  }
+  return redirect("/login");
+}
+
+export async function loader() {
+  return redirect("/login");
+}
+

@@ -1,0 +1,135 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as TypeScript sees it (camelCase through CamelCasePlugin). Each issue that adds
+ * tables adds its interfaces here next to its migration.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string | T, string | T>;
+
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  createdAt: Timestamp;
+  trialEndsAt: ColumnType<Date, Date | string, Date | string>;
+  stripeCustomerId: string | null;
+  stripeSubscriptionId: string | null;
+  stripeSubscriptionState: string | null;
+  stripePlan: string | null;
+  stripeSubscriptionNumberDataSource: number | null;
+  mainUserId: number | null;
+  activateAlert: Generated<boolean>;
+  apiKeyEncrypted: string;
+  apiKeyDigest: string;
+  slackAuthorizationEncrypted: string | null;
+  slackChannelId: string | null;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  companyId: number;
+  email: string;
+  passwordHash: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  isActive: Generated<boolean>;
+  googleId: string | null;
+  skippedGettingStarted: Generated<boolean>;
+  createdAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: number;
+  impersonatorId: number | null;
+  data: Json<Record<string, unknown>>;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  createdAt: Timestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string | null;
+  success: boolean;
+  createdAt: Timestamp;
+}
+
+export interface InvitationsTable {
+  id: Generated<number>;
+  companyId: number;
+  email: string;
+  tokenDigest: string;
+  invitedById: number | null;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenDigest: string;
+  expiresAt: ColumnType<Date, Date | string, Date | string>;
+  usedAt: NullableTimestamp;
+  createdAt: Timestamp;
+}
+
+export type AvailableAccount = { accountId: string; name: string; timezone?: string; currency?: string };
+
+export interface NetworkAuthorizationsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  platform: string;
+  state: Generated<"SUCCESS" | "ERROR" | "ACCOUNT_NOT_AVAILABLE">;
+  status: string | null;
+  numberError: Generated<number>;
+  credentialEncrypted: string;
+  options: Json<Record<string, string | number | string[]>>;
+  availableDataSources: Json<AvailableAccount[] | null>;
+  lastRefresh: NullableTimestamp;
+  createdById: number | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DataSourcesTable {
+  id: Generated<number>;
+  companyId: number;
+  networkAuthorizationId: number;
+  accountId: string;
+  name: string;
+  timezone: string | null;
+  currency: string | null;
+  blockedAt: NullableTimestamp;
+  activateAlert: boolean | null;
+  backedById: number | null;
+  createdAt: Timestamp;
+}
+
+export interface DataSourceAssigneesTable {
+  dataSourceId: number;
+  userId: number;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  loginAttempts: LoginAttemptsTable;
+  invitations: InvitationsTable;
+  passwordResets: PasswordResetsTable;
+  networkAuthorizations: NetworkAuthorizationsTable;
+  dataSources: DataSourcesTable;
+  dataSourceAssignees: DataSourceAssigneesTable;
+}
+
+export type Company = Selectable<CompaniesTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type NetworkAuthorization = Selectable<NetworkAuthorizationsTable>;
+export type DataSource = Selectable<DataSourcesTable>;

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Server environment, validated once. Every variable has an embedded default so that the
+ * start command works on a fresh machine; production deployments set them explicitly.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  APP_URL: z.string().url().optional(),
+  DATABASE_URL: z.string().optional(),
+  TEMPORAL_ADDRESS: z.string().optional(),
+  TEMPORAL_NAMESPACE: z.string().default("default"),
+  TEMPORAL_TASK_QUEUE: z.string().default("signalpost"),
+  TEMPORAL_UI_URL: z.string().optional(),
+  SESSION_SECRET: z.string().optional(),
+  /** Comma-separated "keyId:base64key" pairs; the first one encrypts, all of them decrypt. */
+  ENCRYPTION_KEYS: z.string().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default("Signalpost <no-reply@signalpost.local>"),
+  GOOGLE_CLIENT_ID: z.string().default("signalpost-dev-client"),
+  GOOGLE_CLIENT_SECRET: z.string().default("signalpost-dev-secret"),
+  /** Base of Google's OAuth endpoints; tests and offline demos point it at tests/fakes/google. */
+  GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function getEnv(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+      throw new Error(`Invalid environment: ${problems}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Tests change process.env between cases; they call this to re-read it. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,17 @@
+import path from "node:path";
+import os from "node:os";
+import { fileURLToPath } from "node:url";
+
+/** Repository root, resolved from this file so that scripts work from any cwd. */
+export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Local state (embedded PostgreSQL, Temporal's SQLite, dev keys, mail outbox). Never committed. */
+export const dataDir = process.env.SIGNALPOST_DATA_DIR
+  ? path.resolve(process.env.SIGNALPOST_DATA_DIR)
+  : path.join(projectRoot, ".data");
+
+/** Tools built once per machine (Temporal CLI, stripe-mock) live outside the clone so CI reuses them. */
+export const toolCacheDir = path.join(
+  process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"),
+  "signalpost",
+);

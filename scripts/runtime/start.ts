@@ -1,0 +1,117 @@
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { createDb } from "../../db/connection.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../db/seed/index.js";
+import { dataDir, projectRoot } from "../../lib/paths.js";
+import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./postgres.js";
+import { startTemporalDevServer, waitForPort, type RunningTemporal } from "./temporal-server.js";
+
+/**
+ * The product with its embedded defaults: PostgreSQL and the Temporal dev server when their
+ * addresses are not given, then migrations, the demo seed, the worker and the web server.
+ * Extra processes (e.g. third-party fakes for end-to-end tests) are started by the caller.
+ */
+const log = (m: string) => console.log(m);
+const port = Number(process.env.PORT || 3000);
+const pgPort = Number(process.env.SIGNALPOST_PG_PORT || 54329);
+const temporalPort = Number(process.env.SIGNALPOST_TEMPORAL_PORT || 7233);
+const temporalUiPort = Number(process.env.SIGNALPOST_TEMPORAL_UI_PORT || 8233);
+
+const children: ChildProcess[] = [];
+let postgres: RunningPostgres | undefined;
+let temporal: RunningTemporal | undefined;
+let stopping = false;
+
+async function stopAll(code: number) {
+  if (stopping) return;
+  stopping = true;
+  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
+  await temporal?.stop().catch(() => {});
+  await postgres?.stop().catch(() => {});
+  process.exit(code);
+}
+
+function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ["ignore", "inherit", "inherit"] });
+  child.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`[start] ${name} exited with code ${code}; stopping everything`);
+      void stopAll(code || 1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function main() {
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
+
+  let databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    log(`[start] starting the embedded PostgreSQL on port ${pgPort} (data in ${path.join(dataDir, "pg")})`);
+    postgres = await startEmbeddedPostgres({ dir: path.join(dataDir, "pg"), port: pgPort, log });
+    await ensureDatabase(postgres.url("postgres"), "signalpost");
+    databaseUrl = postgres.url("signalpost");
+  }
+
+  const db = createDb(databaseUrl, { max: 2 });
+  const applied = await migrateToLatest(db);
+  if (applied.length) log(`[start] migrations applied: ${applied.join(", ")}`);
+  if (process.env.SIGNALPOST_SEED !== "false") await seedDemo(db, (m) => log(`[seed] ${m}`));
+  await db.destroy();
+
+  let temporalAddress = process.env.TEMPORAL_ADDRESS;
+  let temporalUiUrl = process.env.TEMPORAL_UI_URL;
+  if (!temporalAddress) {
+    log(`[start] starting the Temporal dev server on port ${temporalPort}`);
+    temporal = await startTemporalDevServer({
+      port: temporalPort,
+      uiPort: temporalUiPort,
+      dbFile: path.join(dataDir, "temporal.sqlite"),
+      log: (m) => (process.env.SIGNALPOST_VERBOSE ? log(m) : undefined),
+    });
+    temporalAddress = temporal.address;
+    temporalUiUrl = temporal.uiUrl;
+  }
+
+  if (process.env.SIGNALPOST_SKIP_BUILD !== "true") {
+    log("[start] building the web app");
+    const build = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
+      cwd: projectRoot,
+      stdio: ["ignore", "ignore", "inherit"],
+      env: { ...process.env, NODE_ENV: "production" },
+    });
+    if (build.status !== 0) throw new Error("remix build failed");
+  }
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV || "production",
+    DATABASE_URL: databaseUrl,
+    TEMPORAL_ADDRESS: temporalAddress,
+    TEMPORAL_UI_URL: temporalUiUrl,
+    SIGNALPOST_DATA_DIR: dataDir,
+    PORT: String(port),
+  };
+  run("worker", process.execPath, ["--import", "tsx", "temporal/worker.ts"], env);
+  run("web", process.execPath, [path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], env);
+  await waitForPort("127.0.0.1", port, 60_000);
+
+  const url = process.env.APP_URL || `http://localhost:${port}`;
+  log("");
+  log(`  Signalpost is running at ${url}`);
+  log(`  Demo login:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
+  log(`  Admin login: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
+  log(`  Temporal UI: ${temporalUiUrl ?? "(external cluster: see your Temporal UI)"}`);
+  if (!process.env.SMTP_URL) log(`  Outgoing mail is written to ${path.join(dataDir, "outbox")} (admins can read it at ${url}/dev/outbox)`);
+  log("  Press Ctrl+C to stop.");
+  log("");
+}
+
+main().catch(async (error) => {
+  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+  await stopAll(1);
+});

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# One command from a fresh machine to a running product (see README.md).
+source "$(dirname "$0")/lib.sh"
+ensure_node
+ensure_node_modules
+ensure_temporal_cli
+cd "$ROOT"
+exec node --import tsx scripts/runtime/start.ts

@@ -1,0 +1,42 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { NativeConnection, Worker } from "@temporalio/worker";
+import { createDb, type DB } from "../db/connection.js";
+import { createActivities } from "./activities/index.js";
+import { DEFAULT_TASK_QUEUE } from "./shared.js";
+
+const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
+
+/** Builds a worker with its dependencies injected; tests call this with their own db and address. */
+export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string }): Promise<Worker> {
+  const connection = await NativeConnection.connect({ address: opts.address });
+  return Worker.create({
+    connection,
+    namespace: opts.namespace ?? "default",
+    taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
+    workflowsPath,
+    activities: createActivities({ db: opts.db }),
+  });
+}
+
+async function main() {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error("DATABASE_URL is required for the worker");
+  const db = createDb(databaseUrl);
+  const worker = await createWorker({
+    db,
+    address: process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233",
+    taskQueue: process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
+    namespace: process.env.TEMPORAL_NAMESPACE || "default",
+  });
+  console.log(`[worker] polling task queue ${process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE}`);
+  await worker.run();
+  await db.destroy();
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error("[worker] fatal:", error);
+    process.exit(1);
+  });
+}

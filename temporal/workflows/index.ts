@@ -1,0 +1,2 @@
+// Every workflow the worker registers. Each issue adds its workflows here.
+export { healthProbe } from "./health-probe.js";
