@@ -20,7 +20,8 @@ const oauth1 = z.object({
 });
 const apiKey = z.object({
   type: z.literal("api-key"),
-  key: z.string().min(1),
+  // Empty for the options-only forms of spec 3 §7 (Apple Search Ads, Piwik, Criteo, ...).
+  key: z.string(),
   secret: z.string().optional(),
   options: z.record(z.string(), optionValue).optional(),
 });

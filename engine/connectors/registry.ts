@@ -1,0 +1,43 @@
+// The implemented connectors. Adding a platform = one folder under connectors/ and one line
+// here; the catalogue marks it implemented and the contract test starts checking it.
+import { PlatformNotImplementedError, UnknownPlatformError } from "../core/errors.js";
+import type { Connector } from "../core/types.js";
+import { PLATFORM_DEFINITIONS } from "../catalogue/platforms.js";
+
+const CONNECTORS: readonly Connector[] = [];
+
+const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
+
+function canonicalId(id: string): string | undefined {
+  const found = PLATFORM_DEFINITIONS.find((p) => p.id === id || p.aliases?.includes(id));
+  return found?.id;
+}
+
+export function listConnectors(): readonly Connector[] {
+  return CONNECTORS;
+}
+
+export function hasConnector(platform: string): boolean {
+  const id = canonicalId(platform) ?? platform;
+  return byId.has(id);
+}
+
+/**
+ * The connector of a platform. Unknown ids raise UnknownPlatformError (404); catalogue platforms
+ * without a connector yet raise PlatformNotImplementedError (501, "coming soon").
+ */
+export function getConnector(platform: string): Connector {
+  const id = canonicalId(platform);
+  const connector = byId.get(id ?? platform);
+  if (connector) return connector;
+  if (!id) throw new UnknownPlatformError(platform);
+  throw new PlatformNotImplementedError(id);
+}
+
+/** The registry as a value, for executeQuery and tests that inject their own connectors. */
+export interface ConnectorRegistry {
+  getConnector(platform: string): Connector;
+  listConnectors(): readonly Connector[];
+}
+
+export const registry: ConnectorRegistry = { getConnector, listConnectors };
