@@ -1,4 +1,5 @@
 import { createCookie, redirect } from "@remix-run/node";
+import { safeRedirectTo } from "~/utils/safe-redirect";
 import { getSessionSecrets } from "../../lib/secrets.js";
 import { getDb } from "./db.server.js";
 import { assertSameOrigin } from "./csrf.server.js";
@@ -26,6 +27,8 @@ function sessionCookie() {
   });
   return cookie;
 }
+
+export { safeRedirectTo };
 
 export type SignedIn = { sessionId: string; user: User; company: Company; impersonatorId: number | null };
 
@@ -73,12 +76,6 @@ export async function requireAdmin(request: Request): Promise<SignedIn> {
   const signedIn = await requireUser(request);
   if (!isAdmin(signedIn.user)) throw redirect("/");
   return signedIn;
-}
-
-/** Only same-site relative paths: never let redirectTo send someone to another host. */
-export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
 }
 
 export async function createUserSession(opts: {
