@@ -3,8 +3,9 @@
 import { PlatformNotImplementedError, UnknownPlatformError } from "../core/errors.js";
 import type { Connector } from "../core/types.js";
 import { PLATFORM_DEFINITIONS } from "../catalogue/platforms.js";
+import { demoConnector } from "./demo/connector.js";
 
-const CONNECTORS: readonly Connector[] = [];
+const CONNECTORS: readonly Connector[] = [demoConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

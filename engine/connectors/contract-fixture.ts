@@ -1,0 +1,29 @@
+// The fixture each connector folder exports as `contract` from contract.ts. The contract test
+// (engine/contract.test.ts) finds every connectors/<id>/contract.ts by itself.
+import type { AppCredentials, Credential, DateRange } from "../core/types.js";
+
+export interface RunningFake {
+  /** Base URL to pass as the connector's baseUrl override (the fake's host is then allowed). */
+  baseUrl: string;
+  /** OAuth token endpoint on the fake, when the connector refreshes tokens. */
+  tokenUrl?: string;
+  close(): Promise<void>;
+}
+
+export interface ContractFixture {
+  platform: string;
+  /** Starts the platform's fake from tests/fakes/<platform>; absent for connectors without HTTP (demo). */
+  startFake?: () => Promise<RunningFake>;
+  credential: Credential;
+  app?: AppCredentials;
+  /** A read that returns at least one row against the fake. */
+  read: {
+    report?: string;
+    range: DateRange;
+    /** Defaults to every account listAccounts returns. */
+    accounts?: string[];
+    /** Defaults to every field of the report. */
+    fields?: string[];
+    granularity?: "day" | "hour";
+  };
+}

@@ -1,0 +1,8 @@
+// What the contract test needs to exercise the demo connector. It has no fake: its data is local.
+import type { ContractFixture } from "../contract-fixture.js";
+
+export const contract: ContractFixture = {
+  platform: "demo",
+  credential: { type: "api-key", key: "demo" },
+  read: { report: "campaigns", range: { start: "2025-01-06", end: "2025-01-08" } },
+};

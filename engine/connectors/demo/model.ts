@@ -1,0 +1,198 @@
+// The demo world: a few accounts with campaigns and ad groups, a small product catalogue, and
+// the daily and hourly numbers they produce. Every number is a pure function of
+// (account, date, entity[, hour]) through the seeded PRNG.
+import type { Account } from "../../core/types.js";
+import { between, pick, seeded } from "./prng.js";
+
+export const DEMO_ACCOUNTS: Account[] = [
+  { id: "demo-paris", name: "Maison Lumière (Paris)", timezone: "Europe/Paris", currency: "EUR", status: "active" },
+  { id: "demo-new-york", name: "Summit Outdoor (New York)", timezone: "America/New_York", currency: "USD", status: "active" },
+  { id: "demo-london", name: "Chapter & Verse Books (London)", timezone: "Europe/London", currency: "GBP", status: "active" },
+  { id: "demo-tokyo", name: "Kaze Gadgets (Tokyo)", timezone: "Asia/Tokyo", currency: "JPY", status: "active" },
+];
+
+/** Rough value of one US dollar, so a Tokyo account's costs look like yen. */
+const CURRENCY_SCALE: Record<string, number> = { USD: 1, EUR: 0.92, GBP: 0.79, JPY: 150, CAD: 1.36, AUD: 1.52 };
+export const currencyScale = (currency: string) => CURRENCY_SCALE[currency] ?? 1;
+
+const CAMPAIGN_NAMES = [
+  "Brand - Search",
+  "Generic - Search",
+  "Shopping - All products",
+  "Retargeting - Display",
+  "Prospecting - Video",
+  "Performance Max",
+  "Competitors - Search",
+  "Seasonal promotion",
+];
+const AD_GROUP_NAMES = ["Core terms", "Long tail", "Best sellers", "New arrivals", "Lookalike audience", "Cart abandoners"];
+
+export interface DemoAdGroup {
+  id: string;
+  name: string;
+  share: number;
+}
+
+export interface DemoCampaign {
+  id: string;
+  name: string;
+  status: "ENABLED" | "PAUSED";
+  dailyImpressions: number;
+  ctr: number;
+  cpcUsd: number;
+  conversionRate: number;
+  orderValueUsd: number;
+  adGroups: DemoAdGroup[];
+}
+
+const structureCache = new Map<string, DemoCampaign[]>();
+
+/** The campaigns of an account: 3 to 6, each with 2 to 4 ad groups. Works for any account id. */
+export function campaignsOf(accountId: string): DemoCampaign[] {
+  const cached = structureCache.get(accountId);
+  if (cached) return cached;
+  const random = seeded("structure", accountId);
+  const count = 3 + Math.floor(random() * 4);
+  const names = [...CAMPAIGN_NAMES];
+  const campaigns: DemoCampaign[] = [];
+  for (let c = 0; c < count; c++) {
+    const name = names.splice(Math.floor(random() * names.length), 1)[0];
+    const id = `${accountId}-c${c + 1}`;
+    const groupCount = 2 + Math.floor(random() * 3);
+    const weights = Array.from({ length: groupCount }, () => between(random, 0.5, 1.5));
+    const total = weights.reduce((a, b) => a + b, 0);
+    campaigns.push({
+      id,
+      name,
+      status: c === count - 1 && random() < 0.5 ? "PAUSED" : "ENABLED",
+      dailyImpressions: Math.round(between(random, 2_000, 40_000)),
+      ctr: between(random, 0.008, 0.06),
+      cpcUsd: between(random, 0.25, 2.5),
+      conversionRate: between(random, 0.01, 0.08),
+      orderValueUsd: between(random, 25, 160),
+      adGroups: weights.map((w, g) => ({ id: `${id}-g${g + 1}`, name: `${name} / ${pick(random, AD_GROUP_NAMES)}`, share: w / total })),
+    });
+  }
+  structureCache.set(accountId, campaigns);
+  return campaigns;
+}
+
+/** Traffic through the day: low at night, peaks around lunch and evening. */
+const HOURLY_PROFILE = [
+  0.25, 0.15, 0.1, 0.08, 0.08, 0.12, 0.3, 0.6, 0.85, 1, 1.05, 1.15, 1.3, 1.25, 1.1, 1.05, 1.05, 1.1, 1.25, 1.4, 1.45, 1.3, 0.9, 0.5,
+];
+
+function dayFactor(date: string): number {
+  const d = new Date(`${date}T00:00:00Z`);
+  const weekday = d.getUTCDay();
+  const dayOfYear = Math.floor((d.getTime() - Date.UTC(d.getUTCFullYear(), 0, 1)) / 86_400_000);
+  const weekend = weekday === 0 || weekday === 6 ? 0.82 : 1;
+  const season = 1 + 0.15 * Math.sin((dayOfYear / 365) * 2 * Math.PI);
+  return weekend * season;
+}
+
+export interface AdsMetrics {
+  impressions: number;
+  clicks: number;
+  cost: number;
+  conversions: number;
+  conversion_value: number;
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** One ad group's numbers for one day. About one day in fifty a campaign spikes: alerts have something to find. */
+export function adGroupDay(account: Account, date: string, campaign: DemoCampaign, adGroup: DemoAdGroup): AdsMetrics {
+  if (campaign.status === "PAUSED") return { impressions: 0, clicks: 0, cost: 0, conversions: 0, conversion_value: 0 };
+  const random = seeded("day", account.id, date, adGroup.id);
+  const spike = seeded("spike", account.id, date, campaign.id)() < 0.02 ? 2.5 : 1;
+  const scale = currencyScale(account.currency);
+  const impressions = Math.round(campaign.dailyImpressions * adGroup.share * dayFactor(date) * spike * between(random, 0.75, 1.25));
+  const clicks = Math.round(impressions * campaign.ctr * between(random, 0.8, 1.2));
+  const cost = round2(clicks * campaign.cpcUsd * scale * between(random, 0.85, 1.15));
+  const conversions = Math.round(clicks * campaign.conversionRate * between(random, 0.6, 1.4));
+  const conversion_value = round2(conversions * campaign.orderValueUsd * scale * between(random, 0.8, 1.2));
+  return { impressions, clicks, cost, conversions, conversion_value };
+}
+
+/** Splits an integer over weights so the parts add up exactly (largest remainder). */
+function apportion(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const parts = exact.map(Math.floor);
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (let k = 0; left > 0; k++, left--) parts[order[k % order.length][1]] += 1;
+  return parts;
+}
+
+/** The day's numbers spread over 24 hours; integer metrics add up to the day exactly. */
+export function adGroupHours(account: Account, date: string, adGroup: DemoAdGroup, day: AdsMetrics): AdsMetrics[] {
+  const random = seeded("hours", account.id, date, adGroup.id);
+  const weights = HOURLY_PROFILE.map((w) => w * between(random, 0.7, 1.3));
+  const impressions = apportion(day.impressions, weights);
+  const clicks = apportion(day.clicks, weights);
+  const conversions = apportion(day.conversions, clicks.map((c) => c + 0.01));
+  return impressions.map((imp, h) => ({
+    impressions: imp,
+    clicks: clicks[h],
+    cost: day.clicks === 0 ? 0 : round2((day.cost * clicks[h]) / day.clicks),
+    conversions: conversions[h],
+    conversion_value: day.conversions === 0 ? 0 : round2((day.conversion_value * conversions[h]) / day.conversions),
+  }));
+}
+
+const PRODUCTS = [
+  { name: "Linen shirt", category: "Apparel", priceUsd: 59 },
+  { name: "Trail backpack", category: "Outdoor", priceUsd: 119 },
+  { name: "Ceramic mug", category: "Home", priceUsd: 18 },
+  { name: "Wireless earbuds", category: "Electronics", priceUsd: 89 },
+  { name: "Hardcover notebook", category: "Stationery", priceUsd: 24 },
+  { name: "Merino beanie", category: "Apparel", priceUsd: 35 },
+  { name: "Desk lamp", category: "Home", priceUsd: 72 },
+  { name: "Travel adapter", category: "Electronics", priceUsd: 29 },
+];
+
+export interface OrderLine {
+  order_id: string;
+  hour: number;
+  product: string;
+  product_category: string;
+  items: number;
+  revenue: number;
+}
+
+/** The order lines of one account's day: 8 to 40 orders of 1 to 3 products. */
+export function orderLines(account: Account, date: string): OrderLine[] {
+  const random = seeded("orders", account.id, date);
+  const scale = currencyScale(account.currency);
+  const count = Math.round(between(random, 8, 40) * dayFactor(date));
+  const lines: OrderLine[] = [];
+  const cumulative = HOURLY_PROFILE.map(
+    (
+      (sum) => (w: number) =>
+        (sum += w)
+    )(0),
+  );
+  const total = cumulative[cumulative.length - 1];
+  for (let i = 0; i < count; i++) {
+    const orderId = `${account.id}-${date.replaceAll("-", "")}-${String(i + 1).padStart(3, "0")}`;
+    const target = random() * total;
+    const hour = cumulative.findIndex((c) => c >= target);
+    const products = [...PRODUCTS];
+    const lineCount = 1 + Math.floor(random() * 3);
+    for (let l = 0; l < lineCount; l++) {
+      const product = products.splice(Math.floor(random() * products.length), 1)[0];
+      const items = 1 + Math.floor(random() * 3);
+      lines.push({
+        order_id: orderId,
+        hour,
+        product: product.name,
+        product_category: product.category,
+        items,
+        revenue: round2(product.priceUsd * items * scale),
+      });
+    }
+  }
+  return lines;
+}
