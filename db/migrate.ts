@@ -1,18 +1,16 @@
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { FileMigrationProvider, Migrator } from "kysely/migration";
+import { Migrator, type MigrationProvider } from "kysely/migration";
 import type { Kysely } from "kysely";
+import { migrations } from "./migrations/index.js";
 
-const migrationFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; throws with the failing migration's name. Runs under tsx or vitest. */
+export function createMigrator(db: Kysely<any>): Migrator {
+  return new Migrator({ db, provider });
+}
+
+/** Applies every pending migration; throws with the failing migration's name. */
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: new FileMigrationProvider({ fs, path, migrationFolder }),
-  });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await createMigrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {
     throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -7,7 +7,7 @@ import { dataDir } from "./paths.js";
 export type Mail = { to: string; subject: string; text: string; html?: string };
 
 /** Where mail goes when SMTP_URL is unset: one JSON file per message that a developer can read. */
-export const outboxDir = () => path.join(dataDir, "outbox");
+export const outboxDir = () => path.join(dataDir(), "outbox");
 
 let transport: nodemailer.Transporter | undefined;
 

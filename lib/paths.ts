@@ -5,10 +5,13 @@ import { fileURLToPath } from "node:url";
 /** Repository root, resolved from this file so that scripts work from any cwd. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Local state (embedded PostgreSQL, Temporal's SQLite, dev keys, mail outbox). Never committed. */
-export const dataDir = process.env.SIGNALPOST_DATA_DIR
-  ? path.resolve(process.env.SIGNALPOST_DATA_DIR)
-  : path.join(projectRoot, ".data");
+/**
+ * Local state (embedded PostgreSQL, Temporal's SQLite, dev keys, mail outbox). Never committed.
+ * Read on every call: test stacks point SIGNALPOST_DATA_DIR elsewhere after start-up.
+ */
+export function dataDir(): string {
+  return process.env.SIGNALPOST_DATA_DIR ? path.resolve(process.env.SIGNALPOST_DATA_DIR) : path.join(projectRoot, ".data");
+}
 
 /** Tools built once per machine (Temporal CLI, stripe-mock) live outside the clone so CI reuses them. */
 export const toolCacheDir = path.join(

@@ -36,9 +36,9 @@ export function parseKeyring(spec: string): Keyring {
 
 /** Dev default: a random key generated once and kept under .data/ (never in the repository). */
 function loadOrCreateDevKeyring(): Keyring {
-  const file = path.join(dataDir, "encryption-keys");
+  const file = path.join(dataDir(), "encryption-keys");
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir(), { recursive: true });
     const spec = `dev1:${crypto.randomBytes(32).toString("base64")}`;
     fs.writeFileSync(file, spec, { mode: 0o600, flag: "wx" });
   }
@@ -112,9 +112,9 @@ export function randomToken(bytes = 32): string {
 export function getSessionSecrets(): string[] {
   const fromEnv = getEnv().SESSION_SECRET;
   if (fromEnv) return fromEnv.split(",").map((s) => s.trim()).filter(Boolean);
-  const file = path.join(dataDir, "session-secret");
+  const file = path.join(dataDir(), "session-secret");
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
+    fs.mkdirSync(dataDir(), { recursive: true });
     try {
       fs.writeFileSync(file, crypto.randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
     } catch {

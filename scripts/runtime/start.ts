@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
 import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../db/seed/index.js";
@@ -12,25 +13,32 @@ import { startTemporalDevServer, waitForPort, type RunningTemporal } from "./tem
  * addresses are not given, then migrations, the demo seed, the worker and the web server.
  * Extra processes (e.g. third-party fakes for end-to-end tests) are started by the caller.
  */
-const log = (m: string) => console.log(m);
-const port = Number(process.env.PORT || 3000);
-const pgPort = Number(process.env.SIGNALPOST_PG_PORT || 54329);
-const temporalPort = Number(process.env.SIGNALPOST_TEMPORAL_PORT || 7233);
-const temporalUiPort = Number(process.env.SIGNALPOST_TEMPORAL_UI_PORT || 8233);
+export type StartOptions = {
+  port: number;
+  pgPort: number;
+  temporalPort: number;
+  temporalUiPort: number;
+  dataDir: string;
+  /** Extra environment for the web server and the worker (e.g. fakes' base URLs in tests). */
+  env?: NodeJS.ProcessEnv;
+  log?: (m: string) => void;
+};
+let log = (m: string) => console.log(m);
 
 const children: ChildProcess[] = [];
 let postgres: RunningPostgres | undefined;
 let temporal: RunningTemporal | undefined;
 let stopping = false;
 
-async function stopAll(code: number) {
+/** Stops children, Temporal and PostgreSQL; exits the process unless code is null (library use). */
+async function stopAll(code: number | null) {
   if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
   await temporal?.stop().catch(() => {});
   await postgres?.stop().catch(() => {});
-  process.exit(code);
+  if (code !== null) process.exit(code);
 }
 
 function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -45,9 +53,10 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   return child;
 }
 
-async function main() {
-  process.on("SIGINT", () => void stopAll(0));
-  process.on("SIGTERM", () => void stopAll(0));
+export async function startProduct(opts: StartOptions): Promise<{ url: string; temporalUiUrl?: string; stop: () => Promise<void> }> {
+  const { port, pgPort, temporalPort, temporalUiPort, dataDir } = opts;
+  if (opts.log) log = opts.log;
+  process.env.SIGNALPOST_DATA_DIR = dataDir;
 
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
@@ -89,6 +98,7 @@ async function main() {
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...opts.env,
     NODE_ENV: process.env.NODE_ENV || "production",
     DATABASE_URL: databaseUrl,
     TEMPORAL_ADDRESS: temporalAddress,
@@ -101,17 +111,33 @@ async function main() {
   await waitForPort("127.0.0.1", port, 60_000);
 
   const url = process.env.APP_URL || `http://localhost:${port}`;
+  return { url, temporalUiUrl, stop: () => stopAll(null) };
+}
+
+async function main() {
+  process.on("SIGINT", () => void stopAll(0));
+  process.on("SIGTERM", () => void stopAll(0));
+  const port = Number(process.env.PORT || 3000);
+  const { url, temporalUiUrl } = await startProduct({
+    port,
+    pgPort: Number(process.env.SIGNALPOST_PG_PORT || 54329),
+    temporalPort: Number(process.env.SIGNALPOST_TEMPORAL_PORT || 7233),
+    temporalUiPort: Number(process.env.SIGNALPOST_TEMPORAL_UI_PORT || 8233),
+    dataDir: dataDir(),
+  });
   log("");
   log(`  Signalpost is running at ${url}`);
   log(`  Demo login:  ${DEMO_USER.email} / ${DEMO_USER.password}`);
   log(`  Admin login: ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}`);
   log(`  Temporal UI: ${temporalUiUrl ?? "(external cluster: see your Temporal UI)"}`);
-  if (!process.env.SMTP_URL) log(`  Outgoing mail is written to ${path.join(dataDir, "outbox")} (admins can read it at ${url}/dev/outbox)`);
+  if (!process.env.SMTP_URL) log(`  Outgoing mail is written to ${path.join(dataDir(), "outbox")} (admins can read it at ${url}/dev/outbox)`);
   log("  Press Ctrl+C to stop.");
   log("");
 }
 
-main().catch(async (error) => {
-  console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
-  await stopAll(1);
-});
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch(async (error) => {
+    console.error(`[start] ${error instanceof Error ? error.message : String(error)}`);
+    await stopAll(1);
+  });
+}

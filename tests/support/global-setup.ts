@@ -1,0 +1,50 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startEmbeddedPostgres, ensureDatabase } from "../../scripts/runtime/postgres.js";
+import { startTemporalDevServer } from "../../scripts/runtime/temporal-server.js";
+import { freePort } from "../../scripts/runtime/ports.js";
+import { createDb } from "../../db/connection.js";
+import { migrateToLatest } from "../../db/migrate.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    postgresAdminUrl: string;
+    templateDatabase: string;
+    temporalAddress: string;
+    testDataDir: string;
+  }
+}
+
+/**
+ * Integration tests get a real PostgreSQL (migrated once into a template database that each test
+ * file clones) and a real Temporal dev server, both on free ports in a temporary directory.
+ */
+export default async function setup(project: TestProject) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-it-"));
+  // Postgres refuses to run as root; the embedded server runs as a "postgres" user who must own it.
+  fs.chmodSync(root, 0o777);
+  const pgPort = await freePort();
+  const pg = await startEmbeddedPostgres({ dir: path.join(root, "pg"), port: pgPort });
+  const template = "signalpost_template";
+  await ensureDatabase(pg.url("postgres"), template);
+  const db = createDb(pg.url(template), { max: 1 });
+  await migrateToLatest(db);
+  await db.destroy();
+
+  const temporal = await startTemporalDevServer({ port: await freePort(), uiPort: await freePort() });
+
+  const testDataDir = path.join(root, "data");
+  fs.mkdirSync(testDataDir, { recursive: true });
+  project.provide("postgresAdminUrl", pg.url("postgres"));
+  project.provide("templateDatabase", template);
+  project.provide("temporalAddress", temporal.address);
+  project.provide("testDataDir", testDataDir);
+
+  return async () => {
+    await temporal.stop();
+    await pg.stop();
+    fs.rmSync(root, { recursive: true, force: true });
+  };
+}
