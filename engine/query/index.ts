@@ -1,0 +1,3 @@
+export * from "./definition.js";
+export * from "./execute.js";
+export * from "./formats/index.js";
