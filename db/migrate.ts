@@ -2,10 +2,11 @@ import { Migrator, type MigrationProvider } from "kysely/migration";
 import type { Kysely } from "kysely";
 import { migrations } from "./migrations/index.js";
 
+// Unordered: engineers land migrations in parallel, so an older-named one may arrive after a newer one ran.
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export function createMigrator(db: Kysely<any>): Migrator {
-  return new Migrator({ db, provider });
+  return new Migrator({ db, provider, allowUnorderedMigrations: true });
 }
 
 /** Applies every pending migration; throws with the failing migration's name. */

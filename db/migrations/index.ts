@@ -1,4 +1,4 @@
-import type { Migration } from "kysely";
+import type { Migration } from "kysely/migration";
 import * as m20261122000000 from "./20261122000000_accounts_and_auth.js";
 
 /**

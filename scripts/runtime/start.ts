@@ -20,7 +20,7 @@ export type StartOptions = {
   temporalUiPort: number;
   dataDir: string;
   /** Extra environment for the web server and the worker (e.g. fakes' base URLs in tests). */
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string>;
   log?: (m: string) => void;
 };
 let log = (m: string) => console.log(m);

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# The whole test suite from a fresh machine: installs what is needed, then typecheck, unit and
+# integration tests (real PostgreSQL and Temporal dev server), then Playwright in Debian's Chromium.
+source "$(dirname "$0")/lib.sh"
+ensure_node
+ensure_node_modules
+ensure_temporal_cli --always
+ensure_chromium
+for hook in "$ROOT"/scripts/setup.d/*.sh; do [ -e "$hook" ] && source "$hook"; done
+cd "$ROOT"
+
+say "typecheck"
+npx tsc --noEmit
+
+say "unit and integration tests"
+npx vitest run
+
+say "end-to-end tests (Playwright, Chromium)"
+npx playwright test
+
+echo "all test suites passed"

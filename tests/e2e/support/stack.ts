@@ -1,0 +1,52 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startProduct } from "../../../scripts/runtime/start.js";
+import { freePort } from "../../../scripts/runtime/ports.js";
+import { startFakeGoogle } from "../../fakes/google/server.js";
+import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, type E2EState } from "./state.js";
+
+/**
+ * The whole product for Playwright: embedded PostgreSQL, Temporal dev server, worker and web server
+ * on free ports in a throwaway directory, plus the third-party fakes the browser talks to.
+ * Playwright's webServer runs this and waits for /healthz; state.json tells specs where things are.
+ */
+async function main() {
+  const port = Number(process.env.E2E_PORT);
+  const stateFile = process.env.E2E_STATE_FILE;
+  if (!port || !stateFile) throw new Error("E2E_PORT and E2E_STATE_FILE are set by playwright.config.ts");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-e2e-"));
+  fs.chmodSync(dataDir, 0o777);
+
+  const google = await startFakeGoogle({ ...E2E_GOOGLE_CLIENT, accounts: E2E_GOOGLE_ACCOUNTS });
+  const product = await startProduct({
+    port,
+    pgPort: await freePort(),
+    temporalPort: await freePort(),
+    temporalUiPort: await freePort(),
+    dataDir,
+    log: (m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined),
+    env: {
+      GOOGLE_OAUTH_BASE_URL: google.url,
+      GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.clientId,
+      GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.clientSecret,
+      SMTP_URL: "",
+    },
+  });
+  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url };
+  fs.writeFileSync(stateFile, JSON.stringify(state));
+
+  const shutdown = async () => {
+    await product.stop();
+    await google.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown());
+  process.on("SIGINT", () => void shutdown());
+}
+
+main().catch((error) => {
+  console.error("[e2e stack]", error);
+  process.exit(1);
+});

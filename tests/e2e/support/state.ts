@@ -1,0 +1,15 @@
+import fs from "node:fs";
+
+export type E2EState = { baseUrl: string; dataDir: string; googleUrl: string };
+
+export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: "e2e-google-secret" };
+
+/** The demo user has a Google account with the same e-mail; the stranger has no Signalpost user. */
+export const E2E_GOOGLE_ACCOUNTS = [
+  { sub: "google-demo-1", email: "demo@signalpost.local", given_name: "Dana", family_name: "Demo" },
+  { sub: "google-stranger-2", email: "stranger@example.test", given_name: "Sam", family_name: "Stranger" },
+];
+
+export function readE2EState(): E2EState {
+  return JSON.parse(fs.readFileSync(process.env.E2E_STATE_FILE!, "utf8"));
+}
