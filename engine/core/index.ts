@@ -13,3 +13,5 @@ export * from "./rate-limit.js";
 export * from "./app-credentials.js";
 export { buildAuthorizeUrl, exchangeCode, refreshToken, expiresSoon, type OAuth2Client } from "./oauth2.js";
 export { signOAuth1, getRequestToken, buildOAuth1AuthorizeUrl, exchangeVerifier, type OAuth1Consumer } from "./oauth1.js";
+export * from "./paginate.js";
+export * from "./poll.js";

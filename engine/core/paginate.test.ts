@@ -1,47 +1,45 @@
 import { describe, expect, it } from "vitest";
 import { ConnectorError } from "./errors.js";
-import { paginateCursor } from "./paginate.js";
+import { collectItems, nextOffset, paginate } from "./paginate.js";
 
-async function collect<T>(pages: AsyncIterable<T[]>): Promise<T[][]> {
-  const out: T[][] = [];
-  for await (const page of pages) out.push(page);
-  return out;
-}
-
-describe("paginateCursor", () => {
-  it("follows cursors until there is none and passes each cursor on", async () => {
-    const asked: (string | undefined)[] = [];
-    const book: Record<string, { items: number[]; next?: string }> = {
+describe("paginate", () => {
+  it("follows cursors until the last page and skips empty pages", async () => {
+    const pages: Record<string, { items: number[]; next?: string }> = {
       start: { items: [1, 2], next: "b" },
-      b: { items: [3], next: "c" },
-      c: { items: [4] },
+      b: { items: [], next: "c" },
+      c: { items: [3] },
     };
-    const pages = await collect(
-      paginateCursor<number, string>(async (cursor) => {
-        asked.push(cursor);
-        return book[cursor ?? "start"];
-      }, { platform: "test" }),
-    );
-    expect(pages).toEqual([[1, 2], [3], [4]]);
-    expect(asked).toEqual([undefined, "b", "c"]);
+    const seen: (string | undefined)[] = [];
+    const out = [];
+    for await (const items of paginate<number, string>(async (cursor) => {
+      seen.push(cursor);
+      return pages[cursor ?? "start"];
+    }, { platform: "p" })) out.push(items);
+    expect(out).toEqual([[1, 2], [3]]);
+    expect(seen).toEqual([undefined, "b", "c"]);
   });
 
-  it("treats null and empty cursors as the end, and yields an empty first page", async () => {
-    expect(await collect(paginateCursor(async () => ({ items: [], next: null }), { platform: "test" }))).toEqual([[]]);
-    expect(await collect(paginateCursor(async () => ({ items: ["x"], next: "" }), { platform: "test" }))).toEqual([["x"]]);
-  });
-
-  it("stops with a system error when a cursor repeats", async () => {
-    const error = await collect(paginateCursor(async () => ({ items: [1], next: "same" }), { platform: "loopy" })).catch((e) => e);
+  it("refuses a cursor it has already followed", async () => {
+    const pages = paginate<number, string>(async () => ({ items: [1], next: "same" }), { platform: "p" });
+    const error = await collectItems(pages).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectorError);
-    expect(error.kind).toBe("system");
-    expect(error.platform).toBe("loopy");
+    expect((error as ConnectorError).kind).toBe("system");
+    expect((error as ConnectorError).message).toMatch(/same page cursor/);
   });
 
-  it("stops after maxPages", async () => {
+  it("stops at maxPages", async () => {
     let n = 0;
-    const error = await collect(paginateCursor(async () => ({ items: [n], next: ++n }), { platform: "test", maxPages: 3 })).catch((e) => e);
-    expect(error).toBeInstanceOf(ConnectorError);
-    expect(n).toBe(3);
+    const pages = paginate<number, number>(async () => ({ items: [n], next: ++n }), { platform: "p", maxPages: 3 });
+    await expect(collectItems(pages)).rejects.toThrow(/after 3/);
+  });
+});
+
+describe("nextOffset", () => {
+  it("uses the total when known, else a short page", () => {
+    expect(nextOffset(0, 100, 100, 250)).toBe(100);
+    expect(nextOffset(200, 50, 100, 250)).toBeUndefined();
+    expect(nextOffset(0, 100, 100)).toBe(100);
+    expect(nextOffset(100, 40, 100)).toBeUndefined();
+    expect(nextOffset(100, 0, 100, 500)).toBeUndefined();
   });
 });

@@ -1,45 +1,66 @@
 import { describe, expect, it } from "vitest";
 import { ConnectorError } from "./errors.js";
-import { pollUntilDone, type PollState } from "./poll.js";
+import { pollUntilDone } from "./poll.js";
+
+function clock() {
+  let t = 0;
+  const waits: number[] = [];
+  return {
+    waits,
+    now: () => t,
+    sleep: async (ms: number) => {
+      waits.push(ms);
+      t += ms;
+    },
+  };
+}
 
 describe("pollUntilDone", () => {
-  it("polls with a growing interval until done", async () => {
-    const waits: number[] = [];
-    const states: PollState<string>[] = [{ done: false, status: "PENDING" }, { done: false }, { done: true, value: "url" }];
-    const value = await pollUntilDone(async () => states.shift()!, {
+  it("waits with a growing, capped interval until the job is done", async () => {
+    const c = clock();
+    const statuses = ["queued", "running", "running", "running", "done"];
+    let i = 0;
+    const result = await pollUntilDone({
       platform: "p",
-      what: "report 1",
-      initialIntervalMs: 100,
+      what: "job 1",
+      check: async () => statuses[i++],
+      state: (s) => (s === "done" ? "done" : "pending"),
+      initialDelayMs: 100,
       factor: 2,
-      maxIntervalMs: 150,
-      sleep: async (ms) => void waits.push(ms),
+      maxDelayMs: 300,
+      sleep: c.sleep,
+      now: c.now,
     });
-    expect(value).toBe("url");
-    expect(waits).toEqual([100, 150]);
+    expect(result).toBe("done");
+    expect(c.waits).toEqual([100, 200, 300, 300]);
   });
 
-  it("gives up with a transient error naming the last status", async () => {
-    let clock = 0;
-    const error = await pollUntilDone(async () => ({ done: false, status: "PROCESSING" }), {
+  it("throws the failure with its kind", async () => {
+    const error = await pollUntilDone({
       platform: "p",
-      what: "report 7",
-      initialIntervalMs: 1000,
-      timeoutMs: 2500,
-      factor: 1,
-      now: () => clock,
-      sleep: async (ms) => void (clock += ms),
+      what: "job 2",
+      check: async () => "failed",
+      state: () => ({ failed: "the job failed", kind: "system" }),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ConnectorError);
-    expect((error as ConnectorError).kind).toBe("transient");
-    expect((error as ConnectorError).message).toContain("report 7");
-    expect((error as ConnectorError).message).toContain("PROCESSING");
-    expect(clock).toBe(2000);
+    expect((error as ConnectorError).kind).toBe("system");
+    expect((error as ConnectorError).message).toContain("job 2: the job failed");
   });
 
-  it("stops when aborted", async () => {
-    const controller = new AbortController();
-    const pending = pollUntilDone(async () => ({ done: false }), { platform: "p", what: "job", initialIntervalMs: 10_000, signal: controller.signal });
-    controller.abort(new Error("stop"));
-    await expect(pending).rejects.toThrow("stop");
+  it("gives up with a transient error after the timeout", async () => {
+    const c = clock();
+    const error = await pollUntilDone({
+      platform: "p",
+      what: "job 3",
+      check: async () => "running",
+      state: () => "pending",
+      initialDelayMs: 1000,
+      factor: 1,
+      timeoutMs: 5000,
+      sleep: c.sleep,
+      now: c.now,
+    }).catch((e: unknown) => e);
+    expect((error as ConnectorError).kind).toBe("transient");
+    expect(c.waits.length).toBe(5);
   });
 });

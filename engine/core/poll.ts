@@ -2,6 +2,7 @@
 // and Amazon Ads reports) share one shape: submit, poll with a growing interval until the job is
 // done or failed, then download. This is the polling half, with the interval and timeout rules in
 // one place so every platform backs off the same way.
+import { setTimeout as wait } from "node:timers/promises";
 import { ConnectorError, type ConnectorErrorKind } from "./errors.js";
 
 export type JobState = "done" | "pending" | { failed: string; kind?: ConnectorErrorKind };
@@ -27,18 +28,7 @@ export interface PollOptions<T> {
 export const DEFAULT_POLL = { initialDelayMs: 1_000, maxDelayMs: 30_000, factor: 1.5, timeoutMs: 30 * 60_000 };
 
 export function delay(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
-  });
+  return wait(ms, undefined, { signal });
 }
 
 /** Calls `check` until `state` says done (returns that status) or failed (throws). */
