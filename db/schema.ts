@@ -1,12 +1,13 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
- * The database as TypeScript sees it (camelCase through CamelCasePlugin). Each issue that adds
- * tables adds its interfaces here next to its migration.
+ * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
+ * here; each area declares its own tables in db/tables/<area>.ts (an interface of table name ->
+ * table type) and adds it to the `extends` list of Database below: one line per area.
  */
-type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-type Json<T> = ColumnType<T, string | T, string | T>;
+export type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+export type Json<T> = ColumnType<T, string | T, string | T>;
 
 export interface CompaniesTable {
   id: Generated<number>;
@@ -115,7 +116,7 @@ export interface DataSourceAssigneesTable {
   userId: number;
 }
 
-export interface Database {
+export interface CoreTables {
   companies: CompaniesTable;
   users: UsersTable;
   sessions: SessionsTable;
@@ -126,6 +127,8 @@ export interface Database {
   dataSources: DataSourcesTable;
   dataSourceAssignees: DataSourceAssigneesTable;
 }
+
+export interface Database extends CoreTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

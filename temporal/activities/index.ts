@@ -1,19 +1,15 @@
-import { sql } from "kysely";
-import type { DB } from "../../db/connection.js";
-import type { HealthProbeResult } from "../shared.js";
+import type { ActivityDeps } from "./deps.js";
+import { createHealthActivities } from "./health.js";
 
-/** What activities need from the outside world, injected by worker.ts (and by tests). */
-export type ActivityDeps = {
-  db: DB;
-};
+export type { ActivityDeps } from "./deps.js";
 
+/**
+ * Every activity the worker registers: each area writes activities/<area>.ts exporting
+ * create<Area>Activities(deps) and spreads it here (one line per area).
+ */
 export function createActivities(deps: ActivityDeps) {
   return {
-    /** Proves the worker can reach the database it serves; used by the health workflow. */
-    async probeDatabase(): Promise<HealthProbeResult> {
-      await sql`select 1`.execute(deps.db);
-      return { database: "ok", checkedAt: new Date().toISOString(), workerPid: process.pid };
-    },
+    ...createHealthActivities(deps),
   };
 }
 
