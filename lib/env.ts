@@ -32,7 +32,9 @@ let cached: Env | undefined;
 
 export function getEnv(): Env {
   if (!cached) {
-    const parsed = schema.safeParse(process.env);
+    // An empty variable (e.g. `SESSION_SECRET: ${SESSION_SECRET:-}` in compose) means "unset".
+    const present = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ""));
+    const parsed = schema.safeParse(present);
     if (!parsed.success) {
       const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
       throw new Error(`Invalid environment: ${problems}`);
