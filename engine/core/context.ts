@@ -9,7 +9,7 @@ export interface CreateContextOptions {
   credential: Credential;
   app?: AppCredentials;
   onCredentialRefreshed?: (credential: Credential) => Promise<void>;
-  /** Point the connector at a fake; its host is allowed automatically. */
+  /** Point the connector at a fake; its host becomes the only allowed one. */
   baseUrl?: string;
   /** Defaults to the connector's token URL, moved onto `baseUrl`'s origin when that is set. */
   tokenUrl?: string;
@@ -36,7 +36,9 @@ export function createConnectorContext(connector: Connector, opts: CreateContext
     : undefined;
   const http = createHttpClient({
     platform: connector.id,
-    allowedHosts: connector.allowedHosts,
+    // With an override (a fake in tests, a sandbox) only its host is reachable: a connector that
+    // builds an absolute URL to its real host fails loudly instead of calling the internet.
+    allowedHosts: opts.baseUrl ? [] : connector.allowedHosts,
     baseUrl,
     credential: opts.credential,
     app: opts.app,

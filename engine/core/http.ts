@@ -270,7 +270,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let refreshedThisRequest = false;
 
     const attemptOnce = async (attempt: number): Promise<{ response: Response; text: string }> => {
-      if (req.auth !== false && credential.type === "oauth2" && canRefresh() && expiresSoon(credential, now())) {
+      // Once per request at most: a provider issuing very short-lived tokens must not loop us.
+      if (req.auth !== false && !refreshedThisRequest && credential.type === "oauth2" && canRefresh() && expiresSoon(credential, now())) {
         await refresh();
         refreshedThisRequest = true;
       }

@@ -5,7 +5,7 @@
 export const REDACTED = "[REDACTED]";
 
 const SENSITIVE_NAME =
-  /(pass(word)?|passwd|secret|token|api[-_]?key|apikey|access[-_]?key|private[-_]?key|client[-_]?secret|consumer[-_]?(key|secret)|authorization|signature|credential|session|cookie|^key$|bearer|developer[-_]?token|refresh)/i;
+  /(pass(word)?|passwd|secret|token|api[-_]?key|apikey|access[-_]?key|private[-_]?key|client[-_]?secret|consumer[-_]?(key|secret)|authorization|signature|credential|cookie|^key$|bearer|developer[-_]?token)/i;
 
 /** True for a field or parameter name that holds a secret (access_token, apiKey, password, ...). */
 export function isSensitiveName(name: string): boolean {
