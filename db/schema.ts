@@ -1,4 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { QueryUrlTables } from "./tables/query-urls.js";
+import type { AccountTables } from "./tables/account.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -25,6 +27,11 @@ export interface CompaniesTable {
   apiKeyDigest: string;
   slackAuthorizationEncrypted: string | null;
   slackChannelId: string | null;
+  slackChannelName: Generated<string | null>;
+  stripeCurrency: Generated<string | null>;
+  stripeInterval: Generated<string | null>;
+  stripePeriodEnd: NullableTimestamp;
+  overLimitSince: NullableTimestamp;
 }
 
 export interface UsersTable {
@@ -128,7 +135,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

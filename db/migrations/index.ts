@@ -1,5 +1,7 @@
 import type { Migration } from "kysely/migration";
 import * as m20261122000000 from "./20261122000000_accounts_and_auth.js";
+import * as m20261122020000 from "./20261122020000_query_urls.js";
+import * as m2026112205000 from "./2026112205000_account_billing_admin.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -8,4 +10,6 @@ import * as m20261122000000 from "./20261122000000_accounts_and_auth.js";
  */
 export const migrations: Record<string, Migration> = {
   "20261122000000_accounts_and_auth": m20261122000000,
+  "20261122020000_query_urls": m20261122020000,
+  "2026112205000_account_billing_admin": m2026112205000,
 };
