@@ -1,5 +1,5 @@
 import { getEnv } from "../../lib/env.js";
-import { verifyPassword } from "../../lib/passwords.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { getDb } from "./db.server.js";
 import { findUserByEmailForSignIn } from "../../db/repositories/users.js";
 import { countRecentFailures, recordLoginAttempt } from "../../db/repositories/login-attempts.js";
@@ -25,12 +25,19 @@ export async function loginWithPassword(input: { email: string; password: string
     return { ok: false, reason: "throttled", retryInMinutes: Math.max(1, Math.ceil((retryAt - now.getTime()) / 60_000)) };
   }
   const user = await findUserByEmailForSignIn(db, input.email);
-  const valid = user && user.isActive ? await verifyPassword(user.passwordHash, input.password) : false;
-  await recordLoginAttempt(db, { email: input.email, ip: input.ip, success: Boolean(valid) });
-  if (!user || !valid) return { ok: false, reason: "invalid" };
+  // Verify against a dummy hash for unknown e-mails so both answers take the same time.
+  const valid = await verifyPassword(user?.isActive ? user.passwordHash : await dummyHash(), input.password);
+  await recordLoginAttempt(db, { email: input.email, ip: input.ip, success: Boolean(user && valid) });
+  if (!user || !user.isActive || !valid) return { ok: false, reason: "invalid" };
   return { ok: true, user };
 }
 
 export function clientIp(request: Request): string | null {
   return request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+}
+
+let dummy: Promise<string> | undefined;
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(`dummy-${Math.random()}`);
+  return dummy;
 }

@@ -209,3 +209,18 @@ describe("password recovery", () => {
     expect(readOutbox().length).toBe(before);
   });
 });
+
+describe("index route", () => {
+  it("shows the dashboard when the company monitors accounts, else goes to the data connector", async () => {
+    const index = await import("~/routes/_app._index");
+    const monitoring = await makeCompanyWithUser(db, { activateAlert: true });
+    const plain = await makeCompanyWithUser(db, { activateAlert: false });
+    const monitoringCookie = cookiesFrom(await signIn(monitoring.user.email, monitoring.password));
+    const plainCookie = cookiesFrom(await signIn(plain.user.email, plain.password));
+    const a = await settle(() => index.loader({ request: get("/", { cookie: monitoringCookie }), params: {}, context: {} }));
+    expect(a.status).toBe(200);
+    const b = await settle(() => index.loader({ request: get("/", { cookie: plainCookie }), params: {}, context: {} }));
+    expect(b.status).toBe(302);
+    expect(b.headers.get("location")).toBe("/data-connector");
+  });
+});
