@@ -2,6 +2,8 @@
 import { InvalidRequestError } from "../../core/errors.js";
 import { csvFormat } from "./csv.js";
 import { jsonFormat } from "./json.js";
+import { powerbiFormat } from "./powerbi.js";
+import { tableauFormat } from "./tableau.js";
 import type { OutputFormat } from "./types.js";
 
 export type { FormatOptions, OutputFormat } from "./types.js";
@@ -9,6 +11,8 @@ export type { FormatOptions, OutputFormat } from "./types.js";
 export const FORMATS: Record<string, OutputFormat> = {
   json: jsonFormat,
   csv: csvFormat,
+  tableau: tableauFormat,
+  powerbi: powerbiFormat,
 };
 
 export function getFormat(id: string): OutputFormat {

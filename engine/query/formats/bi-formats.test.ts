@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import type { Column } from "../execute.js";
+import { getFormat } from "./index.js";
+
+const columns: Column[] = [
+  { id: "date", name: "Date", type: "dimension", fieldType: "YEAR_MONTH_DAY", aggregation: "NONE" },
+  { id: "campaign-name", name: "Campaign", type: "dimension", fieldType: "TEXT", aggregation: "NONE" },
+  { id: "clicks", name: "Clicks", type: "metric", fieldType: "NUMBER", aggregation: "SUM" },
+];
+
+async function* rows() {
+  yield { date: "2026-01-01", "campaign-name": 'Spring "sale"', clicks: 3 };
+  yield { date: "2026-01-02", "campaign-name": null, clicks: 0 };
+}
+
+async function render(id: string, input: AsyncIterable<Record<string, unknown>>): Promise<string> {
+  let out = "";
+  for await (const chunk of getFormat(id).write(columns, input as AsyncIterable<never>)) out += chunk;
+  return out;
+}
+
+describe("tableau format", () => {
+  it("writes a WDC schema with typed columns and rows keyed by WDC-safe ids", async () => {
+    const parsed = JSON.parse(await render("tableau", rows()));
+    expect(parsed.schema.columns).toEqual([
+      { id: "date", alias: "Date", dataType: "date", columnRole: "dimension" },
+      { id: "campaign_name", alias: "Campaign", dataType: "string", columnRole: "dimension" },
+      { id: "clicks", alias: "Clicks", dataType: "float", columnRole: "measure" },
+    ]);
+    expect(parsed.data).toEqual([
+      { date: "2026-01-01", campaign_name: 'Spring "sale"', clicks: 3 },
+      { date: "2026-01-02", campaign_name: null, clicks: 0 },
+    ]);
+  });
+  it("is valid JSON with no rows", async () => {
+    expect(JSON.parse(await render("tableau", (async function* () {})())).data).toEqual([]);
+  });
+});
+
+describe("powerbi format", () => {
+  it("writes an OData collection whose value is the rows", async () => {
+    const parsed = JSON.parse(await render("powerbi", rows()));
+    expect(parsed["@odata.context"]).toBe("signalpost#rows");
+    expect(parsed["@signalpost.columns"].map((c: { name: string }) => c.name)).toEqual(["Date", "Campaign", "Clicks"]);
+    expect(parsed.value).toEqual([
+      { date: "2026-01-01", "campaign-name": 'Spring "sale"', clicks: 3 },
+      { date: "2026-01-02", "campaign-name": null, clicks: 0 },
+    ]);
+  });
+  it("rejects unknown formats by name", () => {
+    expect(() => getFormat("xml")).toThrow(/Unknown format "xml"/);
+  });
+});

@@ -1,0 +1,24 @@
+// Power BI: an OData v4 JSON collection ({"@odata.context": ..., "value": [...]}). Power Query's
+// Web connector (Json.Document(Web.Contents(url))) turns "value" into a table in one step, and the
+// OData feed connector reads the same payload. Keys are field ids (stable across renames); numbers
+// stay numbers and dates ISO strings so Power Query types them itself. A "@signalpost.columns"
+// annotation (OData allows instance annotations) carries display names and kinds for templates.
+import type { OutputFormat } from "./types.js";
+
+export const powerbiFormat: OutputFormat = {
+  id: "powerbi",
+  contentType: "application/json; odata.metadata=minimal; charset=utf-8",
+  fileExtension: "json",
+  async *write(columns, rows) {
+    const header = columns.map((c) => ({ id: c.id, name: c.name, type: c.type, fieldType: c.fieldType }));
+    yield `{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`;
+    let first = true;
+    for await (const row of rows) {
+      const out: Record<string, unknown> = {};
+      for (const column of columns) out[column.id] = row[column.id] ?? null;
+      yield (first ? "" : ",") + JSON.stringify(out);
+      first = false;
+    }
+    yield "]}";
+  },
+};
