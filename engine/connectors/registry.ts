@@ -4,8 +4,9 @@ import { PlatformNotImplementedError, UnknownPlatformError } from "../core/error
 import type { Connector } from "../core/types.js";
 import { PLATFORM_DEFINITIONS } from "../catalogue/platforms.js";
 import { demoConnector } from "./demo/connector.js";
+import { googleAdsConnector } from "./google-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, googleAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

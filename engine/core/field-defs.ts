@@ -1,6 +1,6 @@
 // Builders for FieldDef catalogues, so each connector's fields.ts reads as a table of its
 // platform's columns rather than repeated object literals.
-import type { Aggregation, FieldDef, FieldType } from "./types.js";
+import type { Aggregation, ConfigField, FieldDef, FieldType } from "./types.js";
 
 export function dimension(id: string, name: string, fieldType: FieldType, description: string): FieldDef {
   return { id, name, description, type: "dimension", fieldType, aggregation: "NONE" };
@@ -15,7 +15,7 @@ export function reportConfigField(
   reports: readonly { id: string; name: string }[],
   defaultReport: string,
   helpText = "Which report to read.",
-): import("./types.js").ConfigField {
+): ConfigField {
   return {
     id: "report",
     name: "Report",

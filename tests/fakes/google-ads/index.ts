@@ -1,0 +1,265 @@
+// A local Google Ads API (REST) for connector tests: customers:listAccessibleCustomers,
+// googleAds:search (customer_client hierarchy, paged by nextPageToken) and googleAds:searchStream
+// (GAQL over customer/campaign/ad_group, answered as a JSON array of batches), with the
+// developer-token and login-customer-id checks and Google's error envelope.
+// Wire format: https://developers.google.com/google-ads/api/rest/reference/rest
+import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../support/fake-server.js";
+import { mountOAuth2, type FakeOAuth2 } from "../support/oauth2.js";
+import { chunk, daysBetween, seeded } from "../support/seeded.js";
+
+export const VERSION = "v25";
+export const DEVELOPER_TOKEN = "fake-dev-token-5c1f0a";
+export const CLIENT = { clientId: "fake-google-client.apps.googleusercontent.com", clientSecret: "fake-google-client-secret-91b2" };
+export const REFRESH_TOKEN = "1//fake-google-refresh-token-7d3e";
+export const ACCESS_TOKEN = "ya29.fake-google-ads-access-token";
+
+export interface FakeCustomer {
+  id: string;
+  name: string;
+  timeZone: string;
+  currency: string;
+  manager: boolean;
+  status: string;
+  /** Children (for managers). */
+  clients?: string[];
+}
+
+export const CUSTOMERS: Record<string, FakeCustomer> = {
+  "1112223333": { id: "1112223333", name: "Agency MCC", timeZone: "Europe/Paris", currency: "EUR", manager: true, status: "ENABLED", clients: ["1234567890", "2345678901", "4445556666"] },
+  "1234567890": { id: "1234567890", name: "Shop FR", timeZone: "Europe/Paris", currency: "EUR", manager: false, status: "ENABLED" },
+  "2345678901": { id: "2345678901", name: "Shop US", timeZone: "America/New_York", currency: "USD", manager: false, status: "ENABLED" },
+  "4445556666": { id: "4445556666", name: "Closed shop", timeZone: "Europe/Berlin", currency: "EUR", manager: false, status: "CANCELED" },
+  "3456789012": { id: "3456789012", name: "Solo Tokyo", timeZone: "Asia/Tokyo", currency: "JPY", manager: false, status: "ENABLED" },
+};
+
+export const ACCESSIBLE = ["1112223333", "3456789012"];
+
+export function campaignsOf(customerId: string) {
+  return [
+    { id: `${customerId}01`, name: "Brand", status: "ENABLED", type: "SEARCH", adGroups: [{ id: `${customerId}0101`, name: "Brand exact", status: "ENABLED" }] },
+    { id: `${customerId}02`, name: "Generic", status: "PAUSED", type: "PERFORMANCE_MAX", adGroups: [{ id: `${customerId}0201`, name: "All products", status: "ENABLED" }] },
+  ];
+}
+
+/** Metrics of one ad group for one hour of one day: the fake's ground truth. */
+export function hourMetrics(adGroupId: string, date: string, hour: number) {
+  const r = seeded(`${adGroupId}|${date}|${hour}`);
+  const impressions = Math.floor(r * 100);
+  const clicks = Math.floor(impressions * 0.1);
+  const costMicros = clicks * 250_000;
+  // Some hours have no conversions, which the API omits from the JSON (proto3 default).
+  const conversions = r > 0.6 ? Math.round(clicks * 0.2 * 100) / 100 : 0;
+  return { impressions, clicks, costMicros, conversions, conversionsValue: conversions * 40 };
+}
+
+type Metrics = ReturnType<typeof hourMetrics>;
+
+function add(a: Metrics, b: Metrics): Metrics {
+  return {
+    impressions: a.impressions + b.impressions,
+    clicks: a.clicks + b.clicks,
+    costMicros: a.costMicros + b.costMicros,
+    conversions: Math.round((a.conversions + b.conversions) * 100) / 100,
+    conversionsValue: Math.round((a.conversionsValue + b.conversionsValue) * 100) / 100,
+  };
+}
+const ZERO: Metrics = { impressions: 0, clicks: 0, costMicros: 0, conversions: 0, conversionsValue: 0 };
+
+export interface GoogleAdsFake {
+  server: FakeServer;
+  oauth: FakeOAuth2;
+  baseUrl: string;
+  tokenUrl: string;
+  /** Rows per searchStream batch and per search page (the real API: 10,000). */
+  options: { batchSize: number; pageSize: number };
+  close(): Promise<void>;
+}
+
+export function googleError(status: number, canonical: string, message: string, errorCode?: Record<string, string>, quotaDelay?: string): FakeReply {
+  const details = errorCode
+    ? [
+        {
+          "@type": `type.googleapis.com/google.ads.googleads.${VERSION}.errors.GoogleAdsFailure`,
+          errors: [{ errorCode, message, ...(quotaDelay ? { details: { quotaErrorDetails: { rateScope: "DEVELOPER", rateName: "Number of operations for basic access", retryDelay: quotaDelay } } } : {}) }],
+          requestId: "fake-request-id",
+        },
+      ]
+    : [];
+  return { status, json: { error: { code: status, message, status: canonical, details } } };
+}
+
+/** Scriptable failures in Google's own shapes. */
+export const failures = {
+  expiredToken: () => googleError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token.", { authenticationError: "OAUTH_TOKEN_EXPIRED" }),
+  quota: (retryDelay = "1s") => googleError(429, "RESOURCE_EXHAUSTED", "Too many requests. Retry in 1 seconds.", { quotaError: "RESOURCE_TEMPORARILY_EXHAUSTED" }, retryDelay),
+  internal: () => googleError(500, "INTERNAL", "Internal error encountered.", { internalError: "INTERNAL_ERROR" }),
+  permissionDenied: () => googleError(403, "PERMISSION_DENIED", "The caller does not have permission", { authorizationError: "USER_PERMISSION_DENIED" }),
+};
+
+/** The customer ids a login-customer-id may act on (itself and its tree). */
+function reachableFrom(login: string): Set<string> {
+  const out = new Set<string>([login]);
+  for (const child of CUSTOMERS[login]?.clients ?? []) for (const id of reachableFrom(child)) out.add(id);
+  return out;
+}
+
+const QUERY = /^SELECT (.+) FROM (\w+)(?: WHERE segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})')?$/;
+
+const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+
+function setPath(target: Record<string, unknown>, gaql: string, value: unknown): void {
+  if (value === undefined) return;
+  const parts = gaql.split(".").map(camel);
+  let node = target;
+  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
+  node[parts[parts.length - 1]] = value;
+}
+
+function entitiesOf(resource: string, customer: FakeCustomer) {
+  const campaigns = campaignsOf(customer.id);
+  if (resource === "customer") return [{ campaign: undefined, adGroup: undefined, adGroups: campaigns.flatMap((c) => c.adGroups) }];
+  if (resource === "campaign") return campaigns.map((c) => ({ campaign: c, adGroup: undefined, adGroups: c.adGroups }));
+  return campaigns.flatMap((c) => c.adGroups.map((g) => ({ campaign: c, adGroup: g, adGroups: [g] })));
+}
+
+function runGaql(customer: FakeCustomer, query: string): Record<string, unknown>[] | FakeReply {
+  const m = QUERY.exec(query.trim());
+  if (!m) return googleError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.", { queryError: "UNEXPECTED_INPUT" });
+  const columns = m[1].split(",").map((c) => c.trim());
+  const [, , resource, start, end] = m;
+  if (!["customer", "campaign", "ad_group"].includes(resource)) return googleError(400, "INVALID_ARGUMENT", `Unknown resource ${resource}`, { queryError: "INVALID_RESOURCE_NAME" });
+  const days = start && end ? daysBetween(start, end) : [];
+  const byHour = columns.includes("segments.hour");
+  const byDate = columns.includes("segments.date");
+  const rows: Record<string, unknown>[] = [];
+  for (const entity of entitiesOf(resource, customer)) {
+    const slots: { date?: string; hour?: number; metrics: Metrics }[] = [];
+    const sum = (date: string, hour?: number) =>
+      entity.adGroups.reduce((acc, g) => {
+        const hours = hour === undefined ? Array.from({ length: 24 }, (_, h) => h) : [hour];
+        return hours.reduce((a, h) => add(a, hourMetrics(g.id, date, h)), acc);
+      }, ZERO);
+    if (byHour) for (const date of days) for (let h = 0; h < 24; h++) slots.push({ date, hour: h, metrics: sum(date, h) });
+    else if (byDate) for (const date of days) slots.push({ date, metrics: sum(date) });
+    else slots.push({ metrics: days.reduce((a, d) => add(a, sum(d)), ZERO) });
+    for (const slot of slots) {
+      // Like the API, rows without impressions are not returned for metric queries.
+      if (slot.metrics.impressions === 0 && columns.some((c) => c.startsWith("metrics."))) continue;
+      const row: Record<string, unknown> = {};
+      const k = slot.metrics;
+      const values: Record<string, unknown> = {
+        "customer.id": customer.id,
+        "customer.descriptive_name": customer.name,
+        "customer.currency_code": customer.currency,
+        "campaign.id": entity.campaign?.id,
+        "campaign.name": entity.campaign?.name,
+        "campaign.status": entity.campaign?.status,
+        "campaign.advertising_channel_type": entity.campaign?.type,
+        "ad_group.id": entity.adGroup?.id,
+        "ad_group.name": entity.adGroup?.name,
+        "ad_group.status": entity.adGroup?.status,
+        "segments.date": slot.date,
+        "segments.hour": slot.hour,
+        // int64 as strings, zero values omitted (proto3 JSON mapping).
+        "metrics.impressions": k.impressions ? String(k.impressions) : undefined,
+        "metrics.clicks": k.clicks ? String(k.clicks) : undefined,
+        "metrics.cost_micros": k.costMicros ? String(k.costMicros) : undefined,
+        "metrics.conversions": k.conversions || undefined,
+        "metrics.conversions_value": k.conversionsValue || undefined,
+        "metrics.all_conversions": k.conversions || undefined,
+        "metrics.view_through_conversions": undefined,
+        "metrics.interactions": k.clicks ? String(k.clicks) : undefined,
+        "metrics.ctr": k.impressions ? k.clicks / k.impressions : undefined,
+        "metrics.average_cpc": k.clicks ? k.costMicros / k.clicks : undefined,
+      };
+      for (const column of columns) {
+        if (!(column in values)) return googleError(400, "INVALID_ARGUMENT", `Unrecognized field in the query: '${column}'.`, { queryError: "UNRECOGNIZED_FIELD" });
+        setPath(row, column, values[column]);
+      }
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+export async function startGoogleAdsFake(): Promise<GoogleAdsFake> {
+  const server = await startFakeServer();
+  const oauth = mountOAuth2(server, { path: "/token", ...CLIENT, refreshToken: REFRESH_TOKEN, accessToken: ACCESS_TOKEN });
+  const options = { batchSize: 10_000, pageSize: 10_000 };
+
+  /** Google's front end checks the bearer, then the Ads API the developer token and login. */
+  function guard(req: RecordedRequest, customerId?: string): FakeReply | undefined {
+    if (!oauth.bearer(req)) return googleError(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token, login cookie or other valid authentication credential.");
+    if (req.headers["developer-token"] !== DEVELOPER_TOKEN) {
+      return googleError(401, "UNAUTHENTICATED", "The developer token is not valid.", { authenticationError: "DEVELOPER_TOKEN_INVALID" });
+    }
+    if (!customerId) return undefined;
+    const customer = CUSTOMERS[customerId];
+    const login = String(req.headers["login-customer-id"] ?? customerId);
+    if (!customer || !ACCESSIBLE.some((root) => reachableFrom(root).has(customerId)) || !reachableFrom(login).has(customerId) || !ACCESSIBLE.some((root) => reachableFrom(root).has(login))) {
+      return googleError(403, "PERMISSION_DENIED", "User doesn't have permission to access customer. Note: If you're accessing a client customer, the manager's customer id must be set in the 'login-customer-id' header.", { authorizationError: "USER_PERMISSION_DENIED" });
+    }
+    if (customer.status !== "ENABLED") {
+      return googleError(403, "PERMISSION_DENIED", "The customer account can't be accessed because it is not yet enabled or has been deactivated.", { authorizationError: "CUSTOMER_NOT_ENABLED" });
+    }
+    return undefined;
+  }
+
+  server.route("GET", new RegExp(`^/${VERSION}/customers:listAccessibleCustomers$`), (req) => {
+    return guard(req) ?? { json: { resourceNames: ACCESSIBLE.map((id) => `customers/${id}`) } };
+  });
+
+  server.route("POST", new RegExp(`^/${VERSION}/customers/(?<customerId>\\d+)/googleAds:search$`), (req) => {
+    const customerId = req.params.customerId;
+    const denied = guard(req, customerId);
+    if (denied) return denied;
+    const { query, pageToken } = req.json<{ query: string; pageToken?: string }>();
+    if (!/FROM customer_client$/.test(query)) return googleError(400, "INVALID_ARGUMENT", "Only customer_client is served by this fake's search.", { queryError: "UNEXPECTED_INPUT" });
+    const tree: { id: string; level: number }[] = [];
+    const walk = (id: string, level: number) => {
+      tree.push({ id, level });
+      for (const child of CUSTOMERS[id].clients ?? []) walk(child, level + 1);
+    };
+    walk(customerId, 0);
+    const pages = chunk(tree, options.pageSize);
+    const index = pageToken ? Number(pageToken.replace("page-", "")) : 0;
+    const results = (pages[index] ?? []).map(({ id, level }) => {
+      const c = CUSTOMERS[id];
+      return {
+        customerClient: {
+          resourceName: `customers/${customerId}/customerClients/${id}`,
+          clientCustomer: `customers/${id}`,
+          id,
+          descriptiveName: c.name,
+          currencyCode: c.currency,
+          timeZone: c.timeZone,
+          manager: c.manager,
+          status: c.status,
+          level: String(level),
+        },
+      };
+    });
+    const next = index + 1 < pages.length ? { nextPageToken: `page-${index + 1}` } : {};
+    return { json: { results, fieldMask: "customerClient.id,customerClient.descriptiveName", ...next } };
+  });
+
+  server.route("POST", new RegExp(`^/${VERSION}/customers/(?<customerId>\\d+)/googleAds:searchStream$`), (req) => {
+    const customerId = req.params.customerId;
+    const denied = guard(req, customerId);
+    if (denied) return denied;
+    const result = runGaql(CUSTOMERS[customerId], req.json<{ query: string }>().query);
+    if (!Array.isArray(result)) return result;
+    const batches = chunk(result, options.batchSize).map((results) => ({ results, fieldMask: "fake", requestId: "fake-request-id" }));
+    // An empty result is one batch without results, as the API answers.
+    return { json: batches.length > 0 ? batches : [{ fieldMask: "fake", requestId: "fake-request-id" }] };
+  });
+
+  return {
+    server,
+    oauth,
+    baseUrl: `${server.url}/${VERSION}`,
+    tokenUrl: oauth.tokenUrl,
+    options,
+    close: () => server.close(),
+  };
+}
