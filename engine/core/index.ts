@@ -15,3 +15,5 @@ export { buildAuthorizeUrl, exchangeCode, refreshToken, expiresSoon, type OAuth2
 export { signOAuth1, getRequestToken, buildOAuth1AuthorizeUrl, exchangeVerifier, type OAuth1Consumer } from "./oauth1.js";
 export * from "./paginate.js";
 export * from "./poll.js";
+export * from "./aggregate.js";
+export * from "./report-request.js";
