@@ -5,8 +5,9 @@ import type { Connector } from "../core/types.js";
 import { PLATFORM_DEFINITIONS } from "../catalogue/platforms.js";
 import { demoConnector } from "./demo/connector.js";
 import { googleAdsConnector } from "./google-ads/connector.js";
+import { shopifyConnector } from "./shopify/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, googleAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, googleAdsConnector, shopifyConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
