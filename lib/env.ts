@@ -24,6 +24,17 @@ const schema = z.object({
   GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Billing (issue 8): Stripe secret key, API base (stripe-mock in tests), webhook signing secret, price ids. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_API_BASE_URL: z.string().url().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PRICE_IDS: z.string().optional(),
+  /** Days an over-the-cap company keeps every account before the extra ones are locked. */
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).default(7),
+  /** Slack app (OAuth v2); SLACK_BASE_URL moves slack.com to tests/fakes/slack. */
+  SLACK_CLIENT_ID: z.string().default("signalpost-dev-slack"),
+  SLACK_CLIENT_SECRET: z.string().default("signalpost-dev-slack-secret"),
+  SLACK_BASE_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

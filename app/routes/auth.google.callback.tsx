@@ -23,9 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (outcome.kind === "unknown") {
     return redirectWithToast(
       "/login",
-      { type: "error", title: "Unable to login", description: `No Signalpost account uses ${outcome.email || "this Google account"}. Ask your company to invite you.` },
+      { type: "error", title: "Unable to login", description: `Google did not confirm the e-mail address of ${outcome.email || "this Google account"}, so no account was created. Sign up with your e-mail and password instead.` },
       { headers: { "Set-Cookie": clearTarget } },
     );
+  }
+  if (outcome.registered) {
+    // A new company lands on the wizard, unless it came from a page that asked to go elsewhere (templates).
+    const target = afterLoginTarget(request);
+    return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: target === "/" ? "/getting-started" : target, headers: { "Set-Cookie": clearTarget } });
   }
   return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: afterLoginTarget(request), headers: { "Set-Cookie": clearTarget } });
 }

@@ -5,10 +5,11 @@ import { getEnv } from "../../lib/env.js";
 import { getSessionSecrets } from "../../lib/secrets.js";
 import { getDb } from "./db.server.js";
 import { findUserByEmailForSignIn, findUserByGoogleIdForSignIn, linkGoogleId } from "../../db/repositories/users.js";
+import { defaultCompanyName, registerCompany } from "./signup.server.js";
 import type { User } from "../../db/schema.js";
 
 export type GoogleSignIn =
-  | { kind: "user"; user: User }
+  | { kind: "user"; user: User; registered?: boolean }
   | { kind: "unknown"; email: string; googleId: string; firstName?: string; lastName?: string };
 
 /**
@@ -57,7 +58,7 @@ type Profile = { id: string; emails?: Array<{ value: string }>; name?: { givenNa
 
 /**
  * An existing user signs in by Google id, or by verified e-mail the first time (then the id is
- * linked). A Google account with no user is reported back; registration is the sign-up issue's.
+ * linked). A Google account with no user registers a new company (register mode).
  */
 export async function resolveGoogleProfile(profile: Profile): Promise<GoogleSignIn> {
   const db = getDb();
@@ -71,5 +72,15 @@ export async function resolveGoogleProfile(profile: Profile): Promise<GoogleSign
       return { kind: "user", user: { ...byEmail, googleId: profile.id } };
     }
   }
-  return { kind: "unknown", email: email ?? "", googleId: profile.id, firstName: profile.name?.givenName, lastName: profile.name?.familyName };
+  const firstName = profile.name?.givenName ?? null;
+  const lastName = profile.name?.familyName ?? null;
+  // Register mode (spec 3 §4 OAuth return): a first Google sign-in with a verified address creates
+  // the company (trial, API key) and its primary user. Without a verified e-mail nobody is created.
+  if (email && profile._json?.email_verified === true) {
+    const { user } = await db.transaction().execute((trx) =>
+      registerCompany(trx, { companyName: defaultCompanyName(firstName, email), email, firstName, lastName, googleId: profile.id }),
+    );
+    return { kind: "user", user, registered: true };
+  }
+  return { kind: "unknown", email: email ?? "", googleId: profile.id, firstName: firstName ?? undefined, lastName: lastName ?? undefined };
 }

@@ -1,34 +1,37 @@
 import type { DB } from "../../db/connection.js";
 import type { Company } from "../../db/schema.js";
+import { getEnv } from "../../lib/env.js";
+import { billingBanners, trialOver, type Banner } from "../../lib/billing/access.js";
+import { listUsedAccounts, lockedDataSourceIds, snapshotOf, syncOverLimit, type UsedAccount } from "../../db/repositories/usage.js";
 
 export type CompanyUsage = {
-  /** Accounts used in the last 30 days. */
+  /** Accounts used in the last 30 days (db/repositories/usage.ts defines "used"). */
   used: number;
-  /** The plan's cap; null means unlimited (shown as ∞). */
+  /** The plan's cap; null means unlimited (shown as ∞): the trial has no cap. */
   cap: number | null;
   subscribed: boolean;
   trialEndsAt: string;
   trialOver: boolean;
+  accounts: UsedAccount[];
+  lockedIds: number[];
+  banners: Banner[];
 };
 
-/**
- * The one place the usage bar (and later billing) reads usage from. Until the billing issue
- * defines "accounts used in the last 30 days" from connection logs and runs, an activated,
- * unblocked account counts as used.
- */
+/** The one place the usage bar, the banners, /buy and billing read usage from. */
 export async function getCompanyUsage(db: DB, company: Company, now = new Date()): Promise<CompanyUsage> {
-  const row = await db
-    .selectFrom("dataSources")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("companyId", "=", company.id)
-    .where("blockedAt", "is", null)
-    .executeTakeFirstOrThrow();
+  const graceDays = getEnv().BILLING_GRACE_DAYS;
+  const accounts = await listUsedAccounts(db, company.id, now);
+  const overLimitSince = await syncOverLimit(db, company, accounts.length, now);
+  const snapshot = snapshotOf(company, accounts.length, overLimitSince);
   return {
-    used: Number(row.n),
-    cap: company.stripeSubscriptionNumberDataSource ?? null,
+    used: accounts.length,
+    cap: snapshot.cap,
     subscribed: Boolean(company.stripeSubscriptionId),
     trialEndsAt: company.trialEndsAt.toISOString(),
-    trialOver: !company.stripeSubscriptionId && company.trialEndsAt.getTime() < now.getTime(),
+    trialOver: trialOver(snapshot, now),
+    accounts,
+    lockedIds: await lockedDataSourceIds(db, company, accounts, overLimitSince, graceDays, now),
+    banners: billingBanners(snapshot, now, graceDays),
   };
 }
 

@@ -63,12 +63,12 @@ test.describe("Google sign-in (against the local Google fake)", () => {
     await expect(page.getByTestId("user-menu")).toContainText(DEMO_USER.email);
   });
 
-  test("a Google account without a user gets a clear message and no session", async ({ page }) => {
+  test("a Google account with an unverified e-mail gets a clear message and no session", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Sign in with Google" }).click();
-    await page.getByRole("button", { name: "Continue as stranger@example.test" }).click();
+    await page.getByRole("button", { name: "Continue as unverified@example.test" }).click();
     await expect(page).toHaveURL(/\/login/);
-    await expect(page.getByTestId("toast")).toContainText("No Signalpost account uses stranger@example.test");
+    await expect(page.getByTestId("toast")).toContainText("Google did not confirm the e-mail address of unverified@example.test");
     await page.goto("/");
     await expect(page).toHaveURL(/\/login/);
   });

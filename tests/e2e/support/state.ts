@@ -8,6 +8,9 @@ export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: 
 export const E2E_GOOGLE_ACCOUNTS = [
   { sub: "google-demo-1", email: "demo@signalpost.local", given_name: "Dana", family_name: "Demo" },
   { sub: "google-stranger-2", email: "stranger@example.test", given_name: "Sam", family_name: "Stranger" },
+  // Sign-up (issue 8): a newcomer registers a company on first sign-in; an unverified address cannot.
+  { sub: "google-newcomer-3", email: "newcomer@example.test", given_name: "Nia", family_name: "Newcomer" },
+  { sub: "google-unverified-4", email: "unverified@example.test", given_name: "Una", family_name: "Unverified", email_verified: false },
 ];
 
 export function readE2EState(): E2EState {

@@ -1,0 +1,122 @@
+import { sql } from "kysely";
+import type { DB } from "../connection.js";
+import type { Company } from "../schema.js";
+import { decideAccess, USAGE_WINDOW_DAYS, type BillingSnapshot } from "../../lib/billing/access.js";
+
+/**
+ * "Accounts used in the last 30 days", defined once (docs/decisions/0602-billing-access.md):
+ * an account (data source) counts when anything read its data on one of the last 30 UTC days,
+ * whatever read it: a query URL request, a job run, an alert evaluation. Each reader calls
+ * recordAccountUsage with the accounts it read; an account read by all three still counts once.
+ */
+export type UsageVia = "query-url" | "job" | "alert" | "preview";
+
+function utcDay(d: Date): string {
+  return d.toISOString().slice(0, 10);
+}
+
+export async function recordAccountUsage(db: DB, companyId: number, dataSourceIds: number[], via: UsageVia, now = new Date()): Promise<void> {
+  const ids = [...new Set(dataSourceIds)];
+  if (!ids.length) return;
+  // Only the company's own accounts: a foreign id is silently not recorded (it cannot be read either).
+  const owned = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", ids).execute();
+  if (!owned.length) return;
+  await db
+    .insertInto("accountUsage")
+    .values(owned.map((o) => ({ companyId, dataSourceId: o.id, day: utcDay(now), firstVia: via, firstUsedAt: now, lastUsedAt: now })))
+    .onConflict((oc) => oc.columns(["dataSourceId", "day"]).doUpdateSet({ lastUsedAt: now }))
+    .execute();
+}
+
+export type UsedAccount = { dataSourceId: number; name: string; accountId: string; platform: string; firstUsedAt: Date; lastUsedAt: Date };
+
+/** The accounts used in the window, the earliest first used first (that order decides which ones stay unlocked). */
+export async function listUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<UsedAccount[]> {
+  const since = utcDay(new Date(now.getTime() - (USAGE_WINDOW_DAYS - 1) * 86_400_000));
+  const rows = await db
+    .selectFrom("accountUsage as u")
+    .innerJoin("dataSources as d", "d.id", "u.dataSourceId")
+    .innerJoin("networkAuthorizations as n", "n.id", "d.networkAuthorizationId")
+    .select(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
+    .select((eb) => [eb.fn.min("u.firstUsedAt").as("firstUsedAt"), eb.fn.max("u.lastUsedAt").as("lastUsedAt")])
+    .where("u.companyId", "=", companyId)
+    .where("d.companyId", "=", companyId)
+    .where(sql`u.day`, ">=", sql`${since}::date`)
+    .groupBy(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
+    .orderBy(sql`min(u.first_used_at)`)
+    .orderBy("u.dataSourceId")
+    .execute();
+  return rows.map((r) => ({ ...r, firstUsedAt: new Date(r.firstUsedAt as unknown as string), lastUsedAt: new Date(r.lastUsedAt as unknown as string) }));
+}
+
+export async function countUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<number> {
+  return (await listUsedAccounts(db, companyId, now)).length;
+}
+
+/** Starts the grace clock the first time usage goes over the cap, and stops it when usage is back under. */
+export async function syncOverLimit(db: DB, company: Pick<Company, "id" | "overLimitSince" | "stripeSubscriptionNumberDataSource">, used: number, now = new Date()): Promise<Date | null> {
+  const cap = company.stripeSubscriptionNumberDataSource;
+  const over = cap !== null && used > cap;
+  if (over && !company.overLimitSince) {
+    await db.updateTable("companies").set({ overLimitSince: now }).where("id", "=", company.id).where("overLimitSince", "is", null).execute();
+    return now;
+  }
+  if (!over && company.overLimitSince) {
+    await db.updateTable("companies").set({ overLimitSince: null }).where("id", "=", company.id).execute();
+    return null;
+  }
+  return company.overLimitSince;
+}
+
+export function snapshotOf(company: Company, used: number, overLimitSince: Date | null): BillingSnapshot {
+  return {
+    subscriptionId: company.stripeSubscriptionId,
+    subscriptionState: company.stripeSubscriptionState,
+    trialEndsAt: company.trialEndsAt,
+    cap: company.stripeSubscriptionId ? company.stripeSubscriptionNumberDataSource : null,
+    used,
+    overLimitSince,
+  };
+}
+
+export class ExtractionBlockedError extends Error {
+  readonly httpStatus = 402;
+  constructor(
+    readonly reason: "trial-over" | "subscription-inactive" | "account-locked",
+    readonly dataSourceIds: number[] = [],
+  ) {
+    super(
+      reason === "trial-over"
+        ? "Your 14 day free-trial is over. Subscribe to keep extracting data."
+        : reason === "subscription-inactive"
+          ? "Your subscription is not active. Update your payment method or subscribe again."
+          : `These accounts are locked because the company uses more accounts than its plan allows: ${dataSourceIds.join(", ")}.`,
+    );
+    this.name = "ExtractionBlockedError";
+  }
+}
+
+/**
+ * The server-side gate every reader (query URL, job run, alert evaluation) calls before reading
+ * accounts. Throws ExtractionBlockedError (HTTP 402) when the company may not extract or when one
+ * of the accounts is beyond the plan's cap after the grace period.
+ */
+export async function checkExtractionAllowed(db: DB, companyId: number, dataSourceIds: number[], opts: { graceDays: number; now?: Date }): Promise<void> {
+  const now = opts.now ?? new Date();
+  const company = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
+  const used = await listUsedAccounts(db, companyId, now);
+  const overLimitSince = await syncOverLimit(db, company, used.length, now);
+  const decision = decideAccess(snapshotOf(company, used.length, overLimitSince), now, opts.graceDays);
+  if (!decision.canExtract) throw new ExtractionBlockedError(decision.reason);
+  if (decision.lockBeyondCap === null) return;
+  const allowed = new Set(used.slice(0, decision.lockBeyondCap).map((u) => u.dataSourceId));
+  const locked = dataSourceIds.filter((id) => !allowed.has(id));
+  if (locked.length) throw new ExtractionBlockedError("account-locked", locked);
+}
+
+/** Ids of the accounts locked right now (for the usage list and the account screens). */
+export async function lockedDataSourceIds(db: DB, company: Company, used: UsedAccount[], overLimitSince: Date | null, graceDays: number, now = new Date()): Promise<number[]> {
+  const decision = decideAccess(snapshotOf(company, used.length, overLimitSince), now, graceDays);
+  if (!decision.canExtract || decision.lockBeyondCap === null) return [];
+  return used.slice(decision.lockBeyondCap).map((u) => u.dataSourceId);
+}
