@@ -11,7 +11,7 @@ describe("migrations", () => {
   it("lists every timestamp-prefixed file of db/migrations in the index", () => {
     const files = fs
       .readdirSync(path.join(__dirname, "migrations"))
-      .filter((f) => /^\d{14}_.+\.ts$/.test(f))
+      .filter((f) => /^\d{12,14}_.+\.ts$/.test(f))
       .map((f) => f.replace(/\.ts$/, ""));
     expect(files.length).toBeGreaterThan(0);
     expect(Object.keys(migrations).sort()).toEqual(files.sort());
