@@ -4,10 +4,11 @@ import { PlatformNotImplementedError, UnknownPlatformError } from "../core/error
 import type { Connector } from "../core/types.js";
 import { PLATFORM_DEFINITIONS } from "../catalogue/platforms.js";
 import { demoConnector } from "./demo/connector.js";
+import { facebookAdsConnector } from "./facebook-ads/connector.js";
 import { googleAdsConnector } from "./google-ads/connector.js";
 import { shopifyConnector } from "./shopify/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, googleAdsConnector, shopifyConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
