@@ -20,7 +20,7 @@ export interface ContractFixture {
   read: {
     report?: string;
     range: DateRange;
-    /** Defaults to every account listAccounts returns. */
+    /** Defaults to every account listAccounts returns whose status is absent, active or enabled. */
     accounts?: string[];
     /** Defaults to every field of the report. */
     fields?: string[];

@@ -4,8 +4,8 @@ import { DateTime } from "luxon";
 import { eachDay } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
 import { matchesFilters } from "../../core/filters.js";
-import { paginateRows, projectRow } from "../../core/pages.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import { paginateRows } from "../../core/pages.js";
+import type { Account, CellValue, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { DEFAULT_REPORT, DEMO_CONFIG_FIELDS, DEMO_FIELDS, DEMO_REPORTS } from "./fields.js";
 import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, orderLines } from "./model.js";
 
@@ -69,37 +69,47 @@ function* linesOf(report: string, account: Account, date: string, hourly: boolea
   }
 }
 
-function finalize(report: string, group: Group): Row {
-  const row: Row = { ...group.dims };
+/** One output cell of an aggregated group: a grouping dimension, a sum, or a derived ratio. */
+function valueOf(report: string, group: Group, field: string): CellValue {
+  if (field in group.dims) return group.dims[field];
+  const sums = group.sums;
   if (report === "ecommerce") {
-    row.orders = group.orders.size;
-    row.revenue = round2(group.sums.revenue ?? 0);
-    row.items = group.sums.items ?? 0;
-    return row;
+    if (field === "orders") return group.orders.size;
+    if (field === "revenue") return round2(sums.revenue ?? 0);
+    return sums[field] ?? 0;
   }
-  const { impressions = 0, clicks = 0, cost = 0, conversions = 0, conversion_value = 0 } = group.sums;
-  Object.assign(row, {
-    impressions,
-    clicks,
-    cost: round2(cost),
-    conversions,
-    conversion_value: round2(conversion_value),
-    ctr: impressions === 0 ? 0 : Math.round((clicks / impressions) * 10_000) / 10_000,
-    cpc: clicks === 0 ? 0 : round2(cost / clicks),
-  });
-  return row;
+  switch (field) {
+    case "cost":
+    case "conversion_value":
+      return round2(sums[field] ?? 0);
+    case "ctr":
+      return sums.impressions ? Math.round(((sums.clicks ?? 0) / sums.impressions) * 10_000) / 10_000 : 0;
+    case "cpc":
+      return sums.clicks ? round2((sums.cost ?? 0) / sums.clicks) : 0;
+    default:
+      return sums[field] ?? (field in DIMENSION_DEFAULTS ? null : 0);
+  }
 }
+
+/** Dimensions not grouped on (e.g. hour in a daily read) read as null, not 0. */
+const DIMENSION_DEFAULTS: Record<string, null> = Object.fromEntries(
+  Object.values(DEMO_FIELDS)
+    .flat()
+    .filter((f) => f.type === "dimension")
+    .map((f) => [f.id, null]),
+);
 
 function addTo(groups: Map<string, Group>, line: Line, keys: readonly string[]): void {
   const dims: Row = {};
   for (const key of keys) dims[key] = line.dims[key] ?? null;
-  const id = JSON.stringify(keys.map((k) => dims[k]));
+  let id = "";
+  for (const key of keys) id += (dims[key] === null ? "\u0000" : String(dims[key])) + "\u0001";
   let group = groups.get(id);
   if (!group) {
     group = { dims, sums: {}, orders: new Set() };
     groups.set(id, group);
   }
-  for (const [metric, value] of Object.entries(line.sums)) group.sums[metric] = (group.sums[metric] ?? 0) + value;
+  for (const metric in line.sums) group.sums[metric] = (group.sums[metric] ?? 0) + line.sums[metric];
   if (line.orderId) group.orders.add(line.orderId);
 }
 
@@ -146,8 +156,14 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
 
     function* emit(groups: Map<string, Group>): Generator<Row> {
       for (const group of groups.values()) {
-        const row = finalize(report, group);
-        if (matchesFilters(row, rowFilters)) yield projectRow(row, req.fields);
+        if (rowFilters.length > 0) {
+          const probe: Row = {};
+          for (const f of rowFilters) probe[f.field] = valueOf(report, group, f.field);
+          if (!matchesFilters(probe, rowFilters)) continue;
+        }
+        const row: Row = {};
+        for (const field of req.fields) row[field] = valueOf(report, group, field);
+        yield row;
       }
     }
   }
