@@ -22,7 +22,8 @@ export interface FakeReply {
   headers?: Record<string, string>;
   /** Serialised as JSON with content-type application/json. */
   json?: unknown;
-  body?: string;
+  /** Bytes for binary answers (gzipped report files). */
+  body?: string | Uint8Array;
   delayMs?: number;
 }
 
@@ -135,7 +136,7 @@ export async function startFakeServer(): Promise<FakeServer> {
 
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     const headers: Record<string, string> = { ...(reply.headers ?? {}) };
-    let payload = reply.body ?? "";
+    let payload: string | Uint8Array = reply.body ?? "";
     if (reply.json !== undefined) {
       headers["content-type"] ??= "application/json";
       payload = JSON.stringify(reply.json);
