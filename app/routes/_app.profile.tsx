@@ -1,26 +1,110 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
 import { requireUser } from "~/services/session.server";
+import { getDb } from "~/services/db.server";
+import { teamRepo } from "~/services/account-repositories.server";
+import { usersRepo } from "~/services/repositories.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+
+export const NamesSchema = z.object({
+  intent: z.literal("names"),
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+});
+export const PasswordSchema = z
+  .object({
+    intent: z.literal("password"),
+    currentPassword: z.string().optional(),
+    newPassword: z.string({ error: "Please choose a new password" }).min(8, "Use at least 8 characters").max(200),
+    confirmPassword: z.string({ error: "Please repeat the new password" }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two passwords differ" });
+const Schema = z.discriminatedUnion("intent", [NamesSchema, PasswordSchema]);
 
 export const meta = () => [{ title: "Your profile · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
-  return json({ email: user.email, firstName: user.firstName, lastName: user.lastName });
+  return json({ email: user.email, firstName: user.firstName, lastName: user.lastName, hasPassword: Boolean(user.passwordHash) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, company } = await requireUser(request);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const submission = parseWithZod(formData, { schema: Schema });
+  if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
+  const v = submission.value;
+  const db = getDb();
+  if (v.intent === "names") {
+    await teamRepo.updateUserNames(db, company.id, user.id, { firstName: v.firstName || null, lastName: v.lastName || null });
+    return redirectWithToast("/profile", { type: "success", title: "Your profile has been saved" });
+  }
+  // People who signed up with Google have no password yet: they set one without a current password.
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, v.currentPassword ?? ""))) {
+    return json(
+      { intent, result: submission.reply({ fieldErrors: { currentPassword: ["This is not your current password"] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) },
+      { status: 400 },
+    );
+  }
+  await usersRepo.setPasswordHash(db, user.id, await hashPassword(v.newPassword));
+  return redirectWithToast("/profile", { type: "success", title: "Your password has been changed" });
 }
 
 export default function Profile() {
-  const user = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const busy = (i: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === i;
+  const [namesForm, names] = useForm({
+    id: "names",
+    lastResult: actionData?.intent === "names" ? actionData.result : undefined,
+    defaultValue: { firstName: data.firstName ?? "", lastName: data.lastName ?? "" },
+    constraint: getZodConstraint(NamesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: NamesSchema }),
+  });
+  const [pwForm, pw] = useForm({
+    id: "password",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
   return (
-    <div className="max-w-xl">
+    <div className="max-w-xl space-y-6">
       <PageHeader title="Your profile" />
-      <dl className="space-y-3 rounded-lg bg-white p-6 text-sm shadow">
-        <div><dt className="text-slate-500">Email</dt><dd className="font-medium">{user.email}</dd></div>
-        <div><dt className="text-slate-500">Name</dt><dd className="font-medium">{[user.firstName, user.lastName].filter(Boolean).join(" ") || "—"}</dd></div>
-      </dl>
+      <section className="rounded-lg bg-white p-6 shadow">
+        <h2 className="mb-4 font-semibold">Your names</h2>
+        <Form method="post" {...getFormProps(namesForm)}>
+          <input type="hidden" name="intent" value="names" />
+          <Field label="Email" inputProps={{ id: "profile-email", value: data.email, readOnly: true }} />
+          <div className="grid grid-cols-2 gap-3">
+            <Field label="First name" errors={names.firstName.errors} inputProps={{ ...getInputProps(names.firstName, { type: "text" }), autoComplete: "given-name" }} />
+            <Field label="Last name" errors={names.lastName.errors} inputProps={{ ...getInputProps(names.lastName, { type: "text" }), autoComplete: "family-name" }} />
+          </div>
+          <SubmitButton busy={busy("names")}>Save</SubmitButton>
+        </Form>
+      </section>
+      <section className="rounded-lg bg-white p-6 shadow">
+        <h2 className="mb-4 font-semibold">Password</h2>
+        <Form method="post" {...getFormProps(pwForm)}>
+          <input type="hidden" name="intent" value="password" />
+          {data.hasPassword ? (
+            <Field label="Current password" errors={pw.currentPassword.errors} inputProps={{ ...getInputProps(pw.currentPassword, { type: "password" }), autoComplete: "current-password" }} />
+          ) : null}
+          <Field label="New password" errors={pw.newPassword.errors} inputProps={{ ...getInputProps(pw.newPassword, { type: "password" }), autoComplete: "new-password" }} />
+          <Field label="Repeat the new password" errors={pw.confirmPassword.errors} inputProps={{ ...getInputProps(pw.confirmPassword, { type: "password" }), autoComplete: "new-password" }} />
+          <SubmitButton busy={busy("password")}>Change password</SubmitButton>
+        </Form>
+      </section>
     </div>
   );
 }

@@ -171,6 +171,9 @@ export default function Login() {
               <span aria-hidden className="font-bold text-[#4285f4]">G</span> Sign in with Google
             </button>
           </Form>
+          <p className="mt-4 text-center text-sm text-slate-500">
+            New to Signalpost? <Link to="/signup" className="text-brand-600 hover:underline">Create an account</Link>
+          </p>
         </div>
       </div>
       {forgotOpen ? <ForgotPasswordDialog closeHref={closeHref} actionData={actionData} /> : null}

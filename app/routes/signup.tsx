@@ -1,0 +1,105 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { assertSameOrigin } from "~/services/csrf.server";
+import { getSignedIn } from "~/services/session.server";
+import { requestSignup } from "~/services/signup.server";
+import { Banner, Field, SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+export const PASSWORD_MIN = 8;
+
+export const SignupSchema = z.object({
+  companyName: z.string({ error: "Please enter your company name" }).trim().min(1, "Please enter your company name").max(120),
+  firstName: z.string().trim().max(80).optional(),
+  lastName: z.string().trim().max(80).optional(),
+  email: z.email({ error: "Please enter a valid e-mail address" }),
+  password: z.string({ error: "Please choose a password" }).min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`).max(200),
+});
+
+export const meta: MetaFunction = () => [{ title: "Create your account · Signalpost" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  if (await getSignedIn(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  assertSameOrigin(request);
+  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });
+  const v = submission.value;
+  const outcome = await requestSignup(
+    { companyName: v.companyName, email: v.email, firstName: v.firstName || null, lastName: v.lastName || null, password: v.password },
+    new URL(request.url).origin,
+  );
+  if (outcome === "email-taken") {
+    return json(
+      { result: submission.reply({ fieldErrors: { email: [`The email ${v.email} already exists on our database. Sign in instead.`] }, hideFields: ["password"] }), sentTo: null },
+      { status: 400 },
+    );
+  }
+  return json({ result: submission.reply({ resetForm: true }), sentTo: v.email });
+}
+
+export default function Signup() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(SignupSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SignupSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="flex min-h-screen items-center justify-center px-4 py-10">
+      <div className="w-full max-w-md">
+        <div className="mb-6 text-center">
+          <p className="text-2xl font-bold text-brand-700">Signalpost</p>
+          <h1 className="mt-2 text-lg font-medium text-slate-700">Start your 14-day free trial</h1>
+        </div>
+        <div className="rounded-lg bg-white p-6 shadow">
+          {actionData?.sentTo ? (
+            <Banner tone="success" title={`An email has been sent to ${actionData.sentTo}.`}>
+              Open the link in it to confirm your address and create your company. It works once, for 24 hours.
+            </Banner>
+          ) : (
+            <>
+              <Form method="post" action="/auth/google">
+                <input type="hidden" name="redirectTo" value="/getting-started" />
+                <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+                  <span aria-hidden className="font-bold text-[#4285f4]">G</span> Sign up with Google
+                </button>
+              </Form>
+              <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+                <span className="h-px flex-1 bg-slate-200" />or with your e-mail<span className="h-px flex-1 bg-slate-200" />
+              </div>
+              <Form method="post" {...getFormProps(form)} className="space-y-1">
+                <Field label="Company name" errors={fields.companyName.errors} inputProps={{ ...getInputProps(fields.companyName, { type: "text" }), autoComplete: "organization" }} />
+                <div className="grid grid-cols-2 gap-3">
+                  <Field label="First name" errors={fields.firstName.errors} inputProps={{ ...getInputProps(fields.firstName, { type: "text" }), autoComplete: "given-name" }} />
+                  <Field label="Last name" errors={fields.lastName.errors} inputProps={{ ...getInputProps(fields.lastName, { type: "text" }), autoComplete: "family-name" }} />
+                </div>
+                <Field label="Email" errors={fields.email.errors} inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }} />
+                <Field label="Password" errors={fields.password.errors} help={`At least ${PASSWORD_MIN} characters.`} inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }} />
+                <SubmitButton busy={navigation.state === "submitting"} className="w-full">Create my account</SubmitButton>
+              </Form>
+            </>
+          )}
+          <p className="mt-4 text-center text-sm text-slate-500">
+            Already have an account? <Link to="/login" className="text-brand-600 hover:underline">Sign in</Link>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,39 @@
+import { getDb } from "./db.server.js";
+import { sendMail } from "../../lib/mail.js";
+import { hashPassword } from "../../lib/passwords.js";
+import { createUser, ROLE_USER } from "../../db/repositories/users.js";
+import { consumeInvitation, createInvitation, emailIsTaken, findUsableInvitation, INVITATION_TTL_MS } from "../../db/repositories/team.js";
+import type { Company, User } from "../../db/schema.js";
+
+/** Spec 3 §8 invite: an e-mail that exists anywhere cannot be invited (users belong to one company). */
+export async function inviteUser(company: Company, inviter: User, email: string, origin: string): Promise<"sent" | "exists"> {
+  const db = getDb();
+  if (await emailIsTaken(db, email)) return "exists";
+  const token = await createInvitation(db, company.id, { email, invitedById: inviter.id });
+  const days = INVITATION_TTL_MS / 86_400_000;
+  const who = [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
+  await sendMail({
+    to: email,
+    subject: `${who} invited you to ${company.name} on Signalpost`,
+    text: `Hello,\n\n${who} invited you to join ${company.name} on Signalpost.\n\nActivate your account and choose a password here (the link works once, for ${days} days):\n\n${origin}/company/create-user/${token}\n`,
+  });
+  return "sent";
+}
+
+export async function invitationEmail(token: string): Promise<string | null> {
+  return (await findUsableInvitation(getDb(), token))?.email ?? null;
+}
+
+/** Single use: the invitation is consumed and the user created in one transaction. */
+export async function activateInvitation(token: string, password: string): Promise<{ ok: true; user: User } | { ok: false; reason: "invalid" | "email-taken" }> {
+  const passwordHash = await hashPassword(password);
+  return getDb()
+    .transaction()
+    .execute(async (trx) => {
+      const invitation = await findUsableInvitation(trx, token);
+      if (!invitation || !(await consumeInvitation(trx, invitation.id))) return { ok: false as const, reason: "invalid" as const };
+      if (await emailIsTaken(trx, invitation.email)) return { ok: false as const, reason: "email-taken" as const };
+      const user = await createUser(trx, invitation.companyId, { email: invitation.email, passwordHash, roles: [ROLE_USER] });
+      return { ok: true as const, user };
+    });
+}
