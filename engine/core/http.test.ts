@@ -279,3 +279,44 @@ describe("http helpers", () => {
     expect(resolveUrl("https://other.x.com/p", "https://api.x.com/v17").toString()).toBe("https://other.x.com/p");
   });
 });
+
+describe("createHttpClient edge cases", () => {
+  it("retries when the token endpoint is briefly down instead of calling the credential bad", async () => {
+    fake.route("GET", "/v1/edge-me", (req) => (req.headers.authorization === "Bearer edge-new" ? replies.ok({ ok: 1 }) : replies.unauthorized()));
+    fake.once("POST", "/oauth/edge-token", replies.serverError(503));
+    fake.route("POST", "/oauth/edge-token", replies.ok({ access_token: "edge-new", expires_in: 3600 }));
+    const http = client({
+      credential: { type: "oauth2", accessToken: "edge-old", refreshToken: "edge-refresh-1" },
+      oauth2: { ...oauth2Config, tokenUrl: `${fake.url}/oauth/edge-token` },
+      app: { clientId: "cid", clientSecret: "client-secret-xyz" },
+    });
+    await expect(http.json({ url: "/edge-me" })).resolves.toEqual({ ok: 1 });
+    expect(fake.requestsTo("/oauth/edge-token")).toHaveLength(2);
+  });
+
+  it("refreshes once when parallel requests all hit 401", async () => {
+    fake.route("GET", "/v1/parallel", (req) => (req.headers.authorization === "Bearer par-new" ? replies.ok({}) : replies.unauthorized()));
+    fake.route("POST", "/oauth/par-token", { delayMs: 20, status: 200, json: { access_token: "par-new", expires_in: 3600 } });
+    const http = client({
+      credential: { type: "oauth2", accessToken: "par-old", refreshToken: "par-refresh-1" },
+      oauth2: { ...oauth2Config, tokenUrl: `${fake.url}/oauth/par-token` },
+      app: { clientId: "cid", clientSecret: "client-secret-xyz" },
+    });
+    await Promise.all([1, 2, 3].map(() => http.request({ url: "/parallel" })));
+    expect(fake.requestsTo("/oauth/par-token")).toHaveLength(1);
+  });
+
+  it("times out a silent platform as a transient error", async () => {
+    fake.route("GET", "/v1/silent", { delayMs: 300, json: {} });
+    const error = await failure(client({ retry: { retries: 0 } }).request({ url: "/silent", timeoutMs: 50 }));
+    expect(error.kind).toBe("transient");
+    expect(error.message).toMatch(/did not answer in time/);
+  });
+
+  it("does not log a retry for an error it will not retry", async () => {
+    fake.route("GET", "/v1/long-limit-2", replies.rateLimited(3600));
+    const log = memoryLogger();
+    await failure(client({ log, retry: { retries: 3, minTimeoutMs: 1, maxRetryAfterMs: 1000 } }).request({ url: "/long-limit-2" }));
+    expect(log.lines.filter((l) => l.message === "http retry")).toHaveLength(0);
+  });
+});

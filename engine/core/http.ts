@@ -264,6 +264,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
+  function retryable(error: Error): boolean {
+    if (!(error instanceof ConnectorError) || error.kind !== "transient") return false;
+    // A long Retry-After is the caller's to schedule (Temporal retries the activity later).
+    return error.retryAfterMs === undefined || error.retryAfterMs <= retry.maxRetryAfterMs;
+  }
+
   async function send(req: HttpRequest, mode: "buffer" | "stream"): Promise<{ response: Response; text: string }> {
     const base = prepare(req);
     const expect = new Set(req.expect ?? []);
@@ -273,16 +279,24 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       // Once per request at most: a provider issuing very short-lived tokens must not loop us.
       if (req.auth !== false && !refreshedThisRequest && credential.type === "oauth2" && canRefresh() && expiresSoon(credential, now())) {
         await refresh();
+        // Set only after success: a transient token-endpoint failure is retried, not turned into a 401.
         refreshedThisRequest = true;
       }
+      const usedCredential = credential;
       const prepared: PreparedRequest = { ...base, url: new URL(base.url), headers: { ...base.headers } };
       if (req.auth !== false) {
         if (options.authorize) options.authorize(prepared, credential, options.app);
         else defaultAuthorize(prepared, credential, options.app, platform);
       }
       const started = Date.now();
-      const timeout = AbortSignal.timeout(req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-      const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+      // The timeout covers the wait for headers and, when buffering, the body. A streamed body is
+      // not cut by it (a large report may take minutes); ctx.signal still cancels it.
+      const timeout = new AbortController();
+      const timer = setTimeout(
+        () => timeout.abort(new DOMException("request timed out", "TimeoutError")),
+        req.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      );
+      const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
       let response: Response;
       let text = "";
       try {
@@ -291,6 +305,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         );
         if (mode === "buffer" || !(response.ok || expect.has(response.status))) text = await response.text();
       } catch (cause) {
+        clearTimeout(timer);
         if (options.signal?.aborted) throw new AbortError(cause instanceof Error ? cause : String(cause));
         const timedOut = cause instanceof Error && cause.name === "TimeoutError";
         log.warn("http network error", { method: prepared.method, url: prepared.url.toString(), attempt, error: cause });
@@ -304,6 +319,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           cause,
         });
       }
+      clearTimeout(timer);
       log.debug("http", {
         method: prepared.method,
         url: prepared.url.toString(),
@@ -313,8 +329,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
       if (response.ok || expect.has(response.status)) return { response, text };
       if (response.status === 401 && req.auth !== false && canRefresh() && !refreshedThisRequest) {
+        // Another request may have refreshed while this one was in flight: then just resend.
+        if (credential === usedCredential) await refresh();
         refreshedThisRequest = true;
-        await refresh();
         return attemptOnce(attempt);
       }
       throw classify(response, text, prepared);
@@ -327,13 +344,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       maxTimeout: retry.maxTimeoutMs,
       randomize: true,
       signal: options.signal,
-      shouldRetry: (error) => {
-        if (!(error instanceof ConnectorError) || error.kind !== "transient") return false;
-        // A long Retry-After is the caller's to schedule (Temporal retries the activity later).
-        return error.retryAfterMs === undefined || error.retryAfterMs <= retry.maxRetryAfterMs;
-      },
+      shouldRetry: retryable,
       onFailedAttempt: async (error) => {
-        if (error.retriesLeft <= 0) return;
+        // p-retry calls this even after shouldRetry said no; never sleep for an attempt that will not come.
+        if (error.retriesLeft <= 0 || !retryable(error)) return;
         const wait = error instanceof ConnectorError ? error.retryAfterMs : undefined;
         log.warn("http retry", { platform, attempt: error.attemptNumber, retriesLeft: error.retriesLeft, waitMs: wait, error: error.message });
         if (wait) await sleep(wait, options.signal);
