@@ -7,8 +7,9 @@ import { demoConnector } from "./demo/connector.js";
 import { facebookAdsConnector } from "./facebook-ads/connector.js";
 import { googleAdsConnector } from "./google-ads/connector.js";
 import { shopifyConnector } from "./shopify/connector.js";
+import { bingAdsConnector } from "./bing-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

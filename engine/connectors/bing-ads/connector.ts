@@ -1,0 +1,143 @@
+// Microsoft Advertising (Bing Ads API v13, REST/JSON): accounts through the Customer Management
+// service, performance through Reporting service jobs (submit, poll, download a zipped CSV), OAuth 2.0
+// through the Microsoft identity platform with the DeveloperToken header
+// (https://learn.microsoft.com/en-us/advertising/guides/authentication-oauth?view=bingads-13).
+import { assertDateRange, splitDateRange } from "../../core/dates.js";
+import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
+import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
+import { getUser, searchAccounts, type BingAccount } from "./accounts.js";
+import { classifyBingError } from "./errors.js";
+import { BING_CONFIG_FIELDS, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, type BingField } from "./fields.js";
+import { runReport, type PollTiming } from "./reports.js";
+import { BING_HOSTS } from "./urls.js";
+
+const PLATFORM = "bing-ads";
+const PAGE_SIZE = 1000;
+
+/** Hourly data is kept 6 months, daily 36 (report-data-retention-time-periods); slices keep each file small. */
+const DAYS_PER_REPORT = { day: 90, hour: 14 } as const;
+
+function reportOf(options: Record<string, string | string[]> | undefined) {
+  const option = options?.report;
+  const id = (Array.isArray(option) ? option[0] : option) ?? DEFAULT_REPORT;
+  const report = BING_REPORTS.find((r) => r.id === id);
+  if (!report) throw new InvalidRequestError(`Unknown Microsoft Advertising report "${id}". Use one of ${BING_REPORTS.map((r) => r.id).join(", ")}.`);
+  return report;
+}
+
+function developerToken(app: AppCredentials | undefined): string {
+  const token = app?.extra?.developerToken;
+  if (!token) {
+    throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "The Microsoft Advertising developer token is not configured on this server (BING_ADS_DEVELOPER_TOKEN)." });
+  }
+  return token;
+}
+
+/** Report cells are text: "1,234" never appears in FormatVersion 2.0, "2.50%" does for Ctr; "--" means none. */
+function cell(field: BingField, record: Record<string, string>): Row[string] {
+  const raw = record[field.column];
+  if (field.def.id === "date") return raw ? raw.split("|")[0] : null;
+  if (field.def.id === "hour") {
+    const hour = raw?.split("|")[1];
+    return hour === undefined ? null : Number(hour);
+  }
+  if (field.def.type === "dimension") return raw === undefined || raw === "" ? null : raw;
+  if (raw === undefined || raw === "" || raw === "--") return 0;
+  const n = Number(raw.replace(/[,%]/g, ""));
+  return field.percent ? Math.round((n / 100) * 1e6) / 1e6 : n;
+}
+
+const customerCache = new WeakMap<object, Promise<Map<string, BingAccount>>>();
+
+function accountsOf(ctx: ConnectorContext): Promise<Map<string, BingAccount>> {
+  let accounts = customerCache.get(ctx.http);
+  if (!accounts) {
+    accounts = searchAccounts(ctx).then((list) => new Map(list.map((a) => [a.id, a])));
+    customerCache.set(ctx.http, accounts);
+  }
+  return accounts;
+}
+
+export interface BingAdsConnectorOptions {
+  poll?: PollTiming;
+}
+
+export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): Connector {
+  async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
+    const report = reportOf(req.options);
+    const catalogue = BING_FIELDS[report.id];
+    const unknown = req.fields.filter((id) => !catalogue.some((f) => f.def.id === id));
+    if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown, report.id);
+    const range = assertDateRange(req.range);
+    const wanted = req.fields.map((id) => catalogue.find((f) => f.def.id === id)!);
+    const hourly = req.granularity === "hour" || req.fields.includes("hour");
+    const byTime = hourly || req.fields.includes("date");
+    // TimePeriod is only allowed with a time aggregation, and Summary sums the whole range.
+    const columns = [...new Set([...(byTime ? ["TimePeriod"] : []), report.idColumn, ...wanted.map((f) => f.column)])].filter((c) => byTime || c !== "TimePeriod");
+    const known = await accountsOf(ctx);
+    for (const account of req.accounts) {
+      for (const slice of splitDateRange(range, DAYS_PER_REPORT[hourly ? "hour" : "day"])) {
+        const records = await runReport(
+          ctx,
+          { report, accountId: account.id, customerId: known.get(account.id)?.customerId, columns, aggregation: hourly ? "Hourly" : byTime ? "Daily" : "Summary", range: slice },
+          options.poll,
+        );
+        for (let i = 0; i < records.length; i += PAGE_SIZE) {
+          yield { rows: records.slice(i, i + PAGE_SIZE).map((record) => Object.fromEntries(wanted.map((f) => [f.def.id, cell(f, record)]))) };
+        }
+      }
+    }
+  }
+
+  return {
+    id: PLATFORM,
+    authMethod: "oauth2",
+    // TimePeriod is the account's day (and hour) for custom date ranges; Spend is in the account currency.
+    timezone: "account",
+    currency: "account",
+    // Conversions land on the day of the click for as long as the goal's conversion window, 30 days
+    // by default and up to 90 (ConversionWindowInMinutes,
+    // https://learn.microsoft.com/en-us/advertising/campaign-management-service/conversiongoal?view=bingads-13).
+    restatementDays: 30,
+    allowedHosts: ["clientcenter.api.bingads.microsoft.com", "reporting.api.bingads.microsoft.com", "login.microsoftonline.com", "*.bingads.microsoft.com", "*.blob.core.windows.net"],
+    defaultBaseUrl: BING_HOSTS.customer,
+    supportsHourly: true,
+    // The Reporting service accepts a few concurrent jobs per customer; calls beyond the per-minute
+    // rate answer CallRateExceeded (117).
+    rateLimit: { maxConcurrent: 2, minTimeMs: 200 },
+    oauth2: {
+      authorizeUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/authorize",
+      tokenUrl: "https://login.microsoftonline.com/common/oauth2/v2.0/token",
+      scopes: ["https://ads.microsoft.com/msads.manage", "offline_access"],
+      extraAuthorizeParams: { prompt: "select_account" },
+    },
+
+    authorize(request, credential: Credential, app) {
+      if (credential.type !== "oauth2") throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Microsoft Advertising connects with OAuth 2.0. Reconnect the source." });
+      request.headers.authorization = `Bearer ${credential.accessToken}`;
+      // Report downloads skip this hook (auth: false): they are pre-signed storage URLs.
+      request.headers.developertoken = developerToken(app);
+    },
+    classifyError: classifyBingError,
+
+    async check(ctx) {
+      const user = await getUser(ctx);
+      return { ok: true, identity: user.ContactInfo?.Email ?? user.UserName ?? String(user.Id) };
+    },
+    async listAccounts(ctx) {
+      return (await searchAccounts(ctx)).map(({ customerId: _customer, ...account }) => account);
+    },
+    async listReports() {
+      return BING_REPORTS.map(({ id, name, description }) => ({ id, name, description }));
+    },
+    async listConfigFields() {
+      return BING_CONFIG_FIELDS;
+    },
+    async listFields(_ctx, opts) {
+      return BING_FIELDS[reportOf(opts?.report ? { report: opts.report } : undefined).id].map((f) => f.def);
+    },
+    read,
+  };
+}
+
+export const bingAdsConnector = createBingAdsConnector();
