@@ -1,0 +1,388 @@
+// GET /api/request: authenticates the company by its API key, validates the parameters, resolves
+// each account inside that company (never another's), runs the engine's query and streams the
+// chosen format. Identical concurrent requests of one company share one upstream read
+// (lib/shared-stream.ts). Every request that reached its accounts is recorded as connection logs.
+import { randomUUID } from "node:crypto";
+import type { DB } from "../../db/connection.js";
+import type { Company, NetworkAuthorization } from "../../db/schema.js";
+import { findCompanyByApiKey } from "../../db/repositories/companies.js";
+import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
+import { registry as defaultRegistry } from "../../engine/connectors/registry.js";
+import { resolveDateRange } from "../../engine/core/dates.js";
+import { ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError } from "../../engine/core/errors.js";
+import type { Connector, ConnectorContext } from "../../engine/core/types.js";
+import { executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/query/index.js";
+import { ConnectionRecorder, type AccountReadStats } from "../../lib/connection-recorder.js";
+import { coalesce, SharedStream } from "../../lib/shared-stream.js";
+import { connectorContextForSource } from "../../lib/source-context.js";
+import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
+
+export type QueryUrlDeps = { db: DB; registry?: QueryRegistry; now?: () => Date; env?: Record<string, string | undefined> };
+
+type ResolvedAccount = QueryAccount & { dataSourceId: number; source: NetworkAuthorization };
+
+// ---------- error answers ----------
+
+function csvCell(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function errorResponse(format: QueryFormat | undefined, error: QueryParamError, requestId?: string): Response {
+  const headers: Record<string, string> = { "Cache-Control": "no-store" };
+  if (requestId) headers["X-Request-Id"] = requestId;
+  if (format === "csv") {
+    headers["Content-Type"] = "text/csv; charset=utf-8";
+    return new Response(`error,parameter,code\r\n${csvCell(error.message)},${csvCell(error.parameter)},${csvCell(error.code)}\r\n`, { status: error.status, headers });
+  }
+  headers["Content-Type"] = "application/json; charset=utf-8";
+  return new Response(JSON.stringify({ error: { parameter: error.parameter, code: error.code, message: error.message } }), { status: error.status, headers });
+}
+
+/** Maps an engine error to the parameter the user has to fix. */
+export function engineErrorToParam(error: unknown, query: Pick<ParsedQueryRequest, "metrics" | "dimensions" | "filters">): QueryParamError | undefined {
+  if (error instanceof UnknownPlatformError) return { status: 404, parameter: "platform", code: error.code, message: error.message };
+  if (error instanceof PlatformNotImplementedError) return { status: 400, parameter: "platform", code: error.code, message: error.message };
+  if (error instanceof UnknownFieldError) {
+    const parameter = error.fields.some((f) => query.metrics.includes(f))
+      ? "metrics"
+      : error.fields.some((f) => query.dimensions.includes(f))
+        ? "dimensions"
+        : "filters";
+    return { status: 400, parameter, code: error.code, message: error.message };
+  }
+  if (error instanceof FieldTypeMismatchError) {
+    return { status: 400, parameter: query.metrics.includes(error.field) ? "metrics" : "dimensions", code: error.code, message: error.message };
+  }
+  if (error instanceof InvalidDateRangeError) return { status: 400, parameter: "date", code: error.code, message: error.message };
+  if (error instanceof InvalidCredentialError) return { status: 400, parameter: "accounts", code: error.code, message: `${error.message} Reconnect the source in Sources.` };
+  if (error instanceof ConnectorError) {
+    if (error.kind === "config") return { status: 400, parameter: "accounts", code: "source_needs_reconnect", message: `${error.platform}: ${error.message} Reconnect the source in Sources.` };
+    return { status: error.httpStatus, parameter: "platform", code: `upstream_${error.kind}`, message: `${error.platform} did not answer as expected: ${error.message}` };
+  }
+  if (error instanceof EngineError) {
+    const message = error.message;
+    const parameter = /filter/i.test(message)
+      ? "filters"
+      : /report/i.test(message)
+        ? "options_report"
+        : /hour/i.test(message)
+          ? "options_granularity"
+          : /metric or dimension|asked twice/i.test(message)
+            ? "metrics"
+            : /account/i.test(message)
+              ? "accounts"
+              : /date|timezone/i.test(message)
+                ? "date"
+                : "query";
+    return { status: error.httpStatus >= 500 ? 400 : error.httpStatus, parameter, code: error.code, message };
+  }
+  return undefined;
+}
+
+// ---------- accounts ----------
+
+async function resolveAccounts(
+  db: DB,
+  company: Company,
+  connector: Connector,
+  refs: ParsedQueryRequest["accounts"],
+): Promise<{ ok: true; accounts: ResolvedAccount[] } | { ok: false; error: QueryParamError }> {
+  const authIds = [...new Set(refs.map((r) => r.authorizationId))];
+  const rows = await db
+    .selectFrom("dataSources")
+    .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
+    .selectAll("networkAuthorizations")
+    .select([
+      "dataSources.id as dataSourceId",
+      "dataSources.accountId as accountId",
+      "dataSources.name as accountName",
+      "dataSources.timezone as accountTimezone",
+      "dataSources.currency as accountCurrency",
+      "dataSources.blockedAt as accountBlockedAt",
+    ])
+    // Both sides filtered by the API key's company: another company's ids simply do not exist.
+    .where("dataSources.companyId", "=", company.id)
+    .where("networkAuthorizations.companyId", "=", company.id)
+    .where("dataSources.networkAuthorizationId", "in", authIds)
+    .execute();
+  const seen = new Set<string>();
+  const accounts: ResolvedAccount[] = [];
+  for (const [index, ref] of refs.entries()) {
+    const key = `${ref.authorizationId}:${ref.id}`;
+    if (seen.has(key)) return { ok: false, error: { status: 400, parameter: "accounts", code: "duplicate_account", message: `accounts[${index}] lists account ${ref.id} twice.` } };
+    seen.add(key);
+    const row = rows.find((r) => r.id === ref.authorizationId && r.accountId === ref.id);
+    if (!row) {
+      return {
+        ok: false,
+        error: { status: 404, parameter: "accounts", code: "unknown_account", message: `accounts[${index}]: account ${ref.id} of source ${ref.authorizationId} is not an activated account of your company.` },
+      };
+    }
+    if (connector.id !== row.platform) {
+      return { ok: false, error: { status: 400, parameter: "accounts", code: "platform_mismatch", message: `accounts[${index}]: source ${ref.authorizationId} is a ${row.platform} source, not ${connector.id}.` } };
+    }
+    if (row.accountBlockedAt) {
+      return { ok: false, error: { status: 403, parameter: "accounts", code: "account_blocked", message: `accounts[${index}]: This account is blocked. You need to unblock it to fetch data.` } };
+    }
+    const available = (row.availableDataSources ?? []).find((a) => a.accountId === row.accountId);
+    const timezone = typeof connector.timezone === "object" ? connector.timezone.fixed : (row.accountTimezone ?? available?.timezone ?? "UTC");
+    const currency =
+      typeof connector.currency === "object" ? connector.currency.fixed : connector.currency === "none" ? "XXX" : (row.accountCurrency ?? available?.currency ?? "XXX");
+    const { dataSourceId, accountId, accountName, accountTimezone: _tz, accountCurrency: _cur, accountBlockedAt: _b, ...source } = row;
+    accounts.push({ id: accountId, name: accountName, timezone, currency, authorizationId: String(source.id), dataSourceId, source: source as NetworkAuthorization });
+  }
+  return { ok: true, accounts };
+}
+
+// ---------- shared flights ----------
+
+type FlightOutcome =
+  | { kind: "error"; error: QueryParamError }
+  | { kind: "stream"; shared: SharedStream; contentType: string; stats: () => AccountReadStats[]; done: Promise<{ ok: boolean; message?: string }> };
+
+type Flight = { outcome: Promise<FlightOutcome> };
+
+declare global {
+  // One table per process; survives dev reloads.
+  var __signalpostQueryFlights: Map<string, Flight> | undefined;
+}
+const flights = (globalThis.__signalpostQueryFlights ??= new Map<string, Flight>());
+
+/** How long a finished read may still be joined by an identical request. */
+const FLIGHT_GRACE_MS = 2_000;
+
+/** For tests: how many distinct upstream reads ran. */
+export const queryUrlCounters = { upstreamReads: 0 };
+
+function flightKey(companyId: number, q: ParsedQueryRequest, day: string): string {
+  const { apikey: _apikey, ...rest } = q;
+  return JSON.stringify([companyId, day, rest]);
+}
+
+function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, company: Company, q: ParsedQueryRequest, accounts: ResolvedAccount[], leader: ConnectionRecorder, key: string): Flight {
+  const registry = deps.registry ?? defaultRegistry;
+  const format = getFormat(q.format);
+  const contexts = new Map<string, ConnectorContext>();
+  let settle!: (v: { ok: boolean; message?: string }) => void;
+  const done = new Promise<{ ok: boolean; message?: string }>((resolve) => (settle = resolve));
+  const outcome = (async (): Promise<FlightOutcome> => {
+    queryUrlCounters.upstreamReads += 1;
+    const abort = new AbortController();
+    const definition: QueryDefinition = {
+      platform: q.platform,
+      accounts: accounts.map(({ dataSourceId: _d, source: _s, ...a }) => a),
+      metrics: q.metrics,
+      dimensions: q.dimensions,
+      date: q.date,
+      granularity: q.options.granularity === "hour" ? "hour" : undefined,
+      filters: q.filters,
+      options: q.options,
+    };
+    const contextFor = (connector: Connector, account: QueryAccount) => {
+      leader.switchTo(definition.accounts.indexOf(account));
+      const resolved = accounts.find((a) => a.id === account.id && a.authorizationId === account.authorizationId)!;
+      let ctx = contexts.get(resolved.authorizationId!);
+      if (!ctx) {
+        ctx = connectorContextForSource(deps.db, company.id, resolved.source, connector, { signal: abort.signal, env: deps.env });
+        contexts.set(resolved.authorizationId!, ctx);
+      }
+      return ctx;
+    };
+    let iterator: AsyncIterator<Uint8Array>;
+    let first: IteratorResult<Uint8Array>;
+    try {
+      const result = await executeQuery(registry, definition, contextFor, { now: deps.now?.() });
+      async function* counted() {
+        for await (const row of result.rows) {
+          leader.countRow();
+          yield row;
+        }
+      }
+      iterator = coalesce(format.write(result.columns, counted()), 64 * 1024, (n) => leader.countBytes(n))[Symbol.asyncIterator]();
+      // Pull the first chunk before answering: errors a connector raises lazily (a bad report
+      // option, a revoked token) still become a 4xx instead of a cut 200.
+      first = await iterator.next();
+    } catch (error) {
+      abort.abort();
+      const mapped = engineErrorToParam(error, q);
+      settle({ ok: false, message: mapped?.message ?? "Internal error" });
+      if (mapped) return { kind: "error", error: mapped };
+      throw error;
+    }
+    const shared = new SharedStream(async function* (signal) {
+      signal.addEventListener("abort", () => abort.abort(), { once: true });
+      try {
+        if (!first.done) yield first.value;
+        for (;;) {
+          const next = await iterator.next();
+          if (next.done) break;
+          yield next.value;
+        }
+        settle({ ok: true });
+      } catch (error) {
+        settle({ ok: false, message: engineErrorToParam(error, q)?.message ?? (error instanceof Error ? error.message : "Read failed") });
+        throw error;
+      } finally {
+        if (signal.aborted) {
+          settle({ ok: false, message: "The client closed the connection before the end." });
+          await iterator.return?.();
+        }
+        // A finished read stays joinable for a moment (its bytes are still in the replay buffer,
+        // at most replayLimitBytes): requests that were sent together but arrive a few
+        // milliseconds apart still share it.
+        const timer = setTimeout(() => {
+          if (flights.get(key)?.outcome === outcome) flights.delete(key);
+        }, FLIGHT_GRACE_MS);
+        timer.unref?.();
+      }
+    });
+    return { kind: "stream", shared, contentType: format.contentType, stats: () => leader.stats, done };
+  })();
+  // Errors are not shared beyond the requests already waiting for them.
+  void outcome.then(
+    (o) => {
+      if (o.kind === "error" && flights.get(key)?.outcome === outcome) flights.delete(key);
+    },
+    () => {
+      if (flights.get(key)?.outcome === outcome) flights.delete(key);
+    },
+  );
+  return { outcome };
+}
+
+/** Wraps a reader's stream so its end (or the client leaving) writes its connection logs. */
+function recorded(stream: ReadableStream<Uint8Array>, onEnd: (ok: boolean, bytes: number, message?: string) => void): ReadableStream<Uint8Array> {
+  const reader = stream.getReader();
+  let bytes = 0;
+  let ended = false;
+  const end = (ok: boolean, message?: string) => {
+    if (ended) return;
+    ended = true;
+    onEnd(ok, bytes, message);
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const { value, done } = await reader.read();
+          if (done) {
+            controller.close();
+            end(true);
+            return;
+          }
+          bytes += value.byteLength;
+          controller.enqueue(value);
+        } catch (error) {
+          controller.error(error);
+          end(false, error instanceof Error ? error.message : "Read failed");
+        }
+      },
+      async cancel(reason) {
+        end(false, "The client closed the connection before the end.");
+        await reader.cancel(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function rangeOf(q: ParsedQueryRequest, account: QueryAccount, now: Date | undefined): { dateStart: string | null; dateEnd: string | null } {
+  try {
+    const range = resolveDateRange(q.date.preset, { timezone: account.timezone, now, start: q.date.start, end: q.date.end, since: q.date.since });
+    return { dateStart: range.start, dateEnd: range.end };
+  } catch {
+    return { dateStart: null, dateEnd: null };
+  }
+}
+
+function logFailure(recorder: ConnectionRecorder, error: QueryParamError) {
+  void recorder.finish({ success: false, httpStatus: error.status, message: error.message }).catch((e) => {
+    // Recording must never turn an answer into a 500; the failure is reported, not thrown.
+    console.error("[query-url] could not record the connection log:", e instanceof Error ? e.message : e);
+  });
+}
+
+export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Promise<Response> {
+  const requestId = randomUUID();
+  const url = new URL(request.url);
+  const parsed = parseQueryParams(url.searchParams);
+  const formatHint = (["json", "csv", "tableau", "powerbi"] as const).find((f) => f === url.searchParams.get("format")?.trim().toLowerCase());
+  if (!parsed.ok) return errorResponse(formatHint, parsed.error, requestId);
+  const q = parsed.value;
+
+  const company = await findCompanyByApiKey(deps.db, q.apikey);
+  if (!company) return errorResponse(q.format, { status: 401, parameter: "apikey", code: "invalid_api_key", message: "This API key is not valid: it may have been rotated. Copy the current key from the query builder." }, requestId);
+
+  const registry = deps.registry ?? defaultRegistry;
+  let connector: Connector;
+  try {
+    connector = registry.getConnector(q.platform);
+  } catch (error) {
+    const mapped = engineErrorToParam(error, q);
+    if (mapped) return errorResponse(q.format, mapped, requestId);
+    throw error;
+  }
+
+  const resolved = await resolveAccounts(deps.db, company, connector, q.accounts);
+  if (!resolved.ok) return errorResponse(q.format, resolved.error, requestId);
+  const now = deps.now?.();
+  const recorder = new ConnectionRecorder(deps.db, company.id, {
+    requestId,
+    destinationType: FORMAT_DESTINATION_TYPES[q.format],
+    fields: [...q.dimensions, ...q.metrics],
+    accounts: resolved.accounts.map((a) => ({ dataSourceId: a.dataSourceId, ...rangeOf(q, a, now) })),
+  });
+
+  const key = flightKey(company.id, q, (now ?? new Date()).toISOString().slice(0, 10));
+  let flight = flights.get(key);
+  let fromCache = false;
+  if (flight) {
+    const existing = await flight.outcome.catch(() => undefined);
+    if (existing && (existing.kind === "error" || existing.shared.joinable)) fromCache = true;
+    else flight = undefined;
+  }
+  if (!flight) {
+    flight = startFlight(deps, company, q, resolved.accounts, recorder, key);
+    flights.set(key, flight);
+  }
+  let outcome: FlightOutcome;
+  try {
+    outcome = await flight.outcome;
+  } catch (error) {
+    logFailure(recorder, { status: 500, parameter: "query", code: "internal", message: error instanceof Error ? error.message : "Internal error" });
+    throw error;
+  }
+  if (outcome.kind === "error") {
+    logFailure(recorder, outcome.error);
+    return errorResponse(q.format, outcome.error, requestId);
+  }
+  let body: ReadableStream<Uint8Array>;
+  try {
+    body = outcome.shared.subscribe();
+  } catch {
+    // Closed to newcomers between our check and now: read on our own.
+    return answerQueryUrl(request, deps);
+  }
+  const leaderStats = outcome.stats;
+  const done = outcome.done;
+  const stream = recorded(body, (ok, bytes, message) => {
+    void (async () => {
+      const upstream = ok ? await done : { ok: false, message };
+      await recorder.finish({
+        success: ok && upstream.ok,
+        httpStatus: 200,
+        message: ok && upstream.ok ? null : (message ?? upstream.message ?? null),
+        fromCache,
+        stats: fromCache ? leaderStats().map((s, i) => ({ rows: s.rows, bytes: i === 0 ? bytes : 0 })) : undefined,
+      });
+    })().catch((e) => console.error("[query-url] could not record the connection log:", e instanceof Error ? e.message : e));
+  });
+  const headers: Record<string, string> = {
+    "Content-Type": outcome.contentType,
+    "Cache-Control": "no-store",
+    "X-Request-Id": requestId,
+    "X-From-Cache": fromCache ? "1" : "0",
+  };
+  if (q.format === "csv") headers["Content-Disposition"] = 'inline; filename="signalpost-query.csv"';
+  return new Response(stream, { status: 200, headers });
+}
