@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { aggregateSpecFor, ratio, RowAggregator } from "./aggregate.js";
+import { aggregateSpecFor, aggregatorForRead, ratio, RowAggregator } from "./aggregate.js";
 import type { FieldDef } from "./types.js";
 
 const field = (id: string, type: FieldDef["type"], aggregation: FieldDef["aggregation"]): FieldDef => ({
@@ -68,6 +68,16 @@ describe("RowAggregator", () => {
     agg.add({ date: "a", status: "refunded", sales: 100 });
     agg.add({ date: "b", status: "paid", sales: 1 });
     expect([...agg.rows()]).toEqual([{ date: "a", sales: 5 }]);
+  });
+
+  it("builds a read's aggregator: hourly reads group by date and hour, filters apply", () => {
+    const declaredWithHour = [...declared, field("hour", "dimension", "NONE")];
+    const agg = aggregatorForRead(declaredWithHour, { fields: ["sales"], granularity: "hour", filters: [{ field: "status", type: "equals", value: "paid" }] });
+    agg.add({ date: "a", hour: 1, status: "paid", sales: 1 });
+    agg.add({ date: "a", hour: 1, status: "paid", sales: 2 });
+    agg.add({ date: "a", hour: 2, status: "paid", sales: 4 });
+    agg.add({ date: "a", hour: 2, status: "void", sales: 8 });
+    expect([...agg.rows()]).toEqual([{ sales: 3 }, { sales: 4 }]);
   });
 
   it("yields nothing without records", () => {

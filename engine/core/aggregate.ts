@@ -3,7 +3,7 @@
 // metrics summed, counted or counted distinctly, ratios derived from the sums at the end.
 import { matchesFilters } from "./filters.js";
 import { projectRow } from "./pages.js";
-import type { CellValue, FieldDef, Filter, Row } from "./types.js";
+import type { CellValue, FieldDef, Filter, ReadRequest, Row } from "./types.js";
 
 export type Rollup = "SUM" | "COUNT" | "COUNT_DISTINCT" | "MAX" | "MIN";
 
@@ -123,6 +123,20 @@ export class RowAggregator {
       if (matchesFilters(full, this.spec.rowFilters)) yield projectRow(full, this.spec.output);
     }
   }
+}
+
+/**
+ * The aggregator for one read: the requested fields and filters, and for an hourly read one row
+ * per date and hour (grouped even when date and hour are not among the requested fields).
+ */
+export function aggregatorForRead(
+  declared: readonly FieldDef[],
+  req: Pick<ReadRequest, "fields" | "filters" | "granularity">,
+  derived: Readonly<Record<string, (group: Row) => CellValue>> = {},
+): RowAggregator {
+  return new RowAggregator(
+    aggregateSpecFor(declared, req.fields, { derived, filters: req.filters, groupAlso: req.granularity === "hour" ? ["date", "hour"] : [] }),
+  );
 }
 
 /** A ratio rounded like the platforms show it, 0 when the denominator is 0. */

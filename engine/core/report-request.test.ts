@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidRequestError, UnknownFieldError } from "./errors.js";
-import { fieldsOfReport, resolveReportRequest, type ReportCatalogue } from "./report-request.js";
+import { catalogueMethods, fieldsOfReport, resolveReportRequest, type ReportCatalogue } from "./report-request.js";
 import type { FieldDef } from "./types.js";
 
 const f = (id: string): FieldDef => ({ id, name: id, description: id, type: "dimension", fieldType: "TEXT", aggregation: "NONE" });
@@ -20,5 +20,13 @@ describe("report requests", () => {
     expect(() =>
       resolveReportRequest(catalogue, { accounts: [], fields: ["date"], range, filters: [{ field: "x", type: "equals", value: "1" }] }),
     ).toThrow(/"x"/);
+  });
+
+  it("serves a static catalogue as connector methods", async () => {
+    const methods = catalogueMethods({ ...catalogue, reports: [{ id: "orders", name: "Orders", description: "" }] });
+    expect((await methods.listReports()).map((r) => r.id)).toEqual(["orders"]);
+    expect(await methods.listConfigFields()).toEqual([]);
+    expect((await methods.listFields(undefined, { report: "items" })).map((x) => x.id)).toEqual(["sku"]);
+    await expect(methods.listFields(undefined, { report: "nope" })).rejects.toBeInstanceOf(InvalidRequestError);
   });
 });

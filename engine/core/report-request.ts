@@ -1,12 +1,29 @@
 // The report and field checks every multi-report connector starts read() and listFields() with,
 // so that a bad report or field id is the same typed, actionable error on every platform.
 import { InvalidRequestError, UnknownFieldError } from "./errors.js";
-import type { FieldDef, ReadRequest } from "./types.js";
+import type { ConfigField, Connector, FieldDef, ReadRequest, ReportDef } from "./types.js";
 
 export interface ReportCatalogue {
   platform: string;
   fields: Readonly<Record<string, FieldDef[]>>;
   defaultReport: string;
+  reports?: ReportDef[];
+  configFields?: ConfigField[];
+}
+
+/** listReports, listConfigFields and listFields of a connector whose catalogue is static data. */
+export function catalogueMethods(catalogue: ReportCatalogue): Pick<Connector, "listReports" | "listConfigFields" | "listFields"> {
+  return {
+    async listReports() {
+      return catalogue.reports ?? [];
+    },
+    async listConfigFields() {
+      return catalogue.configFields ?? [];
+    },
+    async listFields(_ctx, opts) {
+      return fieldsOfReport(catalogue, opts?.report);
+    },
+  };
 }
 
 /** The declared fields of a report (the default report when none is named). */

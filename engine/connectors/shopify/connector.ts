@@ -3,13 +3,13 @@
 // (https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin).
 // One credential = one shop = one account.
 import { DateTime } from "luxon";
-import { aggregateSpecFor, ratio, RowAggregator } from "../../core/aggregate.js";
+import { aggregatorForRead, ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { paginateRows } from "../../core/pages.js";
 import { redact } from "../../core/redact.js";
-import { fieldsOfReport, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
+import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { DEFAULT_REPORT, SHOPIFY_CONFIG_FIELDS, SHOPIFY_FIELDS, SHOPIFY_REPORTS } from "./fields.js";
 import { createShopifyGraphql } from "./graphql.js";
@@ -31,7 +31,13 @@ import {
 } from "./queries.js";
 
 const PLATFORM = "shopify";
-const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: SHOPIFY_FIELDS, defaultReport: DEFAULT_REPORT };
+const CATALOGUE: ReportCatalogue = {
+  platform: PLATFORM,
+  fields: SHOPIFY_FIELDS,
+  defaultReport: DEFAULT_REPORT,
+  reports: SHOPIFY_REPORTS,
+  configFields: SHOPIFY_CONFIG_FIELDS,
+};
 /** Without read_all_orders the orders query silently stops at 60 days back: https://shopify.dev/docs/api/usage/access-scopes#orders-permissions */
 const DEFAULT_ORDER_HISTORY_DAYS = 60;
 
@@ -160,7 +166,6 @@ export function createShopifyConnector(): Connector {
   async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
     requireShop(ctx);
     const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    const hourly = req.granularity === "hour";
     for (const account of req.accounts) {
       const gql = createShopifyGraphql(ctx);
       const zone = account.timezone;
@@ -168,13 +173,7 @@ export function createShopifyConnector(): Connector {
       if (req.range.start < oldest) {
         ctx.log?.info("shopify orders older than 60 days need the read_all_orders scope", { shop: account.id, start: req.range.start });
       }
-      const aggregator = new RowAggregator(
-        aggregateSpecFor(declared, req.fields, {
-          groupAlso: hourly ? ["date", "hour"] : [],
-          filters: req.filters,
-          derived: report === "orders" ? { average_order_value: (g) => ratio(g.total_sales, g.orders) } : {},
-        }),
-      );
+      const aggregator = aggregatorForRead(declared, req, report === "orders" ? { average_order_value: (g) => ratio(g.total_sales, g.orders) } : {});
       for await (const orders of orderPages(ctx, gql, createdAtQuery(req.range, zone), report === "products")) {
         for (const order of orders) {
           // Test orders (bogus gateway) are not sales; Shopify's own reports leave them out too.
@@ -263,15 +262,7 @@ export function createShopifyConnector(): Connector {
       const { shop } = await shopInfo(ctx);
       return [{ id: shop.myshopifyDomain, name: shop.name, timezone: shop.ianaTimezone, currency: shop.currencyCode, status: "active" }];
     },
-    async listReports() {
-      return SHOPIFY_REPORTS;
-    },
-    async listConfigFields() {
-      return SHOPIFY_CONFIG_FIELDS;
-    },
-    async listFields(_ctx, opts) {
-      return fieldsOfReport(CATALOGUE, opts?.report);
-    },
+    ...catalogueMethods(CATALOGUE),
     read(ctx, req): AsyncIterable<RowPage> {
       return paginateRows(rows(ctx, req));
     },
