@@ -8,8 +8,9 @@ import { facebookAdsConnector } from "./facebook-ads/connector.js";
 import { googleAdsConnector } from "./google-ads/connector.js";
 import { shopifyConnector } from "./shopify/connector.js";
 import { bingAdsConnector } from "./bing-ads/connector.js";
+import { wooCommerceConnector } from "./woocommerce/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
