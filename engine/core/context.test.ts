@@ -59,7 +59,7 @@ describe("createConnectorContext", () => {
 
   it("uses the credential's own host for customer-hosted platforms", () => {
     const ctx = createConnectorContext(
-      connector({ baseUrlFor: (c) => (c.type === "api-key" ? `https://${c.options?.shop}/admin/api` : undefined) }),
+      connector({ authMethod: "api-key", baseUrlFor: (c) => (c.type === "api-key" ? `https://${c.options?.shop}/admin/api` : undefined) }),
       { credential: { type: "api-key", key: "k", options: { shop: "acme.myshopify.com" } } },
     );
     expect(ctx.http.baseUrl).toBe("https://acme.myshopify.com/admin/api");
@@ -70,5 +70,13 @@ describe("createConnectorContext", () => {
     const ctx = createConnectorContext(connector(), { credential: { type: "oauth2", accessToken: "access-token-value" }, log: lines });
     ctx.log?.info("calling with access-token-value", { url: "https://api.example.com/x?access_token=access-token-value" });
     expect(JSON.stringify(lines.lines)).not.toContain("access-token-value");
+  });
+});
+
+describe("createConnectorContext input checks", () => {
+  it("refuses a malformed credential or one of the wrong kind with InvalidCredentialError", async () => {
+    const { InvalidCredentialError } = await import("./errors.js");
+    expect(() => createConnectorContext(connector(), { credential: { type: "oauth2", accessToken: "" } })).toThrow(InvalidCredentialError);
+    expect(() => createConnectorContext(connector(), { credential: { type: "api-key", key: "k" } })).toThrow(/connects with oauth2/);
   });
 });
