@@ -11,6 +11,7 @@ describe("redact", () => {
     ["Authorization: Bearer abc.def.ghi", "Authorization: [REDACTED]"],
     ['{"password":"hunter2","name":"bob"}', '{"password":"[REDACTED]","name":"bob"}'],
     ["X-Shopify-Access-Token: shpat_123", "X-Shopify-Access-Token: [REDACTED]"],
+    ['{"key":"k-1","consumer_key":"c-2","keyword":"shoes","monkey":"ok"}', '{"key":"[REDACTED]","consumer_key":"[REDACTED]","keyword":"shoes","monkey":"ok"}'],
     ["grant_type=refresh_token&refresh_token=r1&client_secret=s1", "grant_type=refresh_token&refresh_token=[REDACTED]&client_secret=[REDACTED]"],
   ])("redacts %s", (input, output) => {
     expect(redact(input)).toBe(output);

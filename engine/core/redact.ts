@@ -26,6 +26,8 @@ const PATTERNS: [RegExp, string][] = [
     /(["'])([a-z0-9_.-]*(?:token|secret|password|passwd|api[-_]?key|apikey|signature|authorization|credential|private[-_]?key)[a-z0-9_.-]*)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi,
     `$1$2$1$3$4${REDACTED}$4`,
   ],
+  // JSON: "key": "..." / "consumer_key": "..." (a bare "key" field, but not "keyword" or "monkey")
+  [/(["'])((?:[a-z0-9]+[_-])*key)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi, `$1$2$1$3$4${REDACTED}$4`],
   // x-api-key: abc / x-shopify-access-token: abc (header dumps)
   [/\b((?:x-)?[a-z-]*(?:api-key|access-token|auth-token|secret)[a-z-]*\s*:\s*)[^\s,;]+/gi, `$1${REDACTED}`],
   // Long opaque strings (JWTs) are tokens wherever they are.
