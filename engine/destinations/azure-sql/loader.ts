@@ -1,0 +1,146 @@
+// Azure SQL loader over tedious (Microsoft's TDS driver for Node), loaded lazily. One transaction
+// per load: applock on the slice, DELETE the scope, INSERT batches, COMMIT.
+import type { Connection } from "tedious";
+
+type TediousType = (typeof import("tedious"))["TYPES"][keyof (typeof import("tedious"))["TYPES"]];
+import type { CellValue, Row } from "../../core/types.js";
+import { assertInScope, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { DestinationError } from "../errors.js";
+import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, rowsPerInsert, splitHostPort, type Statement } from "../sql.js";
+import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
+import { azureSqlDialect, sliceLockSql } from "./dialect.js";
+
+export interface AzureSqlConfig {
+  host: string;
+  username: string;
+  password: string;
+  database: string;
+}
+
+function classify(error: unknown, during: "check" | "load"): DestinationError {
+  if (error instanceof DestinationError) return error;
+  const e = error as { code?: string; number?: number; message?: string };
+  const message = e.message ?? String(error);
+  // ELOGIN: bad login; 4060: cannot open database; 40615: firewall; 229/262: permission denied.
+  if (e.code === "ELOGIN" || e.number === 4060 || e.number === 40615 || e.number === 229 || e.number === 262 || e.number === 18456)
+    return new DestinationError("azure_sql", "config", message, error);
+  if (e.code === "ESOCKET" || e.code === "ETIMEOUT") return new DestinationError("azure_sql", during === "check" ? "config" : "transient", message, error);
+  // 1205 deadlock victim, 40501 service busy, 40613 database unavailable: retry.
+  if (e.number === 1205 || e.number === 40501 || e.number === 40613) return new DestinationError("azure_sql", "transient", message, error);
+  return new DestinationError("azure_sql", "system", message, error);
+}
+
+export class AzureSqlLoader implements DestinationLoader {
+  readonly type = "azure_sql" as const;
+  private connection: Connection | undefined;
+  private tedious: typeof import("tedious") | undefined;
+
+  constructor(private readonly config: AzureSqlConfig) {}
+
+  private async connect(during: "check" | "load"): Promise<Connection> {
+    if (this.connection) return this.connection;
+    this.tedious = await import("tedious");
+    const { host, port } = splitHostPort(this.config.host, 1433);
+    const connection = new this.tedious.Connection({
+      server: host,
+      authentication: { type: "default", options: { userName: this.config.username, password: this.config.password } },
+      options: { port, database: this.config.database, encrypt: true, trustServerCertificate: false, connectTimeout: 15_000, requestTimeout: 600_000 },
+    });
+    await new Promise<void>((resolve, reject) => {
+      connection.connect((err) => (err ? reject(classify(err, during)) : resolve()));
+    });
+    connection.on("error", () => undefined); // surfaced on the next request
+    this.connection = connection;
+    return connection;
+  }
+
+  private typeOf(value: CellValue): TediousType {
+    const t = this.tedious!.TYPES;
+    if (value === null) return t.NVarChar;
+    if (typeof value === "number") return t.Float;
+    if (typeof value === "boolean") return t.Bit;
+    return t.NVarChar;
+  }
+
+  private exec(st: Statement | { sql: string; params: CellValue[] }): Promise<Record<string, unknown>[]> {
+    const connection = this.connection!;
+    const rows: Record<string, unknown>[] = [];
+    return new Promise((resolve, reject) => {
+      const request = new this.tedious!.Request(st.sql, (err) => (err ? reject(err) : resolve(rows)));
+      st.params.forEach((v, i) => request.addParameter(`p${i + 1}`, this.typeOf(v), v));
+      request.on("row", (columns: { metadata: { colName: string }; value: unknown }[]) => {
+        rows.push(Object.fromEntries(columns.map((c) => [c.metadata.colName, c.value])));
+      });
+      connection.execSql(request);
+    });
+  }
+
+  async check(): Promise<void> {
+    await this.connect("check");
+    try {
+      await this.exec({ sql: "CREATE TABLE #signalpost_check (x INT); DROP TABLE #signalpost_check;", params: [] });
+    } catch (error) {
+      throw classify(error, "check");
+    }
+  }
+
+  async prepare(table: LoadTable): Promise<void> {
+    await this.connect("load");
+    try {
+      for (const st of prepareStatements(table, await this.existingColumns(table))) await this.exec({ sql: st, params: [] });
+    } catch (error) {
+      throw classify(error, "load");
+    }
+  }
+
+  private async existingColumns(table: LoadTable): Promise<string[]> {
+    const rows = await this.exec({ sql: "SELECT name FROM sys.columns WHERE object_id = OBJECT_ID(@p1)", params: [table.name] });
+    return rows.map((r) => String(r.name));
+  }
+
+  async load(request: LoadRequest): Promise<LoadResult> {
+    const { table, scope } = request;
+    const dayList = scopeDays(table, scope);
+    const days = dayList ? new Set(dayList) : undefined;
+    await this.connect("load");
+    const per = rowsPerInsert(azureSqlDialect, table, 1000);
+    let count = 0;
+    try {
+      await this.exec({ sql: "SET XACT_ABORT ON; BEGIN TRANSACTION;", params: [] });
+      await this.exec(sliceLockSql(table.name, scope.accountId));
+      await this.exec(deleteScopeSql(azureSqlDialect, table, scope));
+      let pending: CellValue[][] = [];
+      for await (const batch of request.rows as AsyncIterable<Row[]>) {
+        throwIfAborted(request.signal, this.type);
+        for (const row of batch) {
+          assertInScope(row, scope, days, this.type);
+          pending.push(rowValues(table, scope.accountId, row));
+          if (pending.length >= per) {
+            await this.exec(insertSql(azureSqlDialect, table, pending));
+            pending = [];
+          }
+        }
+        count += batch.length;
+        request.onProgress?.(count);
+      }
+      if (pending.length > 0) await this.exec(insertSql(azureSqlDialect, table, pending));
+      await this.exec({ sql: "COMMIT TRANSACTION;", params: [] });
+    } catch (error) {
+      await this.exec({ sql: "IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION;", params: [] }).catch(() => undefined); // connection may be gone
+      throw classify(error, "load");
+    }
+    return { rows: count, partitions: dayList?.length ?? 1 };
+  }
+
+  async close(): Promise<void> {
+    this.connection?.close();
+    this.connection = undefined;
+  }
+}
+
+/** The DDL prepare runs, given the columns the table already has (none when it does not exist). */
+export function prepareStatements(table: LoadTable, existing: string[]): string[] {
+  const out = [createTableSql(azureSqlDialect, table)];
+  if (existing.length > 0) for (const c of missingColumns(table, existing)) out.push(addColumnSql(azureSqlDialect, table, c));
+  return out;
+}

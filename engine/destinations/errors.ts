@@ -1,0 +1,40 @@
+import { EngineError } from "../core/errors.js";
+
+export type DestinationErrorKind = "config" | "transient" | "system";
+
+/**
+ * The one error a destination raises. config: the user must fix the settings (wrong password,
+ * unknown bucket, a table name the destination rejects); transient: retry (network, lock timeout);
+ * system: our bug or the destination's (a row outside the partition being replaced).
+ */
+export class DestinationError extends EngineError {
+  readonly code = "destination_error";
+  readonly kind: DestinationErrorKind;
+  readonly destination: string;
+
+  constructor(destination: string, kind: DestinationErrorKind, message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = "DestinationError";
+    this.destination = destination;
+    this.kind = kind;
+  }
+
+  get httpStatus(): number {
+    return this.kind === "config" ? 400 : this.kind === "transient" ? 503 : 502;
+  }
+
+  override get retryable(): boolean {
+    return this.kind === "transient";
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), kind: this.kind, destination: this.destination };
+  }
+}
+
+/** Network-level failures worth retrying (the server is down or restarting), by Node error code. */
+const TRANSIENT_CODES = new Set(["ECONNRESET", "ETIMEDOUT", "EPIPE", "EAI_AGAIN", "ECONNABORTED", "57P01", "40001", "40P01", "ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT"]);
+
+export function isTransientCode(code: unknown): boolean {
+  return typeof code === "string" && TRANSIENT_CODES.has(code);
+}

@@ -1,0 +1,5 @@
+// engine/destinations public surface. Drivers are reached only through openDestination (lazy).
+export * from "./types.js";
+export * from "./errors.js";
+export { columnTypeFor, columnNameProblem, defaultDateColumn, describeTable, tableNameProblem, type OutputField } from "./columns.js";
+export * from "./registry.js";

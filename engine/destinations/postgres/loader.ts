@@ -1,0 +1,199 @@
+// PostgreSQL (and Redshift) loader. A load is one transaction: lock the (table, account) slice,
+// DELETE the scope, stream the rows in (COPY FROM STDIN on PostgreSQL, multi-row INSERT on
+// Redshift), COMMIT. A run killed half-way rolls back, and a repeated run deletes what the last one
+// wrote before writing the same rows again: every (account, day) holds exactly one run's rows.
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { assertInScope, csvLine, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { DestinationError, isTransientCode } from "../errors.js";
+import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
+import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
+import { postgresDialect, redshiftDialect } from "./dialect.js";
+import type { CellValue } from "../../core/types.js";
+
+export interface PostgresConfig {
+  host: string;
+  port?: number;
+  username: string;
+  password: string;
+  database: string;
+  /** "require" turns TLS on (Redshift and most hosted PostgreSQL want it). */
+  ssl?: boolean;
+}
+
+/** SQLSTATE classes the user must fix: bad password (28), unknown database (3D), no privilege (42501). */
+function classify(type: string, error: unknown, during: "check" | "load"): DestinationError {
+  const e = error as { code?: string; message?: string };
+  const msg = e?.message ?? String(error);
+  if (error instanceof DestinationError) return error;
+  const code = e?.code ?? "";
+  if (code.startsWith("28") || code === "3D000" || code === "42501" || code === "3F000" || code === "ENOTFOUND")
+    return new DestinationError(type, "config", msg, error);
+  if (code === "ECONNREFUSED") return new DestinationError(type, during === "check" ? "config" : "transient", `The server refused the connection (${msg}).`, error);
+  if (isTransientCode(code) || code.startsWith("08") || code.startsWith("53") || code.startsWith("57")) return new DestinationError(type, "transient", msg, error);
+  if (code.startsWith("42")) return new DestinationError(type, "config", msg, error);
+  return new DestinationError(type, "system", msg, error);
+}
+
+/** hashtext() of PostgreSQL is not in Redshift; a stable 31-bit FNV-1a of the slice key instead. */
+export function lockKey(table: string, accountId: string): number {
+  let h = 0x811c9dc5;
+  for (const ch of `${table}\u0000${accountId}`) {
+    h ^= ch.codePointAt(0)!;
+    h = Math.imul(h, 0x01000193);
+  }
+  return h & 0x7fffffff;
+}
+
+export class PostgresLoader implements DestinationLoader {
+  readonly type: "postgres" | "redshift";
+  private readonly dialect: SqlDialect;
+  private client: pg.Client | undefined;
+
+  constructor(
+    private readonly config: PostgresConfig,
+    type: "postgres" | "redshift" = "postgres",
+  ) {
+    this.type = type;
+    this.dialect = type === "redshift" ? redshiftDialect : postgresDialect;
+  }
+
+  private async connect(during: "check" | "load"): Promise<pg.Client> {
+    if (this.client) return this.client;
+    const { host, port } = splitHostPort(this.config.host, this.config.port ?? (this.type === "redshift" ? 5439 : 5432));
+    const client = new pg.Client({
+      host,
+      port,
+      user: this.config.username,
+      password: this.config.password,
+      database: this.config.database,
+      ssl: this.config.ssl ? { rejectUnauthorized: false } : undefined,
+      connectionTimeoutMillis: 10_000,
+      application_name: "signalpost-loader",
+    });
+    // A dropped connection emits 'error' on the client; without a listener Node would crash the worker.
+    client.on("error", () => undefined);
+    try {
+      await client.connect();
+    } catch (error) {
+      throw classify(this.type, error, during);
+    }
+    this.client = client;
+    return client;
+  }
+
+  async check(): Promise<void> {
+    const client = await this.connect("check");
+    try {
+      // Creating and dropping a temporary table proves we may write, not only read.
+      await client.query("CREATE TEMPORARY TABLE signalpost_check (x INTEGER)");
+      await client.query("DROP TABLE signalpost_check");
+    } catch (error) {
+      throw classify(this.type, error, "check");
+    }
+  }
+
+  async prepare(table: LoadTable): Promise<void> {
+    const client = await this.connect("load");
+    try {
+      await client.query(createTableSql(this.dialect, table));
+      const [schema, name] = table.name.includes(".") ? table.name.split(".") : [undefined, table.name];
+      const existing = await client.query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = ${schema ? "$2" : "current_schema()"}`,
+        schema ? [name, schema] : [name],
+      );
+      for (const c of missingColumns(table, existing.rows.map((r) => r.column_name)))
+        await client.query(addColumnSql(this.dialect, table, c));
+      if (this.type === "postgres") {
+        // The DELETE of every load filters on the account and the days: index them.
+        const cols = [table.columns[0]!.name, ...table.partitionColumns.filter((c) => c !== table.columns[0]!.name)];
+        const indexName = `${name}_sp_partition_idx`.slice(0, 63);
+        await client.query(
+          `CREATE INDEX IF NOT EXISTS ${this.dialect.quote(indexName)} ON ${qualified(this.dialect, table.name)} (${cols.map((c) => this.dialect.quote(c)).join(", ")})`,
+        );
+      }
+    } catch (error) {
+      throw classify(this.type, error, "load");
+    }
+  }
+
+  async load(request: LoadRequest): Promise<LoadResult> {
+    const { table, scope } = request;
+    const dayList = scopeDays(table, scope);
+    const days = dayList ? new Set(dayList) : undefined;
+    const client = await this.connect("load");
+    let count = 0;
+    try {
+      await client.query("BEGIN");
+      // Two runs of one job may overlap (a manual run during a scheduled one): serialise them per slice.
+      if (this.type === "postgres") await client.query("SELECT pg_advisory_xact_lock($1)", [lockKey(table.name, scope.accountId)]);
+      else await client.query(`LOCK ${qualified(this.dialect, table.name)}`);
+      const del = deleteScopeSql(this.dialect, table, scope);
+      await client.query(del.sql, del.params);
+      if (this.type === "postgres") count = await this.copyRows(client, request, days);
+      else count = await this.insertRows(client, request, days);
+      throwIfAborted(request.signal, this.type);
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => undefined); // the connection may be gone; the server rolls back then
+      throw classify(this.type, error, "load");
+    }
+    return { rows: count, partitions: dayList?.length ?? 1 };
+  }
+
+  private async copyRows(client: pg.Client, request: LoadRequest, days: Set<string> | undefined): Promise<number> {
+    const { table, scope } = request;
+    const cols = table.columns.map((c) => this.dialect.quote(c.name)).join(", ");
+    const stream = client.query(copyFrom(`COPY ${qualified(this.dialect, table.name)} (${cols}) FROM STDIN WITH (FORMAT csv)`));
+    let count = 0;
+    const type = this.type;
+    async function* encode(): AsyncIterable<string> {
+      for await (const batch of request.rows as AsyncIterable<import("../../core/types.js").Row[]>) {
+        throwIfAborted(request.signal, type);
+        let chunk = "";
+        for (const row of batch) {
+          assertInScope(row, scope, days, type);
+          chunk += csvLine(rowValues(table, scope.accountId, row));
+        }
+        count += batch.length;
+        if (chunk) yield chunk;
+        request.onProgress?.(count);
+      }
+    }
+    await pipeline(Readable.from(encode(), { objectMode: false }), stream);
+    return count;
+  }
+
+  private async insertRows(client: pg.Client, request: LoadRequest, days: Set<string> | undefined): Promise<number> {
+    const { table, scope } = request;
+    const per = rowsPerInsert(this.dialect, table);
+    let pending: CellValue[][] = [];
+    let count = 0;
+    const flush = async () => {
+      if (pending.length === 0) return;
+      const st = insertSql(this.dialect, table, pending);
+      await client.query(st.sql, st.params);
+      pending = [];
+    };
+    for await (const batch of request.rows as AsyncIterable<import("../../core/types.js").Row[]>) {
+      throwIfAborted(request.signal, this.type);
+      for (const row of batch) {
+        assertInScope(row, scope, days, this.type);
+        pending.push(rowValues(table, scope.accountId, row));
+        if (pending.length >= per) await flush();
+      }
+      count += batch.length;
+      request.onProgress?.(count);
+    }
+    await flush();
+    return count;
+  }
+
+  async close(): Promise<void> {
+    const c = this.client;
+    this.client = undefined;
+    await c?.end().catch(() => undefined); // closing a dead connection has nothing left to clean up
+  }
+}
