@@ -116,6 +116,20 @@ describe.each(connectors.map((c) => [c.id, c] as const))("connector %s", (id, co
     }
   });
 
+  it("declares well-formed reports and config fields", async () => {
+    const reports = await connector.listReports();
+    expect(new Set(reports.map((r) => r.id)).size).toBe(reports.length);
+    for (const report of reports) expect(report.id && report.name, JSON.stringify(report)).toBeTruthy();
+    for (const field of await connector.listConfigFields()) {
+      expect(["checkbox", "multiple"], field.id).toContain(field.type);
+      expect(field.name.length, field.id).toBeGreaterThan(0);
+      for (const v of field.values) expect(typeof v.value === "string" && typeof v.label === "string", field.id).toBe(true);
+      if (field.type === "multiple" && typeof field.default === "string" && field.default !== "" && field.values.length > 0) {
+        expect(field.values.map((v) => v.value), `${field.id} default`).toContain(field.default);
+      }
+    }
+  });
+
   it("offers a report config field matching its reports", async () => {
     const reports = await connector.listReports();
     if (reports.length <= 1) return;
