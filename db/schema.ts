@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 import type { QueryUrlTables } from "./tables/query-urls.js";
 import type { AccountTables } from "./tables/account.js";
+import type { SourcesTables } from "./tables/sources.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -135,7 +136,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

@@ -1,54 +1,147 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
 import { requireUser } from "~/services/session.server";
-import { getDb } from "~/services/db.server";
-import { dataSourcesRepo, sourcesRepo } from "~/services/repositories.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { deleteSource, listSources, SourceFlowError } from "~/services/sources.server";
+import { SOURCE_MESSAGES } from "~/utils/sources";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
+import { SubmitButton } from "~/components/forms";
 
-export const meta = () => [{ title: "Sources · Signalpost" }];
+export const DeleteSourceSchema = z.object({
+  intent: z.literal("delete"),
+  id: z.coerce.number().int().positive(),
+});
+
+export const meta: MetaFunction = () => [{ title: "Sources · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const db = getDb();
-  const [sources, accounts] = await Promise.all([sourcesRepo.listNetworkAuthorizations(db, company.id), dataSourcesRepo.listDataSources(db, company.id)]);
-  return json({
-    sources: sources.map((s) => ({
-      id: s.id,
-      name: s.name,
-      platform: s.platform,
-      available: s.availableDataSources?.length ?? 0,
-      connected: accounts.filter((a) => a.networkAuthorizationId === s.id).length,
-      state: s.state,
-    })),
-  });
+  const sources = await listSources(company.id);
+  const url = new URL(request.url);
+  const deleteId = Number(url.searchParams.get("delete"));
+  // The confirmation only names a source of this company; any other id shows nothing.
+  const confirmDelete = sources.find((s) => s.id === deleteId) ?? null;
+  return json({ sources, confirmDelete: confirmDelete ? { id: confirmDelete.id, name: confirmDelete.name } : null });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { company } = await requireUser(request);
+  const submission = parseWithZod(await request.formData(), { schema: DeleteSourceSchema });
+  if (submission.status !== "success") {
+    return redirectWithToast("/data-connector/sources", { type: "error", title: SOURCE_MESSAGES.deleteFailedTitle, description: SOURCE_MESSAGES.deleteFailed });
+  }
+  try {
+    await deleteSource(company.id, submission.value.id);
+  } catch (error) {
+    if (!(error instanceof SourceFlowError)) console.error("[sources] delete failed", error);
+    return redirectWithToast("/data-connector/sources", { type: "error", title: SOURCE_MESSAGES.deleteFailedTitle, description: SOURCE_MESSAGES.deleteFailed });
+  }
+  return redirectWithToast("/data-connector/sources", { type: "success", title: "The source has been deleted", description: "Its accounts are no longer extracted." });
+}
+
+function ConfirmDelete({ source }: { source: { id: number; name: string } }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="delete-source-title" className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 p-4">
+      <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
+        <h2 id="delete-source-title" className="text-lg font-semibold">Confirm the deletion of the source</h2>
+        <p className="mt-2 text-sm text-slate-600">
+          Are you sure you want to delete the source <strong>{source.name}</strong>? Its activated accounts are deleted with it.
+        </p>
+        <Form method="post" className="mt-5 flex justify-end gap-2">
+          <input type="hidden" name="intent" value="delete" />
+          <input type="hidden" name="id" value={source.id} />
+          <Link to="/data-connector/sources" className="rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">
+            Cancel
+          </Link>
+          <SubmitButton busy={busy} className="bg-red-600 hover:bg-red-700">
+            Delete
+          </SubmitButton>
+        </Form>
+      </div>
+    </div>
+  );
 }
 
 export default function Sources() {
-  const { sources } = useLoaderData<typeof loader>();
+  const { sources, confirmDelete } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  useRevalidateEvery(5_000);
+  const add = (
+    <Link to="/data-connector/sources/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+      Add source
+    </Link>
+  );
   return (
     <div>
-      <PageHeader title="Sources" />
+      <PageHeader title="Sources" actions={add} />
       {sources.length === 0 ? (
-        <EmptyState title="You have no source yet." />
+        <EmptyState title="You have no source yet.">Add a source to connect a platform and choose its accounts.</EmptyState>
       ) : (
-        <table className="min-w-full overflow-hidden rounded-lg bg-white text-sm shadow">
-          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-            <tr><th className="px-4 py-2">Name</th><th className="px-4 py-2">Source</th><th className="px-4 py-2">Number accounts connected</th><th className="px-4 py-2">Status</th></tr>
-          </thead>
-          <tbody>
-            {sources.map((s) => (
-              <tr key={s.id} className="border-t border-slate-100">
-                <td className="px-4 py-2 font-medium">{s.name}</td>
-                <td className="px-4 py-2">{s.platform} · {s.available} accounts available</td>
-                <td className="px-4 py-2">{s.connected}</td>
-                <td className="px-4 py-2">{s.state === "SUCCESS" ? "Success sync" : "An error occurred"}</td>
+        <div className="overflow-x-auto rounded-lg bg-white shadow">
+          <table className="min-w-full text-sm">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-4 py-2">Name</th>
+                <th className="px-4 py-2">Source</th>
+                <th className="px-4 py-2">Number accounts connected</th>
+                <th className="px-4 py-2">Status</th>
+                <th className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {sources.map((s) => (
+                <tr key={s.id} data-testid="source-row" data-source-id={s.id} className="border-t border-slate-100">
+                  <td className="px-4 py-2 font-medium">
+                    <Link to={`/data-connector/sources/${s.id}`} className="hover:underline">
+                      {s.name}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className="flex items-center gap-2">
+                      <PlatformIcon icon={s.icon} name={s.platformName} size={24} />
+                      <span>
+                        {s.platformName}
+                        <span className="block text-xs text-slate-500">
+                          {s.totalAvailableDataSource} account{s.totalAvailableDataSource === 1 ? "" : "s"} available
+                        </span>
+                      </span>
+                    </span>
+                  </td>
+                  <td className="px-4 py-2" data-testid="accounts-connected">
+                    {s.totalActivatedDataSource}
+                  </td>
+                  <td className="px-4 py-2">
+                    <StatusBadge badge={s.badge} />
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-2 text-right">
+                    <Link to={`/data-connector/sources/${s.id}`} className="rounded px-2 py-1 text-brand-700 hover:bg-brand-50">
+                      Edit
+                    </Link>
+                    <Link
+                      to={`?${new URLSearchParams({ ...Object.fromEntries(params), delete: String(s.id) })}`}
+                      preventScrollReset
+                      className="rounded px-2 py-1 text-red-700 hover:bg-red-50"
+                      aria-label={`Delete ${s.name}`}
+                    >
+                      Delete
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
+      {confirmDelete ? <ConfirmDelete source={confirmDelete} /> : null}
     </div>
   );
 }

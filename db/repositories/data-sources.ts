@@ -43,3 +43,41 @@ export async function listDataSources(db: DB, companyId: number, filter: { netwo
 export async function getDataSource(db: DB, companyId: number, id: number): Promise<DataSource | undefined> {
   return db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
 }
+
+/** Deactivates (deletes) one account of one source; false when it is not this company's. */
+export async function deleteDataSource(db: DB, companyId: number, id: number, filter: { networkAuthorizationId?: number } = {}): Promise<boolean> {
+  let q = db.deleteFrom("dataSources").where("companyId", "=", companyId).where("id", "=", id);
+  if (filter.networkAuthorizationId) q = q.where("networkAuthorizationId", "=", filter.networkAuthorizationId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Blocks (a date) or unblocks (null) an account; false when it is not this company's. */
+export async function setDataSourceBlockedAt(
+  db: DB,
+  companyId: number,
+  id: number,
+  blockedAt: Date | null,
+  filter: { networkAuthorizationId?: number } = {},
+): Promise<boolean> {
+  let q = db.updateTable("dataSources").set({ blockedAt }).where("companyId", "=", companyId).where("id", "=", id);
+  if (filter.networkAuthorizationId) q = q.where("networkAuthorizationId", "=", filter.networkAuthorizationId);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The activated account of a source by its platform account id. */
+export async function findDataSourceByAccount(
+  db: DB,
+  companyId: number,
+  networkAuthorizationId: number,
+  accountId: string,
+): Promise<DataSource | undefined> {
+  return db
+    .selectFrom("dataSources")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("networkAuthorizationId", "=", networkAuthorizationId)
+    .where("accountId", "=", accountId)
+    .executeTakeFirst();
+}

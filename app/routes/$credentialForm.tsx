@@ -1,0 +1,233 @@
+// Every credential connection form of spec 3 §2.7 (/shopify, /woocommerce, … /comment-sold),
+// generated from the catalogue's connection fields. The credential is checked through the
+// platform's connector before anything is kept; the OAuth return route then saves the source.
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { requireUser } from "~/services/session.server";
+import { openAttempt, platformOfFormPath, SourceFlowError, submitCredentialForm } from "~/services/sources.server";
+import { credentialFormSchema, type FormField } from "~/utils/credential-form-schema";
+import { Banner, SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-box";
+import { PlatformIcon } from "~/components/sources";
+
+function formPlatform(segment: string | undefined) {
+  const platform = segment ? platformOfFormPath(segment) : undefined;
+  // Not a form path: behave like the catch-all route (spec 3 §2.1 "anything else redirects to /").
+  if (!platform) throw redirect("/");
+  return platform;
+}
+
+function fieldsOf(platform: ReturnType<typeof formPlatform>): FormField[] {
+  return platform.connectionFields.map((f) => ({
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    placeholder: f.placeholder,
+    help: f.help,
+    list: f.list,
+    choices: f.choices,
+    default: f.default,
+  }));
+}
+
+/** Spec 3 §2.7: Magento is a store, the others an account. */
+function connectFailureText(platform: { id: string; displayName: string }): string {
+  const what = platform.id === "magento" ? "store" : "account";
+  return `Please review the information that you have submitted. We couldn't connect to your ${platform.displayName} ${what}.`;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.platform.displayName ?? "Connect"} · Signalpost` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company, user } = await requireUser(request);
+  const platform = formPlatform(params.credentialForm);
+  const url = new URL(request.url);
+  const state = url.searchParams.get("state");
+  const attempt = await openAttempt(company.id, user.id, state, platform.id);
+  return json({
+    platform: {
+      id: platform.id,
+      displayName: platform.displayName,
+      description: platform.description,
+      icon: platform.icon,
+      implemented: platform.implemented,
+      authMethod: platform.authMethod,
+      fields: fieldsOf(platform),
+    },
+    state: attempt ? state : null,
+    expired: Boolean(state) && !attempt,
+    sourceName: attempt?.name ?? null,
+    from: url.searchParams.get("from"),
+    serviceAccount: url.searchParams.get("auth_account"),
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { company, user } = await requireUser(request);
+  const platform = formPlatform(params.credentialForm);
+  const schema = credentialFormSchema(fieldsOf(platform));
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") {
+    return json({ result: submission.reply(), failure: null }, { status: 400 });
+  }
+  const { state, from, ...values } = submission.value as Record<string, string | undefined>;
+  try {
+    const next = await submitCredentialForm({
+      company,
+      user,
+      platform,
+      state: state || null,
+      fromApp: from || null,
+      values,
+      origin: new URL(request.url).origin,
+    });
+    return redirect(next);
+  } catch (error) {
+    if (!(error instanceof SourceFlowError)) throw error;
+    const comingSoon = error.name === "ComingSoonError";
+    return json(
+      {
+        result: submission.reply({ hideFields: platform.connectionFields.filter((f) => f.type === "password").map((f) => f.name) }),
+        failure: comingSoon
+          ? { title: error.title, text: error.message, detail: null }
+          : { title: "Unable to connect", text: connectFailureText(platform), detail: error.message },
+      },
+      { status: error.status },
+    );
+  }
+}
+
+const inputClass = "mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500";
+
+function CredentialField({ field, meta }: { field: FormField; meta: { id: string; errors?: string[]; initialValue?: unknown } }) {
+  const errorId = meta.errors?.length ? `${meta.id}-error` : undefined;
+  const common = {
+    id: meta.id,
+    name: field.name,
+    required: field.required,
+    "aria-invalid": errorId ? true : undefined,
+    "aria-describedby": errorId,
+    className: `${inputClass} ${errorId ? "border-red-400" : "border-slate-300"}`,
+  };
+  const initial = typeof meta.initialValue === "string" ? meta.initialValue : field.default;
+  return (
+    <div>
+      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
+        {field.label}
+      </label>
+      {field.type === "select" ? (
+        <select {...common} defaultValue={initial ?? ""}>
+          {field.choices?.map((c) => (
+            <option key={c.value} value={c.value}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      ) : field.type === "textarea" ? (
+        <textarea {...common} rows={4} defaultValue={initial} placeholder={field.placeholder} />
+      ) : (
+        <input
+          {...common}
+          type={field.type === "password" ? "password" : field.type === "url" ? "url" : "text"}
+          defaultValue={field.type === "password" ? undefined : initial}
+          placeholder={field.placeholder}
+          autoComplete={field.type === "password" ? "off" : undefined}
+        />
+      )}
+      {field.help ? <p className="mt-1 text-xs text-slate-500">{field.help}</p> : null}
+      <div className="min-h-[1.25rem] pt-0.5 text-xs text-red-600" id={errorId}>
+        {meta.errors?.length ? meta.errors.join(" ") : null}
+      </div>
+    </div>
+  );
+}
+
+export default function CredentialForm() {
+  const { platform, state, expired, sourceName, from, serviceAccount } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const schema = credentialFormSchema(platform.fields);
+  const [form, fields] = useForm({
+    id: `credential-${platform.id}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white px-6 py-3 text-sm font-semibold text-slate-700" data-testid="credential-banner">
+        Signalpost x {platform.displayName}
+      </header>
+      <main className="mx-auto max-w-lg px-4 py-8">
+        <div className="mb-6 flex items-start gap-4">
+          <PlatformIcon icon={platform.icon} name={platform.displayName} size={48} />
+          <div>
+            <h1 className="text-xl font-semibold text-slate-900">Connect your {platform.displayName} account</h1>
+            <p className="mt-1 text-sm text-slate-600">{platform.description}</p>
+            {sourceName ? <p className="mt-1 text-xs text-slate-500">Source: {sourceName}</p> : null}
+          </div>
+        </div>
+        <div className="space-y-3">
+          {!platform.implemented ? (
+            <Banner tone="info" title="Coming soon">
+              The {platform.displayName} connector is coming soon: this form cannot connect an account yet and saves nothing.
+            </Banner>
+          ) : null}
+          {expired ? (
+            <Banner tone="error" title="This connection link has expired">
+              Submitting the form creates a new source named {platform.displayName}.{" "}
+              <Link to="/data-connector/sources/new" className="underline">
+                Start again from the sources page
+              </Link>
+              .
+            </Banner>
+          ) : null}
+          {actionData?.failure ? (
+            <Banner tone="error" title={actionData.failure.title}>
+              <p>{actionData.failure.text}</p>
+              {platform.id === "matomo" && actionData.failure.title === "Unable to connect" ? (
+                <p className="mt-1">
+                  Follow the{" "}
+                  <a href="https://matomo.org/faq/general/faq_114/" target="_blank" rel="noreferrer" className="underline">
+                    Matomo tutorial to create a token
+                  </a>
+                  .
+                </p>
+              ) : null}
+              {actionData.failure.detail ? <p className="mt-1 text-xs opacity-80">{actionData.failure.detail}</p> : null}
+            </Banner>
+          ) : null}
+        </div>
+        <Form method="post" {...getFormProps(form)} className="mt-4 rounded-lg bg-white p-6 shadow">
+          {state ? <input type="hidden" name="state" value={state} /> : null}
+          {from ? <input type="hidden" name="from" value={from} /> : null}
+          {serviceAccount ? (
+            <div className="mb-3">
+              <label htmlFor="service-account" className="block text-sm font-medium text-slate-700">
+                Service account to invite
+              </label>
+              <input id="service-account" readOnly value={serviceAccount} className={`${inputClass} border-slate-300 bg-slate-100`} />
+            </div>
+          ) : null}
+          {platform.fields.map((f) => (
+            <CredentialField key={f.name} field={f} meta={fields[f.name as keyof typeof fields] as { id: string; errors?: string[]; initialValue?: unknown }} />
+          ))}
+          <div className="mt-2 flex justify-end">
+            <SubmitButton busy={busy}>Next</SubmitButton>
+          </div>
+        </Form>
+      </main>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
