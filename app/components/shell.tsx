@@ -1,6 +1,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { UsageBar, type UsageView } from "./usage-bar";
+import { BillingBanners, type BannerView } from "./billing-banners";
 
 export type ShellUser = { email: string; firstName: string | null; isAdmin: boolean };
 export type ShellCompany = { name: string; activateAlert: boolean; subscribed: boolean };
@@ -100,7 +101,7 @@ function SubscriptionButton({ company, usage }: { company: ShellCompany; usage: 
   );
 }
 
-export function Shell({ user, company, usage, impersonating, children }: { user: ShellUser; company: ShellCompany; usage: UsageView; impersonating: boolean; children: ReactNode }) {
+export function Shell({ user, company, usage, impersonating, banners = [], children }: { user: ShellUser; company: ShellCompany; usage: UsageView; impersonating: boolean; banners?: BannerView[]; children: ReactNode }) {
   return (
     <div className="flex h-full min-h-screen">
       <Sidebar company={company} />
@@ -121,6 +122,7 @@ export function Shell({ user, company, usage, impersonating, children }: { user:
             <UserMenu user={user} />
           </div>
         </header>
+        <BillingBanners banners={banners} />
         <main className="flex-1 overflow-y-auto p-6">{children}</main>
       </div>
     </div>

@@ -7,9 +7,8 @@ import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { teamRepo } from "~/services/account-repositories.server";
-import { usersRepo } from "~/services/repositories.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { changePassword } from "~/services/team.server";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -48,14 +47,12 @@ export async function action({ request }: ActionFunctionArgs) {
     await teamRepo.updateUserNames(db, company.id, user.id, { firstName: v.firstName || null, lastName: v.lastName || null });
     return redirectWithToast("/profile", { type: "success", title: "Your profile has been saved" });
   }
-  // People who signed up with Google have no password yet: they set one without a current password.
-  if (user.passwordHash && !(await verifyPassword(user.passwordHash, v.currentPassword ?? ""))) {
+  if (!(await changePassword(user, v.currentPassword, v.newPassword))) {
     return json(
       { intent, result: submission.reply({ fieldErrors: { currentPassword: ["This is not your current password"] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) },
       { status: 400 },
     );
   }
-  await usersRepo.setPasswordHash(db, user.id, await hashPassword(v.newPassword));
   return redirectWithToast("/profile", { type: "success", title: "Your password has been changed" });
 }
 

@@ -9,7 +9,7 @@ import { Shell } from "~/components/shell";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 /** Paths that never bounce to /getting-started (spec 3 §2.1), plus the pages the wizard itself uses. */
-const GETTING_STARTED_EXEMPT = ["/getting-started", "/billing-space", "/buy", "/redirect", "/templates", "/link-to", "/data-connector/sources", "/profile", "/help"];
+const GETTING_STARTED_EXEMPT = ["/getting-started", "/billing-space", "/buy", "/redirect", "/templates", "/link-to", "/data-connector/sources", "/profile", "/help", "/success"];
 
 export function shouldRedirectToGettingStarted(input: { pathname: string; sourceCount: number; skipped: boolean }): boolean {
   if (input.sourceCount > 0 || input.skipped) return false;
@@ -30,13 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     company: { name: company.name, activateAlert: company.activateAlert, subscribed: Boolean(company.stripeSubscriptionId) },
     usage: { used: usage.used, cap: usage.cap, trialOver: usage.trialOver, colour: usageColour(usage) },
     impersonating: impersonatorId !== null,
+    banners: usage.banners,
   });
 }
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
-    <Shell user={data.user} company={data.company} usage={data.usage} impersonating={data.impersonating}>
+    <Shell user={data.user} company={data.company} usage={data.usage} impersonating={data.impersonating} banners={data.banners}>
       <Outlet />
     </Shell>
   );

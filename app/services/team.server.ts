@@ -1,7 +1,7 @@
 import { getDb } from "./db.server.js";
 import { sendMail } from "../../lib/mail.js";
-import { hashPassword } from "../../lib/passwords.js";
-import { createUser, ROLE_USER } from "../../db/repositories/users.js";
+import { hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { createUser, ROLE_USER, setPasswordHash } from "../../db/repositories/users.js";
 import { consumeInvitation, createInvitation, emailIsTaken, findUsableInvitation, INVITATION_TTL_MS } from "../../db/repositories/team.js";
 import type { Company, User } from "../../db/schema.js";
 
@@ -36,4 +36,11 @@ export async function activateInvitation(token: string, password: string): Promi
       const user = await createUser(trx, invitation.companyId, { email: invitation.email, passwordHash, roles: [ROLE_USER] });
       return { ok: true as const, user };
     });
+}
+
+/** People who signed up with Google have no password yet: they set one without a current password. */
+export async function changePassword(user: User, currentPassword: string | undefined, newPassword: string): Promise<boolean> {
+  if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ""))) return false;
+  await setPasswordHash(getDb(), user.id, await hashPassword(newPassword));
+  return true;
 }
