@@ -9,8 +9,9 @@ import { googleAdsConnector } from "./google-ads/connector.js";
 import { shopifyConnector } from "./shopify/connector.js";
 import { bingAdsConnector } from "./bing-ads/connector.js";
 import { wooCommerceConnector } from "./woocommerce/connector.js";
+import { stripeConnector } from "./stripe/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

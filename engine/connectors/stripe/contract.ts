@@ -1,0 +1,13 @@
+// The contract test's view of Stripe: the fake from tests/fakes/stripe and a restricted key.
+import { startStripeFake, STRIPE_FAKE_KEY } from "../../../tests/fakes/stripe/index.js";
+import type { ContractFixture } from "../contract-fixture.js";
+
+export const contract: ContractFixture = {
+  platform: "stripe",
+  startFake: async () => {
+    const fake = await startStripeFake();
+    return { baseUrl: fake.url, close: fake.close };
+  },
+  credential: { type: "api-key", key: STRIPE_FAKE_KEY },
+  read: { report: "balance_transactions", range: { start: "2025-01-06", end: "2025-01-08" } },
+};
