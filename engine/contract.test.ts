@@ -156,6 +156,8 @@ describe.each(connectors.map((c) => [c.id, c] as const))("connector %s", (id, co
     const chosen = read.accounts ? accounts.filter((a) => read.accounts!.includes(a.id)) : readable;
     expect(chosen.length, "accounts to read").toBeGreaterThan(0);
     let rows = 0;
+    const requested = new Set(fields);
+    const problems = new Set<string>();
     for await (const page of connector.read(ctx, {
       accounts: chosen,
       fields,
@@ -165,12 +167,14 @@ describe.each(connectors.map((c) => [c.id, c] as const))("connector %s", (id, co
     })) {
       for (const row of page.rows) {
         rows += 1;
+        // Collected, not asserted per cell: thousands of expect() calls would dominate the run.
         for (const [key, value] of Object.entries(row)) {
-          expect(fields, `undeclared field ${key}`).toContain(key);
-          expect(value === null || ["string", "number", "boolean"].includes(typeof value), `${key}=${String(value)}`).toBe(true);
+          if (!requested.has(key)) problems.add(`undeclared field ${key}`);
+          if (!(value === null || ["string", "number", "boolean"].includes(typeof value))) problems.add(`${key} has a ${typeof value} value`);
         }
       }
     }
+    expect([...problems]).toEqual([]);
     expect(rows, "the fixture read returns rows").toBeGreaterThan(0);
   });
 
