@@ -10,8 +10,9 @@ import { shopifyConnector } from "./shopify/connector.js";
 import { bingAdsConnector } from "./bing-ads/connector.js";
 import { wooCommerceConnector } from "./woocommerce/connector.js";
 import { stripeConnector } from "./stripe/connector.js";
+import { amazonAdsConnector } from "./amazon-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

@@ -2,6 +2,7 @@
 // service, performance through Reporting service jobs (submit, poll, download a zipped CSV), OAuth 2.0
 // through the Microsoft identity platform with the DeveloperToken header
 // (https://learn.microsoft.com/en-us/advertising/guides/authentication-oauth?view=bingads-13).
+import { memoForContext } from "../../core/context-cache.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
 import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
@@ -47,15 +48,8 @@ function cell(field: BingField, record: Record<string, string>): Row[string] {
   return field.percent ? Math.round((n / 100) * 1e6) / 1e6 : n;
 }
 
-const customerCache = new WeakMap<object, Promise<Map<string, BingAccount>>>();
-
 function accountsOf(ctx: ConnectorContext): Promise<Map<string, BingAccount>> {
-  let accounts = customerCache.get(ctx.http);
-  if (!accounts) {
-    accounts = searchAccounts(ctx).then((list) => new Map(list.map((a) => [a.id, a])));
-    customerCache.set(ctx.http, accounts);
-  }
-  return accounts;
+  return memoForContext(ctx, "bing-ads:accounts", async () => new Map((await searchAccounts(ctx)).map((a) => [a.id, a])));
 }
 
 export interface BingAdsConnectorOptions {

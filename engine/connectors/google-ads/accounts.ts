@@ -6,6 +6,7 @@
 // https://developers.google.com/google-ads/api/docs/concepts/call-structure#cid
 import { z } from "zod";
 import { ConnectorError, isConnectorError } from "../../core/errors.js";
+import { memoForContext } from "../../core/context-cache.js";
 import type { Account, ConnectorContext } from "../../core/types.js";
 
 const PLATFORM = "google-ads";
@@ -103,16 +104,10 @@ export async function listHierarchy(ctx: ConnectorContext): Promise<HierarchyAcc
   return [...found.values()].filter((a) => !a.manager);
 }
 
-const cache = new WeakMap<object, Promise<Map<string, string>>>();
-
 /** The login-customer-id to read `customerId` with (itself when directly accessible). */
 export async function loginCustomerIdFor(ctx: ConnectorContext, customerId: string): Promise<string> {
-  let logins = cache.get(ctx.http);
-  if (!logins) {
-    logins = listHierarchy(ctx).then((accounts) => new Map(accounts.map((a) => [a.id, a.loginCustomerId])));
-    cache.set(ctx.http, logins);
-  }
-  const login = (await logins).get(customerId);
+  const logins = await memoForContext(ctx, "google-ads:logins", async () => new Map((await listHierarchy(ctx)).map((a) => [a.id, a.loginCustomerId])));
+  const login = logins.get(customerId);
   if (!login) {
     throw new ConnectorError({
       kind: "config",

@@ -177,7 +177,7 @@ export async function startBingAdsFake(): Promise<BingAdsFake> {
     const job = jobs.get(req.params.file.replace(/\.zip$/, ""));
     if (!job) return { status: 404, body: "<Error><Code>BlobNotFound</Code></Error>" };
     const zip = writeZip([{ name: `${req.params.file.replace(/\.zip$/, "")}.csv`, data: Buffer.from(reportCsv(job.request), "utf8") }]);
-    return { status: 200, headers: { "content-type": "application/zip" }, body: zip as unknown as string };
+    return { status: 200, headers: { "content-type": "application/zip" }, body: zip };
   });
 
   return { server, oauth, baseUrl: server.url, tokenUrl: oauth.tokenUrl, options, jobs, close: () => server.close() };
