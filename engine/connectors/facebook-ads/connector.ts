@@ -2,12 +2,13 @@
 // https://developers.facebook.com/docs/marketing-api/insights
 import { z } from "zod";
 import { dayCount } from "../../core/dates.js";
-import { fieldsOfReport, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
+import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import { collectItems, paginate } from "../../core/paginate.js";
+import { staticReportMethods } from "../shared/report-methods.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { GRAPH_BASE_URL, GRAPH_VERSION } from "./auth.js";
 import { classifyGraphError, PLATFORM } from "./errors.js";
-import { CONFIG_FIELDS, DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type InsightsField } from "./fields.js";
+import { DEFAULT_REPORT, REPORT_HELP, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type InsightsField } from "./fields.js";
 
 const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
 import { asyncInsights, HOURLY_BREAKDOWN, isTooMuchData, syncInsights, type PollTuning, type RawInsight } from "./insights.js";
@@ -196,16 +197,7 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
       }));
     },
 
-    async listReports() {
-      return REPORTS.map(({ id, name, description }) => ({ id, name, description }));
-    },
-    async listConfigFields() {
-      return CONFIG_FIELDS;
-    },
-    async listFields(_ctx, opts) {
-      return fieldsOfReport(CATALOGUE, opts?.report);
-    },
-
+    ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
     async *read(ctx, req) {
       const { report } = resolveReportRequest(CATALOGUE, req);
       const level = REPORTS.find((r) => r.id === report)!.level;

@@ -1,7 +1,7 @@
 // The insights fields we expose, and how each maps onto the Graph API's insights fields
 // (https://developers.facebook.com/docs/marketing-api/reference/ads-insights/).
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
-import { reportConfigField } from "../../core/field-defs.js";
+import { dimension, metric as baseMetric } from "../../core/field-defs.js";
+import type { FieldDef, ReportDef } from "../../core/types.js";
 
 export type Level = "account" | "campaign" | "adset" | "ad";
 
@@ -23,12 +23,7 @@ export interface InsightsField extends FieldDef {
 }
 
 const dim = (id: string, name: string, description: string, api: string[], level?: Level, fieldType: FieldDef["fieldType"] = "TEXT"): InsightsField => ({
-  id,
-  name,
-  description,
-  type: "dimension",
-  fieldType,
-  aggregation: "NONE",
+  ...dimension(id, name, fieldType, description),
   api,
   level,
 });
@@ -41,7 +36,7 @@ const metric = (
   fieldType: FieldDef["fieldType"] = "NUMBER",
   aggregation: FieldDef["aggregation"] = "SUM",
   notHourly = false,
-): InsightsField => ({ id, name, description, type: "metric", fieldType, aggregation, api, notHourly });
+): InsightsField => ({ ...baseMetric(id, name, fieldType, aggregation, description), api, notHourly });
 
 export const FIELDS: InsightsField[] = [
   dim("date", "Date", "The day, in the ad account's timezone (date_start).", [], undefined, "YEAR_MONTH_DAY"),
@@ -81,9 +76,7 @@ export function fieldsOfLevel(level: Level): InsightsField[] {
   return FIELDS.filter((f) => !f.level || LEVEL_ORDER.indexOf(f.level) <= depth);
 }
 
-export const CONFIG_FIELDS: ConfigField[] = [
-  reportConfigField(REPORTS, DEFAULT_REPORT, "The level of the insights: account, campaigns, ad sets or ads."),
-];
+export const REPORT_HELP = "The level of the insights: account, campaigns, ad sets or ads.";
 
 /** Each report's declared fields, for resolveReportRequest. */
 export const FIELDS_BY_REPORT: Record<string, FieldDef[]> = Object.fromEntries(
