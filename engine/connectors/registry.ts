@@ -11,8 +11,9 @@ import { bingAdsConnector } from "./bing-ads/connector.js";
 import { wooCommerceConnector } from "./woocommerce/connector.js";
 import { stripeConnector } from "./stripe/connector.js";
 import { amazonAdsConnector } from "./amazon-ads/connector.js";
+import { twitterAdsConnector } from "./twitter-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
