@@ -128,10 +128,20 @@ function toAvailable(accounts: Account[]): AvailableAccount[] {
   return accounts.map((a) => ({ accountId: String(a.id), name: a.name || String(a.id), timezone: a.timezone, currency: a.currency }));
 }
 
-function implementedPlatform(platformId: string): Platform {
+/** Whether the deps' registry has a connector for the platform (the catalogue's "implemented"). */
+function isImplemented(platform: Platform, deps: ConnectorDeps): boolean {
+  try {
+    deps.getConnector(platform.id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function implementedPlatform(platformId: string, deps: ConnectorDeps): Platform {
   const platform = findPlatform(platformId);
   if (!platform) throw new SourceFlowError(SOURCE_MESSAGES.notAvailable, `There is no platform called "${platformId}".`, 404);
-  if (!platform.implemented) throw new ComingSoonError(platform);
+  if (!isImplemented(platform, deps)) throw new ComingSoonError(platform);
   return platform;
 }
 
@@ -292,7 +302,7 @@ function withQuery(path: string, params: Record<string, string | null | undefine
  * (the platform's consent page, or our credential form). Coming-soon platforms save nothing.
  */
 export async function startConnect(input: StartConnectInput, deps: ConnectorDeps = defaultDeps(), db: DB = getDb()): Promise<string> {
-  const platform = implementedPlatform(input.platform);
+  const platform = implementedPlatform(input.platform, deps);
   if (input.sourceId !== undefined) {
     const source = await sourcesRepo.getNetworkAuthorization(db, input.company.id, input.sourceId);
     if (!source || findPlatform(source.platform)?.id !== platform.id) {
@@ -395,7 +405,7 @@ export type SubmitCredentialFormInput = {
  */
 export async function submitCredentialForm(input: SubmitCredentialFormInput, deps: ConnectorDeps = defaultDeps(), db: DB = getDb()): Promise<string> {
   const platform = input.platform;
-  if (!platform.implemented) throw new ComingSoonError(platform);
+  if (!isImplemented(platform, deps)) throw new ComingSoonError(platform);
   let attempt = await openAttempt(input.company.id, input.user.id, input.state, platform.id, db);
   if (input.state && !attempt) {
     throw new SourceFlowError(SOURCE_MESSAGES.unableToConnect, "This connection link has expired. Start again from the sources page.", 400);
@@ -505,7 +515,7 @@ export async function completeConnect(
   if (!attempt || attempt.platform !== platform.id) {
     throw fail("This authorization is invalid, expired or was already used. Start the connection again.");
   }
-  if (!platform.implemented) throw new ComingSoonError(platform);
+  if (!isImplemented(platform, deps)) throw new ComingSoonError(platform);
   const connector = deps.getConnector(platform.id);
   const settings = connectorSettings(platform.id, deps.env);
   const secret = sourcesRepo.readConnectAttemptSecret<AttemptSecret>(attempt) ?? {};
@@ -622,7 +632,7 @@ export async function refreshAccounts(companyId: number, sourceId: number, deps:
   const source = await sourcesRepo.getNetworkAuthorization(db, companyId, sourceId);
   if (!source) throw new SourceFlowError(SOURCE_MESSAGES.notAvailable, "This source does not exist.", 404);
   const platform = findPlatform(source.platform);
-  if (!platform?.implemented) throw new ComingSoonError(platform ?? ({ displayName: source.platform } as Platform));
+  if (!platform || !isImplemented(platform, deps)) throw new ComingSoonError(platform ?? ({ displayName: source.platform } as Platform));
   const connector = deps.getConnector(platform.id);
   const settings = connectorSettings(platform.id, deps.env);
   let accounts: Account[];
