@@ -12,8 +12,9 @@ import { wooCommerceConnector } from "./woocommerce/connector.js";
 import { stripeConnector } from "./stripe/connector.js";
 import { amazonAdsConnector } from "./amazon-ads/connector.js";
 import { twitterAdsConnector } from "./twitter-ads/connector.js";
+import { klaviyoConnector } from "./klaviyo/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

@@ -1,0 +1,112 @@
+// Query Metric Aggregates: POST /api/metric-aggregates with a metric id, measurements, an
+// interval, a datetime filter and the account's timezone, answered with bucket start `dates` and
+// one row of measurement arrays per `by` group; more groups than page_size continue through
+// links.next (https://developers.klaviyo.com/en/reference/query_metric_aggregates).
+import { DateTime } from "luxon";
+import { splitDateRange } from "../../core/dates.js";
+import { ConnectorError } from "../../core/errors.js";
+import { paginate } from "../../core/paginate.js";
+import type { ConnectorContext, DateRange } from "../../core/types.js";
+import { PLATFORM } from "./api.js";
+import type { Measurement } from "./fields.js";
+
+/** Most groups one page returns (the endpoint's page_size maximum). */
+const PAGE_SIZE = 500;
+/** Ranges are queried in slices so that each answer stays a modest number of buckets. */
+const DAILY_SLICE_DAYS = 90;
+const HOURLY_SLICE_DAYS = 7;
+
+export interface AggregateQuery {
+  metricId: string;
+  measurements: Measurement[];
+  interval: "day" | "hour";
+  range: DateRange;
+  timezone: string;
+  by?: string;
+  account: string;
+}
+
+/** One bucket of one group: its local date and hour and the measurement values. */
+export interface AggregateBucket {
+  date: string;
+  hour: number;
+  group: string | null;
+  values: Partial<Record<Measurement, number>>;
+}
+
+interface AggregateBody {
+  data?: {
+    type: string;
+    attributes?: { dates?: string[]; data?: { dimensions: string[]; measurements: Partial<Record<Measurement, number[]>> }[] };
+  };
+  links?: { next?: string | null };
+}
+
+/** The filter strings of the request, with offsets of the account's timezone so no bucket shifts. */
+export function datetimeFilter(range: DateRange, zone: string): string[] {
+  const from = DateTime.fromISO(range.start, { zone }).startOf("day");
+  const to = DateTime.fromISO(range.end, { zone }).plus({ days: 1 }).startOf("day");
+  const iso = (d: DateTime) => d.toISO({ suppressMilliseconds: true });
+  return [`greater-or-equal(datetime,${iso(from)})`, `less-than(datetime,${iso(to)})`];
+}
+
+function cursorOf(next: string): string | undefined {
+  try {
+    return new URL(next).searchParams.get("page[cursor]") ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function* queryAggregates(ctx: ConnectorContext, query: AggregateQuery): AsyncGenerator<AggregateBucket> {
+  const sliceDays = query.interval === "hour" ? HOURLY_SLICE_DAYS : DAILY_SLICE_DAYS;
+  for (const slice of splitDateRange(query.range, sliceDays)) {
+    const pages = paginate<AggregateBucket, string>(
+      async (cursor) => {
+        const body = await ctx.http.json<AggregateBody>({
+          method: "POST",
+          url: "/api/metric-aggregates",
+          account: query.account,
+          json: {
+            data: {
+              type: "metric-aggregate",
+              attributes: {
+                metric_id: query.metricId,
+                measurements: query.measurements,
+                interval: query.interval,
+                filter: datetimeFilter(slice, query.timezone),
+                timezone: query.timezone,
+                page_size: PAGE_SIZE,
+                ...(query.by ? { by: [query.by] } : {}),
+                ...(cursor ? { page_cursor: cursor } : {}),
+              },
+            },
+          },
+        });
+        const attributes = body?.data?.attributes;
+        if (!attributes || !Array.isArray(attributes.dates) || !Array.isArray(attributes.data)) {
+          throw new ConnectorError({
+            kind: "system",
+            platform: PLATFORM,
+            bodyExcerpt: ctx.http.redact(JSON.stringify(body)).slice(0, 300),
+            message: "Klaviyo answered a metric aggregate query without dates and data.",
+          });
+        }
+        const buckets = attributes.dates.map((d) => DateTime.fromISO(d, { setZone: true }).setZone(query.timezone));
+        const items: AggregateBucket[] = [];
+        for (const row of attributes.data) {
+          buckets.forEach((at, i) => {
+            if (at.toFormat("yyyy-MM-dd") < slice.start || at.toFormat("yyyy-MM-dd") > slice.end) return;
+            const values: Partial<Record<Measurement, number>> = {};
+            for (const m of query.measurements) values[m] = row.measurements[m]?.[i] ?? 0;
+            items.push({ date: at.toFormat("yyyy-MM-dd"), hour: at.hour, group: row.dimensions[0] ?? null, values });
+          });
+        }
+        const next = body.links?.next ? cursorOf(body.links.next) : undefined;
+        return { items, next };
+      },
+      { platform: PLATFORM },
+    );
+    for await (const items of pages) yield* items;
+  }
+}
