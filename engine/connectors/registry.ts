@@ -13,8 +13,9 @@ import { stripeConnector } from "./stripe/connector.js";
 import { amazonAdsConnector } from "./amazon-ads/connector.js";
 import { twitterAdsConnector } from "./twitter-ads/connector.js";
 import { klaviyoConnector } from "./klaviyo/connector.js";
+import { googleAnalyticsConnector } from "./google-analytics/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
