@@ -1,27 +1,51 @@
-import { createNetworkAuthorization, listNetworkAuthorizations } from "../repositories/network-authorizations.js";
-import { createDataSource } from "../repositories/data-sources.js";
+import { createNetworkAuthorization, listNetworkAuthorizations, replaceCredential, saveAvailableAccounts } from "../repositories/network-authorizations.js";
+import { createDataSource, listDataSources } from "../repositories/data-sources.js";
+import type { AvailableAccount } from "../schema.js";
+import { getConnector } from "../../engine/connectors/registry.js";
+import { createConnectorContext } from "../../engine/core/context.js";
+import type { ApiKeyCredential } from "../../engine/core/types.js";
 import type { SeedStep } from "./context.js";
 
+const DEMO_CREDENTIAL: ApiKeyCredential = { type: "api-key", key: "demo" };
+
 /**
- * A source on the offline `demo` platform with its accounts activated. The account list mirrors
- * what the demo connector reports (engine/connectors/demo); the sources issue replaces this copy
- * with a call through the connector once the source service exists.
+ * The accounts the demo connector reports, asked through the connector itself (it does no I/O),
+ * so the seeded source always matches what a user connecting the demo platform would get.
+ * docs/decisions/0200: the seed is the one db/ module allowed to call the engine.
  */
+async function demoAccounts(): Promise<AvailableAccount[]> {
+  const connector = getConnector("demo");
+  const ctx = createConnectorContext(connector, { credential: DEMO_CREDENTIAL });
+  await connector.check(ctx);
+  const accounts = await connector.listAccounts(ctx);
+  return accounts.map((a) => ({ accountId: a.id, name: a.name, timezone: a.timezone, currency: a.currency }));
+}
+
+/** A source on the offline `demo` platform with two of its accounts activated. */
 export const demoSourceStep: SeedStep = {
   name: "demo-source",
   async run({ db, company, user, log }) {
-    const sources = await listNetworkAuthorizations(db, company.id);
-    if (sources.some((s) => s.platform === "demo")) return;
-    const accounts = [
-      { accountId: "demo-001", name: "Acme Shoes (FR)", timezone: "Europe/Paris", currency: "EUR" },
-      { accountId: "demo-002", name: "Blue Bikes (US)", timezone: "America/New_York", currency: "USD" },
-      { accountId: "demo-003", name: "Café Crème (UK)", timezone: "Europe/London", currency: "GBP" },
-    ];
+    const accounts = await demoAccounts();
+    const existing = (await listNetworkAuthorizations(db, company.id)).find((s) => s.platform === "demo");
+    if (existing) {
+      // Databases seeded before the list came from the connector carry stale account ids.
+      const cached = (existing.availableDataSources ?? []).map((a) => a.accountId).join(",");
+      if (cached !== accounts.map((a) => a.accountId).join(",")) {
+        await db.transaction().execute(async (trx) => {
+          await replaceCredential(trx, company.id, existing.id, DEMO_CREDENTIAL);
+          const activated = await listDataSources(trx, company.id, { networkAuthorizationId: existing.id });
+          const ids = new Set(accounts.map((a) => a.accountId));
+          await saveAvailableAccounts(trx, company.id, existing.id, accounts, activated.some((d) => !ids.has(d.accountId)) ? "ACCOUNT_NOT_AVAILABLE" : "SUCCESS");
+        });
+        log(`refreshed the demo source's ${accounts.length} accounts`);
+      }
+      return;
+    }
     await db.transaction().execute(async (trx) => {
       const auth = await createNetworkAuthorization(trx, company.id, {
         name: "Demo Ads",
         platform: "demo",
-        credential: { kind: "api-key", key: "demo" },
+        credential: DEMO_CREDENTIAL,
         availableDataSources: accounts,
         createdById: user.id,
       });

@@ -4,6 +4,7 @@ import path from "node:path";
 import { startProduct } from "../../../scripts/runtime/start.js";
 import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
+import { startSourceFakes } from "./source-fakes.js";
 import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, type E2EState } from "./state.js";
 
 /**
@@ -19,6 +20,7 @@ async function main() {
   fs.chmodSync(dataDir, 0o777);
 
   const google = await startFakeGoogle({ ...E2E_GOOGLE_CLIENT, accounts: E2E_GOOGLE_ACCOUNTS });
+  const sourceFakes = await startSourceFakes((m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined));
   const product = await startProduct({
     port,
     pgPort: await freePort(),
@@ -31,6 +33,7 @@ async function main() {
       GOOGLE_CLIENT_ID: E2E_GOOGLE_CLIENT.clientId,
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.clientSecret,
       SMTP_URL: "",
+      ...sourceFakes.env,
     },
   });
   const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url };
@@ -39,6 +42,7 @@ async function main() {
   const shutdown = async () => {
     await product.stop();
     await google.close();
+    await sourceFakes.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
