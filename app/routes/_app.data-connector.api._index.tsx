@@ -1,15 +1,23 @@
-import { EmptyState, PageHeader } from "~/components/empty-state";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/services/session.server";
+import { loadQueryBuilderPage, queryBuilderAction } from "~/services/query-builder-page.server";
+import { QueryBuilderPage } from "~/components/query-builder";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export const meta = () => [{ title: "Query builder · Signalpost" }];
 
-export default function Page() {
-  return (
-    <div>
-      <PageHeader title="Query builder" />
-      <EmptyState title="Please input all the required field on the left side" />
-    </div>
-  );
+export async function loader({ request }: LoaderFunctionArgs) {
+  const signedIn = await requireUser(request);
+  return loadQueryBuilderPage(request, signedIn, null);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const signedIn = await requireUser(request);
+  return queryBuilderAction(request, signedIn, null);
+}
+
+export default function QueryBuilderRoute() {
+  return <QueryBuilderPage basePath="/data-connector/api" />;
 }
 
 export function ErrorBoundary() {

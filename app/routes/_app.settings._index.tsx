@@ -9,6 +9,8 @@ import { getDb } from "~/services/db.server";
 import { teamRepo } from "~/services/account-repositories.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Field, SubmitButton } from "~/components/forms";
+import { ApiKeyField } from "~/components/api-key";
+import { companiesRepo } from "~/services/repositories.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export const CompanySchema = z.object({
@@ -19,7 +21,7 @@ export const meta = () => [{ title: "Account · Settings · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  return json({ name: company.name, createdAt: company.createdAt.toISOString() });
+  return json({ name: company.name, createdAt: company.createdAt.toISOString(), apiKey: companiesRepo.revealApiKey(company) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -55,6 +57,10 @@ export default function AccountTab() {
         <Field label="Company Name" errors={fields.name.errors} inputProps={getInputProps(fields.name, { type: "text" })} />
         <SubmitButton busy={navigation.state === "submitting"}>Save</SubmitButton>
       </Form>
+      <div className="mt-6 border-t border-slate-200 pt-4">
+        <h3 className="mb-2 text-base font-semibold">API key</h3>
+        <ApiKeyField apiKey={data.apiKey} rotateHref="/settings/api-key" />
+      </div>
     </section>
   );
 }

@@ -17,7 +17,14 @@ import { coalesce, SharedStream } from "../../lib/shared-stream.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 
-export type QueryUrlDeps = { db: DB; registry?: QueryRegistry; now?: () => Date; env?: Record<string, string | undefined> };
+export type QueryUrlDeps = {
+  db: DB;
+  registry?: QueryRegistry;
+  now?: () => Date;
+  env?: Record<string, string | undefined>;
+  /** Stop after this many rows (the builder's preview). */
+  maxRows?: number;
+};
 
 type ResolvedAccount = QueryAccount & { dataSourceId: number; source: NetworkAuthorization };
 
@@ -154,9 +161,9 @@ const FLIGHT_GRACE_MS = 2_000;
 /** For tests: how many distinct upstream reads ran. */
 export const queryUrlCounters = { upstreamReads: 0 };
 
-function flightKey(companyId: number, q: ParsedQueryRequest, day: string): string {
+function flightKey(companyId: number, q: ParsedQueryRequest, day: string, maxRows: number | undefined): string {
   const { apikey: _apikey, ...rest } = q;
-  return JSON.stringify([companyId, day, rest]);
+  return JSON.stringify([companyId, day, maxRows ?? null, rest]);
 }
 
 function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, company: Company, q: ParsedQueryRequest, accounts: ResolvedAccount[], leader: ConnectionRecorder, key: string): Flight {
@@ -193,9 +200,11 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
     try {
       const result = await executeQuery(registry, definition, contextFor, { now: deps.now?.() });
       async function* counted() {
+        let n = 0;
         for await (const row of result.rows) {
           leader.countRow();
           yield row;
+          if (deps.maxRows !== undefined && ++n >= deps.maxRows) return;
         }
       }
       iterator = coalesce(format.write(result.columns, counted()), 64 * 1024, (n) => leader.countBytes(n))[Symbol.asyncIterator]();
@@ -333,7 +342,7 @@ export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Prom
     accounts: resolved.accounts.map((a) => ({ dataSourceId: a.dataSourceId, ...rangeOf(q, a, now) })),
   });
 
-  const key = flightKey(company.id, q, (now ?? new Date()).toISOString().slice(0, 10));
+  const key = flightKey(company.id, q, (now ?? new Date()).toISOString().slice(0, 10), deps.maxRows);
   let flight = flights.get(key);
   let fromCache = false;
   if (flight) {

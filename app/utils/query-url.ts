@@ -63,6 +63,8 @@ export const FILTER_TYPE_LABELS: Record<FilterTypeId, string> = {
 export type QueryDefinitionJson = {
   format: QueryFormat;
   source: string;
+  /** The source (network authorization) chosen in the builder; the accounts carry it too. */
+  source_id?: number;
   accounts: { id: string; authorization_id: number | string }[];
   metrics: string[];
   dimensions: string[];

@@ -31,7 +31,11 @@ beforeAll(async () => {
   mine = await company("Mine");
   theirs = await company("Theirs");
 });
-afterAll(async () => drop());
+afterAll(async () => {
+  // Connection logs are written just after a body ends: let them land before the database goes.
+  await new Promise((r) => setTimeout(r, 300));
+  await drop();
+});
 
 type Case = { name: string; params: () => Record<string, string | null>; status: number | number[]; parameter: string };
 

@@ -33,7 +33,11 @@ beforeAll(async () => {
   a = await makeDemoCompany();
   b = await makeDemoCompany();
 });
-afterAll(async () => drop());
+afterAll(async () => {
+  // Connection logs are written just after a body ends: let them land before the database goes.
+  await new Promise((r) => setTimeout(r, 300));
+  await drop();
+});
 
 function url(params: Record<string, string>): string {
   return `http://localhost:3000/api/request?${new URLSearchParams(params)}`;

@@ -1,0 +1,95 @@
+// Loader and action shared by /data-connector/api (new query) and /data-connector/api/{id}
+// (a saved query loaded into the builder).
+import { json } from "@remix-run/node";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import type { SignedIn } from "./session.server.js";
+import { getDb } from "./db.server.js";
+import { redirectWithToast } from "./toast.server.js";
+import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
+import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
+import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
+
+export const SaveQuerySchema = z.object({
+  intent: z.literal("save"),
+  name: z.string({ error: "You need to set a name to the query." }).trim().min(1, "You need to set a name to the query.").max(120, "Use at most 120 characters"),
+  state: z.string().max(20_000).default(""),
+});
+export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema]);
+
+function appOrigin(request: Request): string {
+  return (process.env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
+}
+
+export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn, savedId: number | null) {
+  const db = getDb();
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const formatParam = params.get("format");
+  const pageFormat = (QUERY_FORMATS as readonly string[]).includes(formatParam ?? "") ? (formatParam as QueryFormat) : undefined;
+  let editing: { id: number; name: string } | null = null;
+  let requested = stateFromSearch(params);
+  if (savedId !== null) {
+    const saved = await getSavedQuery(db, signedIn.company.id, savedId);
+    if (!saved) throw json({ message: "This saved query does not exist." }, { status: 404 });
+    editing = { id: saved.id, name: saved.name };
+    // The saved definition opens the builder until the user submits the form (then the URL holds the state).
+    if (!params.has("source")) requested = stateFromSaved(saved.json, pageFormat);
+  }
+  const view = await loadBuilder(db, signedIn.company, requested);
+  const origin = appOrigin(request);
+  const queryUrl = view.valid && view.definition ? buildQueryUrl(origin, view.definition, view.apiKey) : null;
+  let preview: PreviewResult | null = null;
+  if (params.get("preview") === "1") {
+    preview = view.valid && view.definition ? await previewQuery(db, view.apiKey, origin, view.definition) : null;
+  }
+  const saved = savedId === null ? await listSavedQueries(db, signedIn.company.id) : [];
+  const deleteId = Number(params.get("delete"));
+  return json({
+    view,
+    search: stateToSearch(view.state).toString(),
+    queryUrl,
+    preview,
+    previewAsked: params.get("preview") === "1",
+    editing,
+    tab: savedId === null && params.get("tab") === "saved" ? ("saved" as const) : ("query" as const),
+    saved: saved.map((q) => ({ id: q.id, name: q.name, createdAt: q.createdAt.toISOString(), platform: String((q.json as { source?: string }).source ?? "") })),
+    saveOpen: params.get("save") === "1",
+    confirmDelete: saved.find((q) => q.id === deleteId) ? { id: deleteId, name: saved.find((q) => q.id === deleteId)!.name } : null,
+    // Spec 2 §2: the API key field is hidden when the page URL asks for format=powerbi.
+    hideApiKey: formatParam === "powerbi",
+  });
+}
+
+export async function queryBuilderAction(request: Request, signedIn: SignedIn, savedId: number | null) {
+  const db = getDb();
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: QueryBuilderActionSchema });
+  const base = savedId === null ? "/data-connector/api" : `/data-connector/api/${savedId}`;
+  if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
+  const value = submission.value;
+  if (value.intent === "delete") {
+    const deleted = await deleteSavedQuery(db, signedIn.company.id, value.id);
+    if (!deleted) throw json({ message: "This saved query does not exist." }, { status: 404 });
+    return redirectWithToast("/data-connector/api?tab=saved", { type: "success", title: "The query has been deleted" });
+  }
+  const state = stateFromSearch(new URLSearchParams(value.state));
+  const view = await loadBuilder(db, signedIn.company, state);
+  if (!view.valid || !view.definition) {
+    return json({ result: submission.reply({ formErrors: ["The query is not valid yet: complete the sections on the left first."] }) }, { status: 400 });
+  }
+  try {
+    const saved =
+      savedId === null
+        ? await createSavedQuery(db, signedIn.company.id, { name: value.name, json: view.definition, createdById: signedIn.user.id })
+        : await updateSavedQuery(db, signedIn.company.id, savedId, { name: value.name, json: view.definition });
+    if (!saved) throw json({ message: "This saved query does not exist." }, { status: 404 });
+    const format = view.state.format === "powerbi" ? "?format=powerbi" : "";
+    return redirectWithToast(`/data-connector/api/${saved.id}${format}`, { type: "success", title: "The query has been saved", description: `"${saved.name}" is in your saved queries.` });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    console.error("saving the query failed:", error instanceof Error ? error.message : error);
+    return redirectWithToast(`${base}?${stateToSearch(view.state)}`, { type: "error", title: "Unable to save the query", description: "An error occurred. Please try again." });
+  }
+}
