@@ -6,6 +6,7 @@ import { assertSameOrigin } from "./csrf.server.js";
 import { createSessionRecord, deleteSessionRecord, readSessionRecord } from "../../db/repositories/sessions.js";
 import { getUserById, isAdmin } from "../../db/repositories/users.js";
 import { getCompany } from "../../db/repositories/companies.js";
+import { recordAdminAction } from "../../db/repositories/admin.js";
 import type { Company, User } from "../../db/schema.js";
 
 /**
@@ -69,6 +70,17 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   assertSameOrigin(request);
   const signedIn = await getSignedIn(request);
   if (!signedIn) loginRedirect(request);
+  if (signedIn.impersonatorId !== null && !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) {
+    // "Use as": every action taken while impersonating is recorded with the admin's id (issue 8).
+    const url = new URL(request.url);
+    await recordAdminAction(getDb(), {
+      adminId: signedIn.impersonatorId,
+      actingAsUserId: signedIn.user.id,
+      companyId: signedIn.company.id,
+      action: `${request.method.toUpperCase()} ${url.pathname}`,
+      detail: url.search || null,
+    });
+  }
   return signedIn;
 }
 
