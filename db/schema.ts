@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
 import type { QueryUrlTables } from "./tables/query-urls.js";
 import type { AccountTables } from "./tables/account.js";
 import type { SourcesTables } from "./tables/sources.js";
+import type { DataStreamTables } from "./tables/data-streams.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -136,7 +137,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

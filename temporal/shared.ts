@@ -6,3 +6,27 @@ export const DEFAULT_TASK_QUEUE = "signalpost";
 
 export type HealthProbeInput = { requestedAt: string };
 export type HealthProbeResult = { database: "ok"; checkedAt: string; workerPid: number };
+
+// ---- data streams (issue 6) -------------------------------------------------------------------
+export type DateRangeInput = { start: string; end: string };
+
+/** The one argument of runJob: ids only (credentials never enter workflow history). */
+export type RunJobInput = { companyId: number; jobId: number };
+/** initializeJob: the backfill; `chunks` carries what is left after a continueAsNew. */
+export type InitializeJobInput = { companyId: number; jobId: number; chunks?: DateRangeInput[]; chunkDays?: number; done?: number };
+
+export type PlanRunInput = { companyId: number; jobId: number; requestId: string; kind: "run" | "backfill"; range?: DateRangeInput };
+export type JobRunPlan = {
+  logId: number;
+  shouldRunAllEvenIfFailed: boolean;
+  accounts: { dataSourceId: number; range: DateRangeInput }[];
+  skipped: number;
+  allBlocked: boolean;
+};
+export type AccountSliceInput = { companyId: number; jobId: number; logId: number; requestId: string; dataSourceId: number; range: DateRangeInput };
+export type AccountSliceResult = { rows: number; success: boolean };
+export type FinishRunInput = { companyId: number; jobId: number; logId: number; kind: "run" | "backfill"; success: boolean; message: string | null; allBlocked?: boolean };
+export type RunJobResult = { rows: number; failedAccounts: number; accounts: number };
+
+export const jobScheduleId = (jobId: number): string => `job:${jobId}`;
+export const jobInitWorkflowId = (jobId: number): string => `job-init:${jobId}`;

@@ -177,3 +177,9 @@ export async function* batches(rows: AsyncIterable<Row[]> | Iterable<Row[]>): As
 export function throwIfAborted(signal: AbortSignal | undefined, destination: string): void {
   if (signal?.aborted) throw new DestinationError(destination, "transient", "The load was cancelled.");
 }
+
+/** Refuses a table name the destination would reject (or misread), before any statement runs. */
+export function assertTableName(kind: "sql" | "storage", destination: string, name: string): void {
+  const problem = tableNameProblem(kind, name);
+  if (problem) throw new DestinationError(destination, "config", problem);
+}

@@ -5,7 +5,7 @@
 // same keys instead of adding files. A single PUT is atomic on all three stores; a run killed between
 // two days leaves each day whole (the old or the new version), never half a day.
 import type { CellValue, Row } from "../core/types.js";
-import { assertInScope, csvLine, rowValues, scopeDays, throwIfAborted } from "./columns.js";
+import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted } from "./columns.js";
 import { DestinationError } from "./errors.js";
 import type { DataFormat, DestinationLoader, DestinationType, LoadRequest, LoadResult, LoadTable } from "./types.js";
 
@@ -49,7 +49,8 @@ export class ObjectStoreLoader implements DestinationLoader {
   }
 
   /** Nothing to create: keys carry the layout. Checking the bucket here fails a run early and clearly. */
-  async prepare(): Promise<void> {
+  async prepare(table: LoadTable): Promise<void> {
+    assertTableName("storage", this.type, table.name);
     await this.store.check();
   }
 

@@ -1,5 +1,6 @@
 import type { ActivityDeps } from "./deps.js";
 import { createHealthActivities } from "./health.js";
+import { createDataStreamActivities } from "./data-streams.js";
 
 export type { ActivityDeps } from "./deps.js";
 
@@ -10,6 +11,7 @@ export type { ActivityDeps } from "./deps.js";
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createHealthActivities(deps),
+    ...createDataStreamActivities(deps),
   };
 }
 

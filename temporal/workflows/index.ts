@@ -1,2 +1,3 @@
 // Every workflow the worker registers. Each issue adds its workflows here.
 export { healthProbe } from "./health-probe.js";
+export { runJob, initializeJob } from "./run-job.js";

@@ -4,7 +4,7 @@ import type { Connection } from "tedious";
 
 type TediousType = (typeof import("tedious"))["TYPES"][keyof (typeof import("tedious"))["TYPES"]];
 import type { CellValue, Row } from "../../core/types.js";
-import { assertInScope, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { assertInScope, assertTableName, rowValues, scopeDays, throwIfAborted } from "../columns.js";
 import { DestinationError } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, rowsPerInsert, splitHostPort, type Statement } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
@@ -85,6 +85,7 @@ export class AzureSqlLoader implements DestinationLoader {
   }
 
   async prepare(table: LoadTable): Promise<void> {
+    assertTableName("sql", this.type, table.name);
     await this.connect("load");
     try {
       for (const st of prepareStatements(table, await this.existingColumns(table))) await this.exec({ sql: st, params: [] });

@@ -4,7 +4,7 @@
 // which needs local_infile enabled on the server: rarely the case on hosted MySQL).
 import type { Connection } from "mysql2/promise";
 import type { CellValue, Row } from "../../core/types.js";
-import { assertInScope, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { assertInScope, assertTableName, rowValues, scopeDays, throwIfAborted } from "../columns.js";
 import { DestinationError, isTransientCode } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, missingColumns, qualified, splitHostPort } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
@@ -75,6 +75,7 @@ export class MysqlLoader implements DestinationLoader {
   }
 
   async prepare(table: LoadTable): Promise<void> {
+    assertTableName("sql", this.type, table.name);
     const conn = await this.connect("load");
     try {
       await conn.query(createTableSql(mysqlDialect, table));

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
-import { assertInScope, csvLine, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted } from "../columns.js";
 import { DestinationError, isTransientCode } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
@@ -96,6 +96,7 @@ export class PostgresLoader implements DestinationLoader {
   }
 
   async prepare(table: LoadTable): Promise<void> {
+    assertTableName("sql", this.type, table.name);
     const client = await this.connect("load");
     try {
       await client.query(createTableSql(this.dialect, table));

@@ -1,0 +1,262 @@
+import { sql } from "kysely";
+import type { DB } from "../connection.js";
+import type { DataSource } from "../schema.js";
+import type { Datastream, DatastreamJob, DatastreamJobsTable, JobLog, JobLogStep } from "../tables/data-streams.js";
+
+/** Data streams, their jobs (with the accounts each reads) and job run logs. Always by company. */
+
+export type DatastreamRow = Datastream & { destinationName: string; destinationType: string; jobs: number };
+
+export async function listDatastreams(db: DB, companyId: number): Promise<DatastreamRow[]> {
+  const rows = await db
+    .selectFrom("datastreams")
+    .innerJoin("destinations", "destinations.id", "datastreams.destinationId")
+    .leftJoin("datastreamJobs", "datastreamJobs.datastreamId", "datastreams.id")
+    .selectAll("datastreams")
+    .select((eb) => ["destinations.name as destinationName", "destinations.type as destinationType", eb.fn.count<number>("datastreamJobs.id").as("jobs")])
+    .where("datastreams.companyId", "=", companyId)
+    .groupBy(["datastreams.id", "destinations.name", "destinations.type"])
+    .orderBy("datastreams.name")
+    .orderBy("datastreams.id")
+    .execute();
+  return rows.map((r) => ({ ...r, jobs: Number(r.jobs) }));
+}
+
+export async function getDatastream(db: DB, companyId: number, id: number): Promise<DatastreamRow | undefined> {
+  const rows = await listDatastreamsWhere(db, companyId, id);
+  return rows[0];
+}
+
+async function listDatastreamsWhere(db: DB, companyId: number, id: number): Promise<DatastreamRow[]> {
+  const rows = await db
+    .selectFrom("datastreams")
+    .innerJoin("destinations", "destinations.id", "datastreams.destinationId")
+    .selectAll("datastreams")
+    .select(["destinations.name as destinationName", "destinations.type as destinationType"])
+    .select((eb) => eb.selectFrom("datastreamJobs").select(eb.fn.countAll<number>().as("n")).whereRef("datastreamJobs.datastreamId", "=", "datastreams.id").as("jobs"))
+    .where("datastreams.companyId", "=", companyId)
+    .where("datastreams.id", "=", id)
+    .execute();
+  return rows.map((r) => ({ ...r, jobs: Number(r.jobs ?? 0) }));
+}
+
+export async function createDatastream(db: DB, companyId: number, input: { name: string; platform: string; destinationId: number }): Promise<Datastream> {
+  return db.insertInto("datastreams").values({ companyId, ...input }).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function deleteDatastream(db: DB, companyId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom("datastreams").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export type JobInput = Omit<
+  DatastreamJobsTable,
+  "id" | "companyId" | "status" | "isInitialized" | "initializedAt" | "lastLaunchedAt" | "lastExtractEnded" | "lastRunSuccess" | "createdAt" | "updatedAt" | "fields" | "options" | "hasToBeInitialized" | "shouldRunAllEvenIfFailed"
+> & {
+  fields: Record<string, string>;
+  options: Record<string, string | string[]>;
+  hasToBeInitialized: boolean;
+  shouldRunAllEvenIfFailed: boolean;
+  /** Specific accounts (data source ids); empty in all-accounts-of-one-source mode. */
+  dataSourceIds: number[];
+};
+
+export async function createJob(db: DB, companyId: number, input: JobInput): Promise<DatastreamJob> {
+  const { dataSourceIds, fields, options, ...rest } = input;
+  return db.transaction().execute(async (trx) => {
+    const stream = await trx.selectFrom("datastreams").select("id").where("companyId", "=", companyId).where("id", "=", input.datastreamId).executeTakeFirst();
+    if (!stream) throw new Error("Data stream not found");
+    if (dataSourceIds.length > 0) {
+      const owned = await trx.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", dataSourceIds).execute();
+      if (owned.length !== new Set(dataSourceIds).size) throw new Error("Account not found");
+    }
+    const job = await trx
+      .insertInto("datastreamJobs")
+      .values({
+        companyId,
+        ...rest,
+        fields: JSON.stringify(Object.entries(fields).map(([id, name]) => ({ id, name }))),
+        options: JSON.stringify(Object.entries(options).map(([key, value]) => ({ key, value }))),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+      .then(toJob);
+    if (dataSourceIds.length > 0)
+      await trx.insertInto("datastreamJobAccounts").values([...new Set(dataSourceIds)].map((dataSourceId) => ({ jobId: job.id, dataSourceId }))).execute();
+    return job;
+  });
+}
+
+/** Rows come back with fields and options as pair lists; the code works with records. */
+export function toJob<T extends { fields: { id: string; name: string }[]; options: { key: string; value: string | string[] }[] }>(
+  row: T,
+): Omit<T, "fields" | "options"> & { fields: Record<string, string>; options: Record<string, string | string[]> } {
+  return {
+    ...row,
+    fields: Object.fromEntries(row.fields.map((f) => [f.id, f.name])),
+    options: Object.fromEntries(row.options.map((o) => [o.key, o.value])),
+  };
+}
+
+export async function getJob(db: DB, companyId: number, id: number): Promise<DatastreamJob | undefined> {
+  const row = await db.selectFrom("datastreamJobs").selectAll().where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return row ? toJob(row) : undefined;
+}
+
+export type JobRow = DatastreamJob & { datastreamName: string; platform: string; accounts: number; runs: number };
+
+export async function listJobs(db: DB, companyId: number, filter: { datastreamId?: number } = {}): Promise<JobRow[]> {
+  let q = db
+    .selectFrom("datastreamJobs")
+    .innerJoin("datastreams", "datastreams.id", "datastreamJobs.datastreamId")
+    .selectAll("datastreamJobs")
+    .select(["datastreams.name as datastreamName", "datastreams.platform"])
+    .select((eb) => [
+      eb.selectFrom("datastreamJobAccounts").select(eb.fn.countAll<number>().as("n")).whereRef("datastreamJobAccounts.jobId", "=", "datastreamJobs.id").as("accounts"),
+      eb.selectFrom("jobLogs").select(eb.fn.countAll<number>().as("n")).whereRef("jobLogs.jobId", "=", "datastreamJobs.id").as("runs"),
+    ])
+    .where("datastreamJobs.companyId", "=", companyId);
+  if (filter.datastreamId !== undefined) q = q.where("datastreamJobs.datastreamId", "=", filter.datastreamId);
+  const rows = await q.orderBy("datastreamJobs.name").orderBy("datastreamJobs.id").execute();
+  return rows.map((r) => ({ ...toJob(r), accounts: Number(r.accounts ?? 0), runs: Number(r.runs ?? 0) }));
+}
+
+export async function listJobIds(db: DB, companyId: number, filter: { datastreamId?: number; destinationId?: number }): Promise<number[]> {
+  let q = db.selectFrom("datastreamJobs").innerJoin("datastreams", "datastreams.id", "datastreamJobs.datastreamId").select("datastreamJobs.id").where("datastreamJobs.companyId", "=", companyId);
+  if (filter.datastreamId !== undefined) q = q.where("datastreams.id", "=", filter.datastreamId);
+  if (filter.destinationId !== undefined) q = q.where("datastreams.destinationId", "=", filter.destinationId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Jobs reading a source (all-accounts mode) or any of its accounts (specific mode). */
+export async function jobIdsUsingSource(db: DB, companyId: number, networkAuthorizationId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("datastreamJobs")
+    .select("datastreamJobs.id")
+    .where("datastreamJobs.companyId", "=", companyId)
+    .where((eb) =>
+      eb.or([
+        eb("datastreamJobs.networkAuthorizationId", "=", networkAuthorizationId),
+        eb(
+          "datastreamJobs.id",
+          "in",
+          eb
+            .selectFrom("datastreamJobAccounts")
+            .innerJoin("dataSources", "dataSources.id", "datastreamJobAccounts.dataSourceId")
+            .select("datastreamJobAccounts.jobId")
+            .where("dataSources.networkAuthorizationId", "=", networkAuthorizationId),
+        ),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** Jobs reading one account in specific-accounts mode. */
+export async function jobIdsUsingAccount(db: DB, companyId: number, dataSourceId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom("datastreamJobAccounts")
+    .innerJoin("datastreamJobs", "datastreamJobs.id", "datastreamJobAccounts.jobId")
+    .select("datastreamJobs.id")
+    .where("datastreamJobs.companyId", "=", companyId)
+    .where("datastreamJobAccounts.dataSourceId", "=", dataSourceId)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteJob(db: DB, companyId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom("datastreamJobs").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export async function updateJobState(
+  db: DB,
+  companyId: number,
+  id: number,
+  patch: Partial<Pick<DatastreamJob, "status" | "isInitialized" | "initializedAt" | "lastLaunchedAt" | "lastExtractEnded" | "lastRunSuccess">>,
+): Promise<void> {
+  await db.updateTable("datastreamJobs").set({ ...patch, updatedAt: new Date() }).where("companyId", "=", companyId).where("id", "=", id).execute();
+}
+
+/** The accounts a run reads: the chosen ones, or every account of the job's source. */
+export async function jobAccounts(db: DB, companyId: number, job: Pick<DatastreamJob, "id" | "networkAuthorizationId">): Promise<DataSource[]> {
+  if (job.networkAuthorizationId !== null)
+    return db
+      .selectFrom("dataSources")
+      .selectAll()
+      .where("companyId", "=", companyId)
+      .where("networkAuthorizationId", "=", job.networkAuthorizationId)
+      .orderBy("name")
+      .orderBy("id")
+      .execute();
+  return db
+    .selectFrom("dataSources")
+    .innerJoin("datastreamJobAccounts", "datastreamJobAccounts.dataSourceId", "dataSources.id")
+    .selectAll("dataSources")
+    .where("dataSources.companyId", "=", companyId)
+    .where("datastreamJobAccounts.jobId", "=", job.id)
+    .orderBy("dataSources.name")
+    .orderBy("dataSources.id")
+    .execute();
+}
+
+// ---- job logs -------------------------------------------------------------------------------
+
+/** Opens the log of one run, or returns the existing one when a retried activity opens it again. */
+export async function startJobLog(
+  db: DB,
+  companyId: number,
+  input: { jobId: number; requestId: string; kind: "run" | "backfill"; dateStart: string | null; dateEnd: string | null },
+): Promise<JobLog> {
+  await db
+    .insertInto("jobLogs")
+    .values({ companyId, jobId: input.jobId, requestId: input.requestId, kind: input.kind, dateStart: input.dateStart, dateEnd: input.dateEnd, startedAt: new Date(), steps: JSON.stringify([]) })
+    .onConflict((oc) => oc.columns(["jobId", "requestId"]).doNothing())
+    .execute();
+  return db.selectFrom("jobLogs").selectAll().where("companyId", "=", companyId).where("jobId", "=", input.jobId).where("requestId", "=", input.requestId).executeTakeFirstOrThrow();
+}
+
+/** Replaces the step of one account (a retried step overwrites its earlier attempt). */
+export async function recordJobLogStep(db: DB, companyId: number, logId: number, step: JobLogStep): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const log = await trx.selectFrom("jobLogs").select(["steps"]).where("companyId", "=", companyId).where("id", "=", logId).forUpdate().executeTakeFirst();
+    if (!log) return;
+    const steps = (log.steps as JobLogStep[]).filter((s) => !(s.dataSourceId === step.dataSourceId && s.dateStart === step.dateStart));
+    steps.push(step);
+    await trx
+      .updateTable("jobLogs")
+      .set({ steps: JSON.stringify(steps), lastStepReached: step.step, numberRow: steps.reduce((n, s) => n + (s.numberRow ?? 0), 0) })
+      .where("id", "=", logId)
+      .execute();
+  });
+}
+
+export async function finishJobLog(
+  db: DB,
+  companyId: number,
+  logId: number,
+  input: { success: boolean; message: string | null; memoryFootprint?: number | null },
+): Promise<JobLog | undefined> {
+  return db
+    .updateTable("jobLogs")
+    .set({
+      success: input.success,
+      message: input.message,
+      endedAt: new Date(),
+      duration: sql<number>`(extract(epoch from (now() - started_at)) * 1000)::integer`,
+      lastStepReached: "END_PROCESS",
+      memoryFootprint: input.memoryFootprint ?? null,
+    })
+    .where("companyId", "=", companyId)
+    .where("id", "=", logId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function listJobLogs(db: DB, companyId: number, jobId: number, page: { offset: number; limit: number }): Promise<{ logs: JobLog[]; total: number }> {
+  const [logs, total] = await Promise.all([
+    db.selectFrom("jobLogs").selectAll().where("companyId", "=", companyId).where("jobId", "=", jobId).orderBy("startedAt", "desc").orderBy("id", "desc").offset(page.offset).limit(page.limit).execute(),
+    db.selectFrom("jobLogs").select((eb) => eb.fn.countAll<number>().as("n")).where("companyId", "=", companyId).where("jobId", "=", jobId).executeTakeFirstOrThrow(),
+  ]);
+  return { logs, total: Number(total.n) };
+}

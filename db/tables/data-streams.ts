@@ -1,0 +1,122 @@
+import type { ColumnType, Generated, Selectable } from "kysely";
+import type { Json, NullableTimestamp, Timestamp } from "../schema.js";
+
+/** Destinations, data streams, jobs and job run logs (issue 6). */
+export interface DestinationsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  /** engine/destinations type: big_query, mysql, postgres, ... */
+  type: string;
+  /** encryptJson of the type's settings (host, password, keys...): never stored in clear. */
+  configEncrypted: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DatastreamsTable {
+  id: Generated<number>;
+  companyId: number;
+  name: string;
+  platform: string;
+  destinationId: number;
+  createdAt: Timestamp;
+}
+
+export type JobStatus = "WAITING" | "ACTIVE" | "PAUSED" | "ERROR" | "BLOCKED";
+
+export interface DatastreamJobsTable {
+  id: Generated<number>;
+  companyId: number;
+  datastreamId: number;
+  name: string;
+  status: Generated<JobStatus>;
+  recurrency: string;
+  /** Date preset of each run (LAST_7_DAYS, CUSTOM...). */
+  date: string;
+  startDate: string | null;
+  endDate: string | null;
+  hasToBeInitialized: Generated<boolean>;
+  isInitialized: Generated<boolean>;
+  initializedAt: NullableTimestamp;
+  dateInitialization: string | null;
+  startDateInitialization: string | null;
+  endDateInitialization: string | null;
+  shouldRunAllEvenIfFailed: Generated<boolean>;
+  /** "All accounts of one source" mode; null in specific-accounts mode. */
+  networkAuthorizationId: number | null;
+  /**
+   * Source field id -> output column name, as a list of pairs: the CamelCasePlugin rewrites the keys
+   * of nested objects it reads, which would turn field ids such as campaign_name into campaignName.
+   */
+  fields: Json<{ id: string; name: string }[]>;
+  options: Json<{ key: string; value: string | string[] }[]>;
+  tableName: string;
+  partitionFieldId: string | null;
+  dataType: "csv" | "json" | null;
+  lastLaunchedAt: NullableTimestamp;
+  lastExtractEnded: NullableTimestamp;
+  lastRunSuccess: boolean | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DatastreamJobAccountsTable {
+  jobId: number;
+  dataSourceId: number;
+}
+
+export interface JobLogStep {
+  dataSourceId: number;
+  accountId: string;
+  accountName: string;
+  /** EXTRACT, LOAD, END_PROCESS */
+  step: string;
+  success: boolean | null;
+  message: string | null;
+  numberRow: number;
+  dateStart: string | null;
+  dateEnd: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  duration: number | null;
+}
+
+export interface JobLogsTable {
+  id: Generated<number>;
+  companyId: number;
+  jobId: number;
+  /** The run id (Temporal workflow id), shared with the connection logs of the run. */
+  requestId: string;
+  kind: Generated<"run" | "backfill">;
+  dateStart: string | null;
+  dateEnd: string | null;
+  startedAt: Timestamp;
+  endedAt: NullableTimestamp;
+  duration: number | null;
+  lastStepReached: Generated<string>;
+  /** null while running. */
+  success: boolean | null;
+  numberRow: Generated<number>;
+  message: string | null;
+  memoryFootprint: ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>;
+  steps: Json<JobLogStep[]>;
+  createdAt: Timestamp;
+}
+
+export interface DataStreamTables {
+  destinations: DestinationsTable;
+  datastreams: DatastreamsTable;
+  datastreamJobs: DatastreamJobsTable;
+  datastreamJobAccounts: DatastreamJobAccountsTable;
+  jobLogs: JobLogsTable;
+}
+
+export type Destination = Selectable<DestinationsTable>;
+export type Datastream = Selectable<DatastreamsTable>;
+/** A job as the code uses it: fields and options as records (see DatastreamJobsTable.fields). */
+export type DatastreamJob = Omit<Selectable<DatastreamJobsTable>, "fields" | "options"> & {
+  fields: Record<string, string>;
+  options: Record<string, string | string[]>;
+};
+export type JobLog = Selectable<JobLogsTable>;

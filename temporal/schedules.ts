@@ -1,0 +1,87 @@
+// A job's recurrency is a Temporal Schedule with id job:{jobId}: created with the job, updated when
+// it is edited, paused when it (or all its accounts) is blocked, deleted with it. Run Now is
+// trigger(). Ops follow every run in the Temporal Web UI under the schedule's id.
+import { ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
+import { temporalTaskQueue } from "./client.js";
+import { jobInitWorkflowId, jobScheduleId, type InitializeJobInput, type RunJobInput } from "./shared.js";
+
+export type JobScheduleSpec = { companyId: number; jobId: number; recurrency: string; paused?: boolean; note?: string };
+
+function action(spec: JobScheduleSpec) {
+  return {
+    type: "startWorkflow" as const,
+    workflowType: "runJob",
+    // Temporal suffixes scheduled workflow ids with the start time: job-run:12-2026-11-22T00:00:00Z.
+    workflowId: `job-run:${spec.jobId}`,
+    taskQueue: temporalTaskQueue(),
+    args: [{ companyId: spec.companyId, jobId: spec.jobId } satisfies RunJobInput],
+  };
+}
+
+export async function createJobSchedule(client: Client, spec: JobScheduleSpec): Promise<void> {
+  await client.schedule.create({
+    scheduleId: jobScheduleId(spec.jobId),
+    spec: { cronExpressions: [spec.recurrency] },
+    action: action(spec),
+    // A run still going when the next is due: skip it (the next run re-reads the same days anyway).
+    policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: "1 hour" },
+    state: { paused: spec.paused ?? false, note: spec.note },
+  });
+}
+
+export async function updateJobSchedule(client: Client, spec: JobScheduleSpec): Promise<void> {
+  const handle = client.schedule.getHandle(jobScheduleId(spec.jobId));
+  try {
+    await handle.update((prev) => ({ ...prev, spec: { cronExpressions: [spec.recurrency] }, action: action(spec) }));
+  } catch (error) {
+    if (error instanceof ScheduleNotFoundError) return createJobSchedule(client, spec);
+    throw error;
+  }
+}
+
+export async function pauseJobSchedule(client: Client, jobId: number, note: string): Promise<void> {
+  await client.schedule.getHandle(jobScheduleId(jobId)).pause(note);
+}
+
+export async function unpauseJobSchedule(client: Client, jobId: number, note: string): Promise<void> {
+  await client.schedule.getHandle(jobScheduleId(jobId)).unpause(note);
+}
+
+/** Run Now: one run at once, queued behind a running one rather than dropped. */
+export async function triggerJob(client: Client, jobId: number): Promise<void> {
+  await client.schedule.getHandle(jobScheduleId(jobId)).trigger(ScheduleOverlapPolicy.BUFFER_ONE);
+}
+
+/** Deleting a job deletes its schedule and stops its backfill; missing ones are fine. */
+export async function deleteJobSchedule(client: Client, jobId: number): Promise<void> {
+  try {
+    await client.schedule.getHandle(jobScheduleId(jobId)).delete();
+  } catch (error) {
+    if (!(error instanceof ScheduleNotFoundError)) throw error;
+  }
+  try {
+    await client.workflow.getHandle(jobInitWorkflowId(jobId)).terminate("job deleted");
+  } catch {
+    // No backfill running (never started, or finished): nothing to stop.
+  }
+}
+
+export async function startInitialization(client: Client, input: InitializeJobInput): Promise<void> {
+  try {
+    await client.workflow.start("initializeJob", { taskQueue: temporalTaskQueue(), workflowId: jobInitWorkflowId(input.jobId), args: [input] });
+  } catch (error) {
+    // Already running: the backfill in flight covers the same period.
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}
+
+/** Next run times (for the job list), or [] when the schedule is paused or missing. */
+export async function nextRuns(client: Client, jobId: number): Promise<{ next: Date | null; paused: boolean }> {
+  try {
+    const d = await client.schedule.getHandle(jobScheduleId(jobId)).describe();
+    return { next: d.info.nextActionTimes[0] ?? null, paused: d.state.paused };
+  } catch (error) {
+    if (error instanceof ScheduleNotFoundError) return { next: null, paused: false };
+    throw error;
+  }
+}
