@@ -32,11 +32,12 @@ describe("RowAggregator", () => {
     agg.add({ date: "2025-01-01", status: "refunded", orders: "o1", sales: "0.2", lines: 1, biggest: 0.2 });
     agg.add({ date: "2025-01-01", status: "paid", orders: "o2", sales: 10, lines: null, biggest: 10 });
     agg.add({ date: "2025-01-02", status: "paid", orders: "o3", sales: "bad", lines: 1, biggest: null });
+    expect(agg.size).toBe(2);
     expect([...agg.rows()]).toEqual([
       { date: "2025-01-01", orders: 2, sales: 10.3, lines: 2, biggest: 10, average_order_value: 5.15 },
       { date: "2025-01-02", orders: 1, sales: 0, lines: 1, biggest: null, average_order_value: 0 },
     ]);
-    expect(agg.size).toBe(2);
+    expect(agg.size).toBe(0);
   });
 
   it("makes one row of everything when no dimension is requested, in the requested column order", () => {
@@ -78,6 +79,33 @@ describe("RowAggregator", () => {
     agg.add({ date: "a", hour: 2, status: "paid", sales: 4 });
     agg.add({ date: "a", hour: 2, status: "void", sales: 8 });
     expect([...agg.rows()]).toEqual([{ sales: 3 }, { sales: 4 }]);
+  });
+
+  it("hands back finished dates early when records arrive in date order", () => {
+    const agg = new RowAggregator(aggregateSpecFor(declared, ["date", "status", "sales"]));
+    const out: unknown[] = [];
+    for (const record of [
+      { date: "a", status: "paid", sales: 1 },
+      { date: "a", status: "void", sales: 2 },
+      { date: "b", status: "paid", sales: 3 },
+      { date: "c", status: "paid", sales: 4 },
+    ]) {
+      out.push(...agg.addInOrder(record));
+      if (record.date === "b") expect(agg.size).toBe(1);
+    }
+    out.push(...agg.rows());
+    expect(out).toEqual([
+      { date: "a", status: "paid", sales: 1 },
+      { date: "a", status: "void", sales: 2 },
+      { date: "b", status: "paid", sales: 3 },
+      { date: "c", status: "paid", sales: 4 },
+    ]);
+    expect(agg.size).toBe(0);
+    const totals = new RowAggregator(aggregateSpecFor(declared, ["sales"]));
+    totals.add({ date: "a", sales: 1 });
+    expect([...totals.advanceTo("date", "b")]).toEqual([]);
+    totals.add({ date: "b", sales: 2 });
+    expect([...totals.rows()]).toEqual([{ sales: 3 }]);
   });
 
   it("yields nothing without records", () => {

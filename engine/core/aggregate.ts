@@ -110,18 +110,46 @@ export class RowAggregator {
     return this.groups.size;
   }
 
+  /**
+   * For records that arrive grouped by `dimension` (orders sorted by creation time arrive one date
+   * after the other): before adding a record whose `dimension` is `value`, yields and forgets the
+   * groups of every other value, which can no longer change. Keeps a long read's memory to one
+   * day's groups. Yields nothing when the read does not group by `dimension`.
+   */
+  *advanceTo(dimension: string, value: CellValue): Generator<Row> {
+    if (!this.spec.dimensions.includes(dimension)) return;
+    for (const [key, group] of this.groups) {
+      if (group.dims[dimension] === value) continue;
+      this.groups.delete(key);
+      const row = this.finish(group);
+      if (row) yield row;
+    }
+  }
+
+  /** add() for records arriving in `dimension` order: yields the groups the record makes final first. */
+  *addInOrder(record: Row, dimension = "date"): Generator<Row> {
+    yield* this.advanceTo(dimension, record[dimension] ?? null);
+    this.add(record);
+  }
+
   /** The finished rows, in the order their groups first appeared, projected onto `output`. */
   *rows(): Generator<Row> {
     for (const group of this.groups.values()) {
-      const full: Row = { ...group.dims };
-      for (const { id, rollup } of this.spec.metrics) {
-        if (rollup === "COUNT_DISTINCT") full[id] = group.distinct.get(id)?.size ?? 0;
-        else if (rollup === "MAX" || rollup === "MIN") full[id] = group.values.has(id) ? tidy(group.values.get(id)!) : null;
-        else full[id] = tidy(group.values.get(id) ?? 0);
-      }
-      for (const [id, derive] of Object.entries(this.spec.derived ?? {})) full[id] = derive(full);
-      if (matchesFilters(full, this.spec.rowFilters)) yield projectRow(full, this.spec.output);
+      const row = this.finish(group);
+      if (row) yield row;
     }
+    this.groups.clear();
+  }
+
+  private finish(group: Group): Row | undefined {
+    const full: Row = { ...group.dims };
+    for (const { id, rollup } of this.spec.metrics) {
+      if (rollup === "COUNT_DISTINCT") full[id] = group.distinct.get(id)?.size ?? 0;
+      else if (rollup === "MAX" || rollup === "MIN") full[id] = group.values.has(id) ? tidy(group.values.get(id)!) : null;
+      else full[id] = tidy(group.values.get(id) ?? 0);
+    }
+    for (const [id, derive] of Object.entries(this.spec.derived ?? {})) full[id] = derive(full);
+    return matchesFilters(full, this.spec.rowFilters) ? projectRow(full, this.spec.output) : undefined;
   }
 }
 

@@ -178,8 +178,9 @@ export function createShopifyConnector(): Connector {
         for (const order of orders) {
           // Test orders (bogus gateway) are not sales; Shopify's own reports leave them out too.
           if (order.test) continue;
-          if (report === "orders") aggregator.add(orderRecord(order, zone));
-          else for (const line of await allLineItems(ctx, gql, order)) aggregator.add(lineRecord(order, line, zone));
+          // Orders come sorted by creation time, so each finished day is handed on at once.
+          if (report === "orders") yield* aggregator.addInOrder(orderRecord(order, zone));
+          else for (const line of await allLineItems(ctx, gql, order)) yield* aggregator.addInOrder(lineRecord(order, line, zone));
         }
       }
       yield* aggregator.rows();

@@ -194,10 +194,11 @@ export function createStripeConnector(): Connector {
       const zone = acct.timezone;
       const aggregator = aggregatorForRead(declared, req);
       const filter = createdFilter(req.range, zone);
+      // Lists come newest first, one day after the other, so each finished day is handed on at once.
       if (report === "charges") {
-        for await (const charges of list<Charge>(ctx, "/v1/charges", acct, filter)) for (const c of charges) aggregator.add(chargeRecord(c, zone));
+        for await (const charges of list<Charge>(ctx, "/v1/charges", acct, filter)) for (const c of charges) yield* aggregator.addInOrder(chargeRecord(c, zone));
       } else {
-        for await (const txns of list<BalanceTransaction>(ctx, "/v1/balance_transactions", acct, filter)) for (const t of txns) aggregator.add(balanceRecord(t, zone));
+        for await (const txns of list<BalanceTransaction>(ctx, "/v1/balance_transactions", acct, filter)) for (const t of txns) yield* aggregator.addInOrder(balanceRecord(t, zone));
       }
       yield* aggregator.rows();
     }

@@ -26,7 +26,8 @@ const store = (): Account => ({ id: new URL(fake.url).host, name: "Café Signal"
 const read = (req: Partial<ReadRequest>, context = ctx()) =>
   collectRows(wooCommerceConnector.read(context, { accounts: [store()], fields: ["date", "orders", "total_sales"], range: { start: "2025-01-06", end: "2025-01-06" }, ...req }));
 
-const ordersOn = (day: string) => fake.orders.filter((o) => o.date_created.startsWith(day));
+const PAID = ["processing", "on-hold", "completed", "refunded"];
+const ordersOn = (day: string) => fake.orders.filter((o) => o.date_created.startsWith(day) && PAID.includes(o.status));
 const sum = (values: number[]) => Math.round(values.reduce((s, v) => s + v, 0) * 100) / 100;
 const orderRequests = () => fake.server.requestsTo("/wp-json/wc/v3/orders", "GET");
 
@@ -82,6 +83,16 @@ describe("woocommerce connector", () => {
     const rows = await read({ range: { start: "2025-02-01", end: "2025-02-01" }, fields: ["orders", "items"] });
     expect(orderRequests().map((r) => r.query.get("page"))).toEqual(["1", "2", "3"]);
     expect(rows).toEqual([{ orders: 250, items: 250 }]);
+  });
+
+  it("counts paid statuses by default and the chosen ones when asked", async () => {
+    const month = { start: "2025-01-01", end: "2025-01-31" };
+    const failed = fake.orders.filter((o) => o.status === "failed");
+    expect(failed.length).toBeGreaterThan(0);
+    expect(await read({ range: month, fields: ["orders"] })).toEqual([{ orders: fake.orders.length - failed.length }]);
+    expect(orderRequests()[0].query.get("status")).toBe("processing,on-hold,completed,refunded");
+    expect(await read({ range: month, fields: ["status", "orders"], options: { statuses: ["failed"] } })).toEqual([{ status: "failed", orders: failed.length }]);
+    await expect(read({ options: { statuses: "paid" } })).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it("returns no rows for a range without orders", async () => {

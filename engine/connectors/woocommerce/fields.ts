@@ -65,6 +65,23 @@ export const WOO_FIELDS: Record<string, FieldDef[]> = {
   ],
 };
 
+/**
+ * Which order statuses count. The default leaves out pending payment, failed and cancelled orders,
+ * as WooCommerce Analytics does (https://woocommerce.com/document/woocommerce-analytics/#excluded-statuses),
+ * so that revenue alerts do not fire on orders that were never paid.
+ */
+export const ORDER_STATUSES = ["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"] as const;
+export const DEFAULT_ORDER_STATUSES = ["processing", "on-hold", "completed", "refunded"];
+
 export const WOO_CONFIG_FIELDS: ConfigField[] = [
   reportConfigField(WOO_REPORTS, DEFAULT_REPORT, "Orders, products sold, or WooCommerce's daily sales report."),
+  {
+    id: "statuses",
+    name: "Order statuses",
+    helpText: "Orders of these statuses count in the orders and products reports (default: paid ones).",
+    allowedMultiple: true,
+    values: ORDER_STATUSES.map((s) => ({ value: s, label: s })),
+    default: DEFAULT_ORDER_STATUSES.join(","),
+    type: "multiple",
+  },
 ];

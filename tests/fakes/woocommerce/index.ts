@@ -47,7 +47,7 @@ const PRODUCTS = [
 
 const fixed = (n: number) => n.toFixed(2);
 
-/** Day i of January 2025 has (i % 4) + 1 orders at 08:30, 12:30, 18:30, 21:30 Paris time; every 6th is refunded, every 4th a guest. */
+/** Day i of January 2025 has (i % 4) + 1 orders at 08:30, 12:30, 18:30, 21:30 Paris time; every 6th is refunded, every 11th failed, every 4th a guest. */
 export function buildWooOrders(from = "2025-01-01", days = 31): FakeWooOrder[] {
   const orders: FakeWooOrder[] = [];
   const hours = [8, 12, 18, 21];
@@ -68,7 +68,7 @@ export function buildWooOrders(from = "2025-01-01", days = 31): FakeWooOrder[] {
       orders.push({
         id: 900 + n,
         number: String(900 + n),
-        status: refunded ? "refunded" : n % 2 ? "completed" : "processing",
+        status: refunded ? "refunded" : n % 11 === 0 ? "failed" : n % 2 ? "completed" : "processing",
         currency: "EUR",
         date_created: at.toFormat("yyyy-MM-dd'T'HH:mm:ss"),
         date_created_gmt: at.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss"),
@@ -126,7 +126,10 @@ export async function startWooFake(options: { key?: string; secret?: string; ord
     if (perPage > 100) return error(400, "rest_invalid_param", "Invalid parameter(s): per_page");
     const after = req.query.get("after");
     const before = req.query.get("before");
+    // status is a list (comma-separated on the wire); "any" or absent means every status.
+    const statuses = (req.query.get("status") ?? "any").split(",");
     const matching = orders
+      .filter((o) => statuses.includes("any") || statuses.includes(o.status))
       .filter((o) => (!after || o.date_created > after) && (!before || o.date_created < before))
       .sort((a, b) => a.date_created.localeCompare(b.date_created));
     const totalPages = Math.ceil(matching.length / perPage);
