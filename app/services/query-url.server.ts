@@ -16,6 +16,7 @@ import { ConnectionRecorder, type AccountReadStats } from "../../lib/connection-
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
+import { extractionBlocked } from "./billing-gate.server.js";
 
 export type QueryUrlDeps = {
   db: DB;
@@ -334,6 +335,9 @@ export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Prom
 
   const resolved = await resolveAccounts(deps.db, company, connector, q.accounts);
   if (!resolved.ok) return errorResponse(q.format, resolved.error, requestId);
+  // Billing (issue 8): a lapsed trial, a dead subscription or accounts locked beyond the plan's cap read nothing.
+  const blocked = await extractionBlocked(deps.db, company.id, resolved.accounts.map((a) => a.dataSourceId));
+  if (blocked) return errorResponse(q.format, { status: 402, parameter: "accounts", code: blocked.reason, message: blocked.message }, requestId);
   const now = deps.now?.();
   const recorder = new ConnectionRecorder(deps.db, company.id, {
     requestId,

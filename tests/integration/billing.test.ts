@@ -166,6 +166,13 @@ describe("trial, usage and plan caps on the server", () => {
     await recordAccountUsage(db, other.company.id, [a, b, c], "job", now); // foreign ids: not recorded
     const { listUsedAccounts } = await import("../../db/repositories/usage.js");
     expect((await listUsedAccounts(db, company.id, now)).map((u) => u.dataSourceId)).toEqual([a, b]);
+    // A successful query-URL request (connection log) counts too, still once per account; a failed one does not.
+    const { recordConnectionLog } = await import("../../db/repositories/connection-logs.js");
+    await recordConnectionLog(db, company.id, { dataSourceId: a, destinationType: "JSON", requestId: "r1", startedAt: now, success: true });
+    await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r2", startedAt: now, success: false });
+    expect((await listUsedAccounts(db, company.id, new Date(now.getTime() + 1000))).map((u) => u.dataSourceId)).toEqual([a, b]);
+    await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r3", startedAt: now, success: true });
+    expect((await listUsedAccounts(db, company.id, new Date(now.getTime() + 1000))).map((u) => u.dataSourceId)).toEqual([a, b, c]);
     expect(await listUsedAccounts(db, other.company.id, now)).toEqual([]);
   });
 
@@ -192,5 +199,27 @@ describe("trial, usage and plan caps on the server", () => {
     await db.updateTable("companies").set({ stripePlan: "small", stripeSubscriptionNumberDataSource: 5 }).where("id", "=", company.id).execute();
     await checkExtractionAllowed(db, company.id, ids, { graceDays: 7, now: later });
     expect((await companyRow(company.id)).overLimitSince).toBeNull();
+  });
+});
+
+describe("the query URL obeys billing on the server", () => {
+  it("answers 402 once the trial is over and counts a successful request as usage", async () => {
+    const { company } = await makeCompanyWithUser(db);
+    const { revealApiKey } = await import("../../db/repositories/companies.js");
+    const source = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" } });
+    const account = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-paris", name: "Paris", timezone: "Europe/Paris", currency: "EUR" });
+    const route = await import("~/routes/api.request");
+    const params = new URLSearchParams({ platform: "demo", dimensions: "date", metrics: "clicks", date: "CUSTOM", start_date: "2026-01-01", end_date: "2026-01-01", accounts: JSON.stringify([{ id: "demo-paris", authorization_id: source.id }]), apikey: revealApiKey(company) });
+    const call = () => route.loader({ request: new Request(`${ORIGIN}/api/request?${params}`), params: {}, context: {} }) as Promise<Response>;
+    const ok = await call();
+    expect(ok.status).toBe(200);
+    await ok.text();
+    await new Promise((r) => setTimeout(r, 300));
+    const { listUsedAccounts } = await import("../../db/repositories/usage.js");
+    expect((await listUsedAccounts(db, company.id)).map((u) => u.dataSourceId)).toEqual([account.id]);
+    await db.updateTable("companies").set({ trialEndsAt: new Date(Date.now() - 1000) }).where("id", "=", company.id).execute();
+    const blocked = await call();
+    expect(blocked.status).toBe(402);
+    expect(await blocked.text()).toContain("trial");
   });
 });
