@@ -1,0 +1,121 @@
+// The "during" windows of spec 1 §5 resolved in the account's timezone (docs/decisions/0500):
+// - N_hour: the N complete hours ending at the start of the current hour;
+// - yesterday, 7_days, 30_days: complete days ending yesterday (like the engine's LAST_N_DAYS);
+// - last_month: the complete previous calendar month;
+// - lifetime: the LIFETIME_DAYS days ending today, today included (what has been spent so far).
+// A window is a list of bucket keys: "YYYY-MM-DD" for days, "YYYY-MM-DDTHH" for hours.
+import { DateTime } from "luxon";
+import type { DateRange } from "../core/types.js";
+import type { During, PacingPeriod } from "./definition.js";
+
+export const LIFETIME_DAYS = 365;
+
+export type Granularity = "day" | "hour";
+
+export interface AlertWindow {
+  during: During;
+  granularity: Granularity;
+  /** Bucket keys in time order. */
+  buckets: string[];
+  /** The calendar days the window touches (what to read). */
+  days: DateRange;
+  /** Length in hours, to compare windows of different lengths. */
+  hours: number;
+}
+
+const DAY = "yyyy-MM-dd";
+const HOUR = "yyyy-MM-dd'T'HH";
+
+export function nowIn(timezone: string, now: Date): DateTime {
+  const local = DateTime.fromJSDate(now, { zone: timezone });
+  if (!local.isValid) throw new Error(`Unknown timezone "${timezone}"`);
+  return local;
+}
+
+export const hourKey = (date: string, hour: number): string => `${date}T${String(hour).padStart(2, "0")}`;
+
+function dayWindow(during: During, start: DateTime, end: DateTime): AlertWindow {
+  const buckets: string[] = [];
+  for (let d = start; d <= end; d = d.plus({ days: 1 })) buckets.push(d.toFormat(DAY));
+  return { during, granularity: "day", buckets, days: { start: buckets[0], end: buckets[buckets.length - 1] }, hours: buckets.length * 24 };
+}
+
+export function resolveWindow(during: During, opts: { timezone: string; now: Date }): AlertWindow {
+  const local = nowIn(opts.timezone, opts.now);
+  const today = local.startOf("day");
+  const yesterday = today.minus({ days: 1 });
+  switch (during) {
+    case "4_hour":
+    case "8_hour":
+    case "12_hour":
+    case "24_hour": {
+      const count = Number(during.split("_")[0]);
+      const end = local.startOf("hour");
+      const buckets: string[] = [];
+      for (let h = count; h >= 1; h--) buckets.push(end.minus({ hours: h }).toFormat(HOUR));
+      return { during, granularity: "hour", buckets, days: { start: buckets[0].slice(0, 10), end: buckets[buckets.length - 1].slice(0, 10) }, hours: count };
+    }
+    case "yesterday":
+      return dayWindow(during, yesterday, yesterday);
+    case "7_days":
+      return dayWindow(during, today.minus({ days: 7 }), yesterday);
+    case "30_days":
+      return dayWindow(during, today.minus({ days: 30 }), yesterday);
+    case "last_month": {
+      const start = today.startOf("month").minus({ months: 1 });
+      return dayWindow(during, start, start.endOf("month").startOf("day"));
+    }
+    case "lifetime":
+      return dayWindow(during, today.minus({ days: LIFETIME_DAYS - 1 }), today);
+  }
+}
+
+/**
+ * Days the platform may still revise (restatementDays before today, and today): numbers on them
+ * are provisional. Mirrors engine/core/dates restatementWindow.
+ */
+export function stillChangingDays(restatementDays: number, opts: { timezone: string; now: Date }): Set<string> {
+  const today = nowIn(opts.timezone, opts.now).startOf("day");
+  const days = new Set<string>();
+  for (let i = Math.max(0, restatementDays); i >= 0; i--) days.add(today.minus({ days: i }).toFormat(DAY));
+  return days;
+}
+
+export const dayOfBucket = (bucket: string): string => bucket.slice(0, 10);
+
+export interface PacingPeriodWindow {
+  period: PacingPeriod;
+  /** Every day of the period, first to last (future days included). */
+  allDays: string[];
+  /** Days up to today included. */
+  elapsedDays: string[];
+  /** Share of the period's time gone (0..1], to the current hour. */
+  elapsedFraction: number;
+}
+
+/** The pacing period containing now: month, week starting on Monday, or today. */
+export function resolvePacingPeriod(period: PacingPeriod, opts: { timezone: string; now: Date }): PacingPeriodWindow {
+  const local = nowIn(opts.timezone, opts.now);
+  const today = local.startOf("day");
+  let start: DateTime;
+  let end: DateTime; // exclusive
+  if (period === "start_of_month") {
+    start = today.startOf("month");
+    end = start.plus({ months: 1 });
+  } else if (period === "start_of_week") {
+    // luxon weekday: 1 = Monday ... 7 = Sunday; weeks start on Monday (spec 1 §9).
+    start = today.minus({ days: today.weekday - 1 });
+    end = start.plus({ weeks: 1 });
+  } else {
+    start = today;
+    end = today.plus({ days: 1 });
+  }
+  const allDays: string[] = [];
+  for (let d = start; d < end; d = d.plus({ days: 1 })) allDays.push(d.toFormat(DAY));
+  const todayKey = today.toFormat(DAY);
+  const elapsedDays = allDays.filter((d) => d <= todayKey);
+  // At least one hour gone, so a projection right after midnight stays finite.
+  const total = end.diff(start, "hours").hours;
+  const gone = Math.max(1, local.diff(start, "hours").hours);
+  return { period, allDays, elapsedDays, elapsedFraction: Math.min(1, gone / total) };
+}
