@@ -1,13 +1,33 @@
-import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { usersRepo } from "~/services/repositories.server";
+import { gettingStartedSources } from "~/services/getting-started.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export const meta = () => [{ title: "Getting started · Signalpost" }];
+
+/** Spec 3 §2.4 step 2: each destination opens its page under the data connector. */
+export const DESTINATIONS = [
+  { id: "looker-studio", title: "Looker Studio", text: "Build dashboards in Google's free reporting tool.", to: "/data-connector/looker-studio" },
+  { id: "google-sheets", title: "Google Sheets", text: "Refresh spreadsheets with your marketing data.", to: "/data-connector/google-sheets" },
+  { id: "power-bi", title: "Power BI", text: "Connect Microsoft's BI tool through a query URL.", to: "/data-connector/power-bi" },
+  { id: "microsoft-excel", title: "Microsoft Excel", text: "Load data into Excel with the add-in.", to: "/data-connector/microsoft-excel" },
+  { id: "destinations", title: "Databases and storage", text: "Stream data into BigQuery, Snowflake, S3 and more.", to: "/data-connector/destinations" },
+  { id: "api", title: "API", text: "Query any source from your own code.", to: "/data-connector/api" },
+] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const url = new URL(request.url);
+  const sources = await gettingStartedSources(company.id);
+  const chosen = sources.find((s) => String(s.id) === url.searchParams.get("source"));
+  // Step 0 moves to step 1 once a source is chosen; a stale or foreign id stays on step 0.
+  return json({ step: chosen ? 1 : 0, chosen: chosen ?? null, sources, addNew: url.searchParams.get("add") === "1" });
+}
 
 /** Skip stops the automatic redirect here and goes to the data connector (spec 3 §2.4). */
 export async function action({ request }: ActionFunctionArgs) {
@@ -16,25 +36,85 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/data-connector");
 }
 
-export default function GettingStarted() {
+type StepStatus = "complete" | "current" | "upcoming";
+
+function Stepper({ step }: { step: number }) {
+  const steps = ["Source", "Destination"];
   return (
-    <div className="mx-auto max-w-3xl">
+    <ol className="mb-6 flex gap-6 text-sm" aria-label="Progress">
+      {steps.map((label, i) => {
+        const status: StepStatus = i < step ? "complete" : i === step ? "current" : "upcoming";
+        return (
+          <li key={label} data-status={status} aria-current={status === "current" ? "step" : undefined} className={`flex items-center gap-2 ${status === "upcoming" ? "text-slate-400" : status === "current" ? "font-semibold text-brand-700" : "text-green-700"}`}>
+            <span className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${status === "complete" ? "bg-green-600 text-white" : status === "current" ? "bg-brand-600 text-white" : "bg-slate-200"}`}>{status === "complete" ? "✓" : i + 1}</span>
+            {label}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+export default function GettingStarted() {
+  const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="mx-auto max-w-5xl">
       <PageHeader
         title="Getting started"
         actions={
           <Form method="post">
-            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50">Skip</button>
+            <button type="submit" className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50" disabled={navigation.state === "submitting"}>Skip</button>
           </Form>
         }
       />
-      <ol className="mb-6 flex gap-6 text-sm">
-        <li className="font-semibold text-brand-700">1. Source</li>
-        <li className="text-slate-400">2. Destination</li>
-      </ol>
-      <div className="rounded-lg bg-white p-6 shadow">
-        <p className="text-sm text-slate-600">Connect the first platform you want to read data from.</p>
-        <Link to="/data-connector/sources" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Add a source</Link>
-      </div>
+      <Stepper step={data.step} />
+      {data.step === 0 ? (
+        <section className="rounded-lg bg-white p-6 shadow">
+          {data.sources.length > 0 && !data.addNew ? (
+            <>
+              <h2 className="mb-1 font-semibold">Choose a source</h2>
+              <p className="mb-4 text-sm text-slate-600">Pick one of your connected sources, or add a new one.</p>
+              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+                {data.sources.map((s) => (
+                  <li key={s.id}>
+                    <Link to={`?source=${s.id}`} className="block rounded-lg border border-slate-200 p-4 hover:border-brand-400 hover:bg-brand-50">
+                      <img src={s.icon} alt="" className="mb-2 h-8 w-8" />
+                      <span className="block font-medium">{s.name}</span>
+                      <span className="block text-xs text-slate-500">{s.platformName}</span>
+                      <span className="mt-1 block text-xs text-slate-600">{s.accounts} accounts available.</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Link to="?add=1" className="mt-4 inline-block text-sm text-brand-600 hover:underline">Add a new source</Link>
+            </>
+          ) : (
+            <>
+              {data.sources.length > 0 ? <Link to="/getting-started" className="mb-3 inline-block text-sm text-brand-600 hover:underline">← Back to your sources</Link> : null}
+              <h2 className="mb-1 font-semibold">Connect your first source</h2>
+              <p className="text-sm text-slate-600">Connect the platform you want to read data from: an ads account, an analytics property or a shop.</p>
+              <Link to="/data-connector/sources/new" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Add a source</Link>
+            </>
+          )}
+        </section>
+      ) : (
+        <section className="rounded-lg bg-white p-6 shadow">
+          <Link to="/getting-started" className="mb-3 inline-block text-sm text-brand-600 hover:underline">← Choose another source</Link>
+          <h2 className="mb-1 font-semibold">Where do you want your {data.chosen?.name} data?</h2>
+          <p className="mb-4 text-sm text-slate-600">Pick a destination; you can add more later from the data connector.</p>
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {DESTINATIONS.map((d) => (
+              <li key={d.id}>
+                <Link to={d.to} className="block h-full rounded-lg border border-slate-200 p-4 hover:border-brand-400 hover:bg-brand-50" data-testid={`destination-${d.id}`}>
+                  <span className="block font-medium">{d.title}</span>
+                  <span className="mt-1 block text-sm text-slate-600">{d.text}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

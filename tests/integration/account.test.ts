@@ -196,3 +196,32 @@ describe("company settings and team", () => {
     expect(row).toEqual({ firstName: "Zoe", lastName: "Zed" });
   });
 });
+
+describe("getting started", () => {
+  it("moves to the destination step for the company's own source only, and Skip stops the redirect", async () => {
+    const { user, company } = await makeCompanyWithUser(db);
+    const other = await makeCompanyWithUser(db);
+    const cookie = await sessionCookie(user.id);
+    const wizard = await import("~/routes/_app.getting-started");
+    const shell = await import("~/routes/_app");
+    const { createNetworkAuthorization } = await import("../../db/repositories/network-authorizations.js");
+    const mine = await createNetworkAuthorization(db, company.id, { name: "My demo", platform: "demo", credential: { type: "api-key", key: "x" }, availableDataSources: [{ accountId: "a", name: "A" }, { accountId: "b", name: "B" }] });
+    const theirs = await createNetworkAuthorization(db, other.company.id, { name: "Their demo", platform: "demo", credential: { type: "api-key", key: "x" } });
+    const step0 = await (await settle(() => wizard.loader(args(get("/getting-started", { cookie }))))).json();
+    expect(step0.step).toBe(0);
+    expect(step0.sources).toMatchObject([{ id: mine.id, accounts: 2 }]);
+    const step1 = await (await settle(() => wizard.loader(args(get(`/getting-started?source=${mine.id}`, { cookie }))))).json();
+    expect(step1.step).toBe(1);
+    const foreign = await (await settle(() => wizard.loader(args(get(`/getting-started?source=${theirs.id}`, { cookie }))))).json();
+    expect(foreign.step).toBe(0);
+    expect(JSON.stringify(foreign)).not.toContain("Their demo");
+
+    const fresh = await makeCompanyWithUser(db);
+    const freshCookie = await sessionCookie(fresh.user.id);
+    const bounced = await settle(() => shell.loader(args(get("/settings", { cookie: freshCookie }))));
+    expect(bounced.headers.get("location")).toBe("/getting-started");
+    const skip = await settle(() => wizard.action(args(formPost("/getting-started", {}, { cookie: freshCookie }))));
+    expect(skip.headers.get("location")).toBe("/data-connector");
+    expect((await settle(() => shell.loader(args(get("/settings", { cookie: freshCookie }))))).status).toBe(200);
+  });
+});
