@@ -92,7 +92,9 @@ describe("woocommerce connector", () => {
     expect(await read({ range: month, fields: ["orders"] })).toEqual([{ orders: fake.orders.length - failed.length }]);
     expect(orderRequests()[0].query.get("status")).toBe("processing,on-hold,completed,refunded");
     expect(await read({ range: month, fields: ["status", "orders"], options: { statuses: ["failed"] } })).toEqual([{ status: "failed", orders: failed.length }]);
-    await expect(read({ options: { statuses: "paid" } })).rejects.toBeInstanceOf(InvalidRequestError);
+    expect(await read({ range: month, fields: ["orders"], options: { statuses: "any" } })).toEqual([{ orders: fake.orders.length }]);
+    expect(orderRequests().at(-1)!.query.get("status")).toBe("any");
+    await expect(read({ options: { statuses: "unpaid" } })).rejects.toBeInstanceOf(InvalidRequestError);
   });
 
   it("returns no rows for a range without orders", async () => {

@@ -13,7 +13,7 @@ import { paginateRows } from "../../core/pages.js";
 import { redact } from "../../core/redact.js";
 import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { DEFAULT_ORDER_STATUSES, DEFAULT_REPORT, ORDER_STATUSES, WOO_CONFIG_FIELDS, WOO_FIELDS, WOO_REPORTS } from "./fields.js";
+import { DEFAULT_REPORT, DEFAULT_STATUS_CHOICE, ORDER_STATUSES, STATUS_PRESETS, WOO_CONFIG_FIELDS, WOO_FIELDS, WOO_REPORTS } from "./fields.js";
 
 const PLATFORM = "woocommerce";
 const CATALOGUE: ReportCatalogue = {
@@ -174,13 +174,16 @@ function lineRecords(order: WooOrder): Row[] {
   }));
 }
 
-/** The statuses option (a list or a comma-separated string); unknown values are refused. */
+/** The statuses option (a list or a comma-separated string of statuses and presets); unknown values are refused. */
 export function statusesOf(req: ReadRequest): string[] {
   const option = req.options?.statuses;
-  const list = (Array.isArray(option) ? option : (option ?? "").split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
-  const unknown = list.filter((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
-  if (unknown.length > 0) throw new InvalidRequestError(`Unknown WooCommerce order status ${unknown.join(", ")}. Use ${ORDER_STATUSES.join(", ")}.`);
-  return list.length > 0 ? list : DEFAULT_ORDER_STATUSES;
+  const chosen = (Array.isArray(option) ? option : (option ?? "").split(",")).map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const list = (chosen.length > 0 ? chosen : [DEFAULT_STATUS_CHOICE]).flatMap((s) => STATUS_PRESETS[s] ?? [s]);
+  const unknown = list.filter((s) => s !== "any" && !(ORDER_STATUSES as readonly string[]).includes(s));
+  if (unknown.length > 0) {
+    throw new InvalidRequestError(`Unknown WooCommerce order status ${unknown.join(", ")}. Use ${[...Object.keys(STATUS_PRESETS), ...ORDER_STATUSES].join(", ")}.`);
+  }
+  return list.includes("any") ? ["any"] : [...new Set(list)];
 }
 
 /** after/before are exclusive and read in the store's timezone: https://woocommerce.github.io/woocommerce-rest-api-docs/#list-all-orders */

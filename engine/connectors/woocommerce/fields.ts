@@ -71,17 +71,26 @@ export const WOO_FIELDS: Record<string, FieldDef[]> = {
  * so that revenue alerts do not fire on orders that were never paid.
  */
 export const ORDER_STATUSES = ["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"] as const;
-export const DEFAULT_ORDER_STATUSES = ["processing", "on-hold", "completed", "refunded"];
+/** Choice values that stand for several statuses. */
+export const STATUS_PRESETS: Record<string, string[]> = {
+  paid: ["processing", "on-hold", "completed", "refunded"],
+  any: ["any"],
+};
+export const DEFAULT_STATUS_CHOICE = "paid";
 
 export const WOO_CONFIG_FIELDS: ConfigField[] = [
   reportConfigField(WOO_REPORTS, DEFAULT_REPORT, "Orders, products sold, or WooCommerce's daily sales report."),
   {
     id: "statuses",
     name: "Order statuses",
-    helpText: "Orders of these statuses count in the orders and products reports (default: paid ones).",
+    helpText: "Orders of these statuses count in the orders and products reports (default: the paid ones).",
     allowedMultiple: true,
-    values: ORDER_STATUSES.map((s) => ({ value: s, label: s })),
-    default: DEFAULT_ORDER_STATUSES.join(","),
+    values: [
+      { value: "paid", label: "Paid (processing, on-hold, completed, refunded)" },
+      { value: "any", label: "All statuses" },
+      ...ORDER_STATUSES.map((s) => ({ value: s, label: s })),
+    ],
+    default: DEFAULT_STATUS_CHOICE,
     type: "multiple",
   },
 ];
