@@ -14,8 +14,9 @@ import { amazonAdsConnector } from "./amazon-ads/connector.js";
 import { twitterAdsConnector } from "./twitter-ads/connector.js";
 import { klaviyoConnector } from "./klaviyo/connector.js";
 import { googleAnalyticsConnector } from "./google-analytics/connector.js";
+import { tikTokConnector } from "./tik-tok/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

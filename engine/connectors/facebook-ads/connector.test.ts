@@ -1,3 +1,4 @@
+import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics, sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
 import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "../../../tests/fakes/facebook-ads/index.js";
@@ -35,7 +36,7 @@ const read = (req: Partial<ReadRequest>, context = ctx()) =>
     }),
   );
 
-const error = (promise: Promise<unknown>) => promise.then(() => { throw new Error("expected a failure"); }, (e: unknown) => e as ConnectorError);
+const error = failureOf;
 
 beforeAll(async () => {
   fake = await startFacebookFake();

@@ -1,8 +1,8 @@
+import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics } from "../../../tests/fakes/support/ads-metrics.js";
 import { startTwitterFake, X_CONSUMER, X_TOKEN, type TwitterFake } from "../../../tests/fakes/twitter-ads/index.js";
 import { createConnectorContext } from "../../core/context.js";
-import { ConnectorError } from "../../core/errors.js";
 import { memoryLogger } from "../../core/logger.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, ReadRequest } from "../../core/types.js";
@@ -28,13 +28,7 @@ const read = (req: Partial<ReadRequest>, context = ctx()) =>
     }),
   );
 
-const failure = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e as ConnectorError,
-  );
+const failure = failureOf;
 
 beforeAll(async () => {
   fake = await startTwitterFake();

@@ -1,0 +1,188 @@
+// TikTok Ads through the Business (Marketing) API v1.3: Access-Token header, BASIC integrated
+// reports with page/page_size paging. https://business-api.tiktok.com/portal/docs
+import { DateTime } from "luxon";
+import { z } from "zod";
+import { splitDateRange } from "../../core/dates.js";
+import { ConnectorError } from "../../core/errors.js";
+import { paginate } from "../../core/paginate.js";
+import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
+import type { Account, Connector, ConnectorContext, ReadRequest, Row } from "../../core/types.js";
+import { staticReportMethods } from "../shared/report-methods.js";
+import { jsonList, PLATFORM, tiktokCall, type EnvelopeRetry } from "./api.js";
+import { TIKTOK_BASE_URL } from "./auth.js";
+import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, REPORT_HELP, REPORTS } from "./fields.js";
+
+const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
+const PAGE_SIZE = 1000;
+/** Report range limits of the BASIC report: 30 days by day, one day by hour. */
+const MAX_DAYS = { day: 30, hour: 1 };
+
+export interface TikTokOptions {
+  envelopeRetry?: EnvelopeRetry;
+}
+
+const advertiserList = z.object({ list: z.array(z.object({ advertiser_id: z.string(), advertiser_name: z.string().optional() })) });
+const advertiserInfo = z.object({
+  list: z.array(
+    z.object({
+      advertiser_id: z.string(),
+      name: z.string().optional(),
+      currency: z.string().optional(),
+      timezone: z.string().optional(),
+      display_timezone: z.string().optional(),
+      status: z.string().optional(),
+    }),
+  ),
+});
+const reportPage = z.object({
+  list: z.array(z.object({ dimensions: z.record(z.string(), z.unknown()), metrics: z.record(z.string(), z.unknown()) })),
+  page_info: z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() }),
+});
+
+const isZone = (zone: string | undefined): zone is string => !!zone && DateTime.local().setZone(zone).isValid;
+
+/** TikTok sends numbers as strings, and "-" where a metric does not apply. */
+function num(value: unknown): number | null {
+  if (value === undefined || value === null || value === "" || value === "-") return null;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+function appOf(ctx: ConnectorContext): { app_id: string; secret: string } {
+  if (!ctx.app?.clientId || !ctx.app.clientSecret) {
+    throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "The TikTok app id and secret are not configured on this server." });
+  }
+  return { app_id: ctx.app.clientId, secret: ctx.app.clientSecret };
+}
+
+export function createTikTokConnector(options: TikTokOptions = {}): Connector {
+  const call = <T>(ctx: ConnectorContext, req: Parameters<typeof tiktokCall>[1], schema: z.ZodType<T>) => tiktokCall(ctx, req, schema, options.envelopeRetry);
+
+  async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, reportId: string) {
+    const report = REPORTS.find((r) => r.id === reportId)!;
+    const hourly = req.granularity === "hour" || req.fields.includes("hour");
+    const timeDimension = hourly ? "stat_time_hour" : req.fields.includes("date") ? "stat_time_day" : undefined;
+    const fields = req.fields.map((id) => FIELD_BY_ID.get(id)!);
+    const dimensions = [report.idDimension, ...(timeDimension ? [timeDimension] : [])];
+    const metrics = [...new Set(fields.filter((f) => f.api && f.api !== report.idDimension).map((f) => f.api!))];
+    if (metrics.length === 0) metrics.push("impressions");
+
+    for (const range of splitDateRange(req.range, MAX_DAYS[hourly ? "hour" : "day"])) {
+      const pages = paginate<z.infer<typeof reportPage>["list"][number], number>(
+        async (page = 1) => {
+          const data = await call(
+            ctx,
+            {
+              url: "/report/integrated/get/",
+              account: account.id,
+              query: {
+                advertiser_id: account.id,
+                report_type: "BASIC",
+                data_level: report.dataLevel,
+                dimensions: jsonList(dimensions),
+                metrics: jsonList(metrics),
+                start_date: range.start,
+                end_date: range.end,
+                // Without a time dimension the rows are totals over start_date..end_date.
+                query_lifetime: "false",
+                page,
+                page_size: PAGE_SIZE,
+              },
+            },
+            reportPage,
+          );
+          return { items: data.list, next: data.page_info.page < data.page_info.total_page ? data.page_info.page + 1 : undefined };
+        },
+        { platform: PLATFORM },
+      );
+      for await (const items of pages) {
+        yield {
+          rows: items.map(({ dimensions: d, metrics: m }): Row => {
+            const row: Row = {};
+            const stamp = typeof d[timeDimension ?? ""] === "string" ? (d[timeDimension!] as string) : undefined;
+            for (const field of fields) {
+              if (field.id === "date") row.date = stamp ? stamp.slice(0, 10) : null;
+              else if (field.id === "hour") row.hour = stamp ? Number(stamp.slice(11, 13)) : null;
+              else if (field.id === "account_id") row.account_id = account.id;
+              else if (field.id === "account_name") row.account_name = account.name;
+              else if (field.type === "dimension") {
+                const value = field.api === report.idDimension ? d[field.api] : m[field.api!];
+                row[field.id] = value === undefined || value === null || value === "-" ? null : String(value);
+              } else if (field.id === "ctr") {
+                const pct = num(m.ctr);
+                row.ctr = pct === null ? null : Math.round(pct * 1e6) / 1e8;
+              } else row[field.id] = num(m[field.api!]) ?? (field.aggregation === "SUM" ? 0 : null);
+            }
+            return row;
+          }),
+        };
+      }
+    }
+  }
+
+  return {
+    id: PLATFORM,
+    authMethod: "oauth2",
+    timezone: "account",
+    currency: "account",
+    // Conversions land on the day of the ad impression or click within the advertiser's
+    // attribution window (default 7-day click, 1-day view), so the last 7 days keep moving.
+    // https://ads.tiktok.com/help/article/attribution-window-tiktok-ads-manager
+    restatementDays: 7,
+    allowedHosts: ["business-api.tiktok.com"],
+    defaultBaseUrl: TIKTOK_BASE_URL,
+    supportsHourly: true,
+    // Reporting endpoints allow a handful of calls per second per app; keep one account serial.
+    rateLimit: { maxConcurrent: 1, minTimeMs: 100 },
+    oauth2: {
+      // TikTok names the client "app_id" and the code "auth_code": the app's OAuth return uses
+      // exchangeTikTokAuthCode (auth.ts) instead of the RFC 6749 exchange.
+      authorizeUrl: "https://business-api.tiktok.com/portal/auth",
+      tokenUrl: `${TIKTOK_BASE_URL}/oauth2/access_token/`,
+      scopes: [],
+    },
+    authorize(request, credential) {
+      // The Marketing API wants the raw token in Access-Token, not an Authorization header.
+      request.headers["access-token"] = credential.type === "oauth2" ? credential.accessToken : credential.type === "api-key" ? credential.key : "";
+    },
+
+    async check(ctx) {
+      const user = await call(ctx, { url: "/user/info/" }, z.object({ display_name: z.string().optional(), email: z.string().optional() }).passthrough());
+      return { ok: true, identity: user.email ?? user.display_name };
+    },
+
+    async listAccounts(ctx) {
+      const { list } = await call(ctx, { url: "/oauth2/advertiser/get/", query: appOf(ctx) }, advertiserList);
+      const out: Account[] = [];
+      // advertiser/info takes up to 100 ids per call.
+      for (let i = 0; i < list.length; i += 100) {
+        const ids = list.slice(i, i + 100).map((a) => a.advertiser_id);
+        const info = await call(
+          ctx,
+          { url: "/advertiser/info/", query: { advertiser_ids: jsonList(ids), fields: jsonList(["advertiser_id", "name", "currency", "timezone", "display_timezone", "status"]) } },
+          advertiserInfo,
+        );
+        for (const a of info.list) {
+          out.push({
+            id: a.advertiser_id,
+            name: a.name ?? list.find((x) => x.advertiser_id === a.advertiser_id)?.advertiser_name ?? a.advertiser_id,
+            // display_timezone is the IANA zone; timezone is sometimes an offset name like "Etc/GMT-8".
+            timezone: isZone(a.display_timezone) ? a.display_timezone : isZone(a.timezone) ? a.timezone : "UTC",
+            currency: a.currency ?? "USD",
+            status: a.status === "STATUS_ENABLE" ? "active" : a.status?.replace(/^STATUS_/, "").toLowerCase(),
+          });
+        }
+      }
+      return out;
+    },
+
+    ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
+
+    async *read(ctx, req) {
+      const { report } = resolveReportRequest(CATALOGUE, req);
+      for (const account of req.accounts) yield* readAccount(ctx, account, req, report);
+    },
+  };
+}
+
+export const tikTokConnector = createTikTokConnector();
