@@ -15,8 +15,9 @@ import { twitterAdsConnector } from "./twitter-ads/connector.js";
 import { klaviyoConnector } from "./klaviyo/connector.js";
 import { googleAnalyticsConnector } from "./google-analytics/connector.js";
 import { tikTokConnector } from "./tik-tok/connector.js";
+import { linkedInConnector } from "./linkedin/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

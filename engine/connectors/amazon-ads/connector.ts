@@ -3,12 +3,15 @@
 // with the Amazon-Advertising-API-ClientId and -Scope (profile) headers.
 import { aggregatorForRead } from "../../core/aggregate.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
-import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
+import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
+import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
+import { mappedCatalogue } from "../shared/mapped-catalogue.js";
 import type { AppCredentials, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { classifyAmazonError } from "./errors.js";
 import { AMAZON_CONFIG_FIELDS, AMAZON_FIELDS, AMAZON_REPORTS, DEFAULT_REPORT } from "./fields.js";
 import { listProfiles, profileOf, REGION_HOSTS, type Profile } from "./profiles.js";
 import { runReport, type PollTiming } from "./reports.js";
+import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 
 const PLATFORM = "amazon-ads";
 const PAGE_SIZE = 1000;
@@ -16,13 +19,7 @@ const PAGE_SIZE = 1000;
 /** Reporting v3 accepts at most 31 days per report (report-types overview: "maximum date range"). */
 const DAYS_PER_REPORT = 31;
 
-function reportOf(options: Record<string, string | string[]> | undefined) {
-  const option = options?.report;
-  const id = (Array.isArray(option) ? option[0] : option) ?? DEFAULT_REPORT;
-  const report = AMAZON_REPORTS.find((r) => r.id === id);
-  if (!report) throw new InvalidRequestError(`Unknown Amazon Ads report "${id}". Use one of ${AMAZON_REPORTS.map((r) => r.id).join(", ")}.`);
-  return report;
-}
+const CATALOGUE = mappedCatalogue(PLATFORM, AMAZON_FIELDS, AMAZON_REPORTS, DEFAULT_REPORT, AMAZON_CONFIG_FIELDS);
 
 function clientIdOf(app: AppCredentials | undefined): string {
   if (!app?.clientId) {
@@ -39,10 +36,9 @@ export interface AmazonAdsConnectorOptions {
 
 export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}): Connector {
   async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const report = reportOf(req.options);
-    const catalogue = AMAZON_FIELDS[report.id];
-    const unknown = req.fields.filter((id) => !catalogue.some((f) => f.def.id === id));
-    if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown, report.id);
+    const { report: reportId, declared } = resolveReportRequest(CATALOGUE, req);
+    const report = AMAZON_REPORTS.find((r) => r.id === reportId)!;
+    const catalogue = AMAZON_FIELDS[reportId];
     if (req.granularity === "hour") {
       throw new InvalidRequestError("Amazon Ads reports have no hourly breakdown (hourly data is only in Amazon Marketing Stream). Read by day.");
     }
@@ -50,7 +46,6 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
     // Every column is requested: the rows are rolled up to the asked dimensions here, so that an
     // account-level read sums its campaigns.
     const columns = [...new Set(catalogue.flatMap((f) => (f.column ? [f.column] : [])))];
-    const declared = catalogue.map((f) => f.def);
     const clientId = clientIdOf(ctx.app);
     for (const account of req.accounts) {
       const profile: Profile = await profileOf(ctx, account.id);
@@ -112,8 +107,7 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
     },
 
     authorize(request, credential, app) {
-      if (credential.type !== "oauth2") throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Amazon Ads connects with OAuth 2.0. Reconnect the source." });
-      request.headers.authorization = `Bearer ${credential.accessToken}`;
+      setOAuth2Bearer(request, credential, PLATFORM, "Amazon Ads");
       request.headers["amazon-advertising-api-clientid"] = clientIdOf(app);
     },
     classifyError: classifyAmazonError,
@@ -128,15 +122,7 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
     async listAccounts(ctx) {
       return (await listProfiles(ctx)).map(({ id, name, timezone, currency, status }) => ({ id, name, timezone, currency, status }));
     },
-    async listReports() {
-      return AMAZON_REPORTS.map(({ id, name, description }) => ({ id, name, description }));
-    },
-    async listConfigFields() {
-      return AMAZON_CONFIG_FIELDS;
-    },
-    async listFields(_ctx, opts) {
-      return AMAZON_FIELDS[reportOf(opts?.report ? { report: opts.report } : undefined).id].map((f) => f.def);
-    },
+    ...catalogueMethods(CATALOGUE),
     read,
   };
 }

@@ -4,13 +4,16 @@
 // (https://learn.microsoft.com/en-us/advertising/guides/authentication-oauth?view=bingads-13).
 import { memoForContext } from "../../core/context-cache.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
-import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
+import { ConnectorError } from "../../core/errors.js";
+import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
+import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
 import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { getUser, searchAccounts, type BingAccount } from "./accounts.js";
 import { classifyBingError } from "./errors.js";
 import { BING_CONFIG_FIELDS, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, type BingField } from "./fields.js";
 import { runReport, type PollTiming } from "./reports.js";
 import { BING_HOSTS } from "./urls.js";
+import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 
 const PLATFORM = "bing-ads";
 const PAGE_SIZE = 1000;
@@ -18,13 +21,7 @@ const PAGE_SIZE = 1000;
 /** Hourly data is kept 6 months, daily 36 (report-data-retention-time-periods); slices keep each file small. */
 const DAYS_PER_REPORT = { day: 90, hour: 14 } as const;
 
-function reportOf(options: Record<string, string | string[]> | undefined) {
-  const option = options?.report;
-  const id = (Array.isArray(option) ? option[0] : option) ?? DEFAULT_REPORT;
-  const report = BING_REPORTS.find((r) => r.id === id);
-  if (!report) throw new InvalidRequestError(`Unknown Microsoft Advertising report "${id}". Use one of ${BING_REPORTS.map((r) => r.id).join(", ")}.`);
-  return report;
-}
+const CATALOGUE = mappedCatalogue(PLATFORM, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, BING_CONFIG_FIELDS);
 
 function developerToken(app: AppCredentials | undefined): string {
   const token = app?.extra?.developerToken;
@@ -58,12 +55,10 @@ export interface BingAdsConnectorOptions {
 
 export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): Connector {
   async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const report = reportOf(req.options);
-    const catalogue = BING_FIELDS[report.id];
-    const unknown = req.fields.filter((id) => !catalogue.some((f) => f.def.id === id));
-    if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown, report.id);
+    const { report: reportId } = resolveReportRequest(CATALOGUE, req);
+    const report = BING_REPORTS.find((r) => r.id === reportId)!;
     const range = assertDateRange(req.range);
-    const wanted = req.fields.map((id) => catalogue.find((f) => f.def.id === id)!);
+    const wanted = pickFields(BING_FIELDS[reportId], req.fields);
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
     const byTime = hourly || req.fields.includes("date");
     // TimePeriod is only allowed with a time aggregation, and Summary sums the whole range.
@@ -107,8 +102,7 @@ export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): C
     },
 
     authorize(request, credential: Credential, app) {
-      if (credential.type !== "oauth2") throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Microsoft Advertising connects with OAuth 2.0. Reconnect the source." });
-      request.headers.authorization = `Bearer ${credential.accessToken}`;
+      setOAuth2Bearer(request, credential, PLATFORM, "Microsoft Advertising");
       // Report downloads skip this hook (auth: false): they are pre-signed storage URLs.
       request.headers.developertoken = developerToken(app);
     },
@@ -121,15 +115,7 @@ export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): C
     async listAccounts(ctx) {
       return (await searchAccounts(ctx)).map(({ customerId: _customer, ...account }) => account);
     },
-    async listReports() {
-      return BING_REPORTS.map(({ id, name, description }) => ({ id, name, description }));
-    },
-    async listConfigFields() {
-      return BING_CONFIG_FIELDS;
-    },
-    async listFields(_ctx, opts) {
-      return BING_FIELDS[reportOf(opts?.report ? { report: opts.report } : undefined).id].map((f) => f.def);
-    },
+    ...catalogueMethods(CATALOGUE),
     read,
   };
 }

@@ -172,7 +172,7 @@ describe("google-ads connector", () => {
 
   it("refuses unknown fields and reports", async () => {
     await expect(read({ fields: ["date", "reach"] })).rejects.toThrow(/Unknown field "reach"/);
-    await expect(read({ options: { report: "keywords" } })).rejects.toThrow(/Unknown Google Ads report/);
+    await expect(read({ options: { report: "keywords" } })).rejects.toThrow(/Unknown google-ads report "keywords"/);
   });
 
   it("raises a system error when the developer token is missing on the server", async () => {

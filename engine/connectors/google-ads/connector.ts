@@ -4,13 +4,16 @@
 // (https://developers.google.com/google-ads/api/rest/auth).
 import { z } from "zod";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
-import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
+import { ConnectorError } from "../../core/errors.js";
+import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { PreparedRequest } from "../../core/http-types.js";
 import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, RowPage } from "../../core/types.js";
 import { listAccessibleCustomerIds, listHierarchy, loginCustomerIdFor } from "./accounts.js";
 import { classifyGoogleAdsError } from "./errors.js";
 import { DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, REPORT_RESOURCE } from "./fields.js";
 import { buildQuery, toRow, type SearchStreamBatch } from "./gaql.js";
+import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
+import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 
 const PLATFORM = "google-ads";
 
@@ -31,14 +34,7 @@ const batchesSchema = z.array(
   }),
 );
 
-function reportOf(req: { options?: Record<string, string | string[]> }): string {
-  const option = req.options?.report;
-  const report = (Array.isArray(option) ? option[0] : option) ?? DEFAULT_REPORT;
-  if (!GOOGLE_ADS_FIELDS[report]) {
-    throw new InvalidRequestError(`Unknown Google Ads report "${report}". Use one of ${GOOGLE_ADS_REPORTS.map((r) => r.id).join(", ")}.`);
-  }
-  return report;
-}
+const CATALOGUE = mappedCatalogue(PLATFORM, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS);
 
 function developerToken(app: AppCredentials | undefined): string {
   const token = app?.extra?.developerToken;
@@ -53,13 +49,10 @@ function developerToken(app: AppCredentials | undefined): string {
 }
 
 async function* readAccounts(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-  const report = reportOf(req);
-  const catalogue = GOOGLE_ADS_FIELDS[report];
-  const unknown = req.fields.filter((id) => !catalogue.some((f) => f.def.id === id));
-  if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown, report);
+  const { report } = resolveReportRequest(CATALOGUE, req);
   const range = assertDateRange(req.range);
   const hourly = req.granularity === "hour" || req.fields.includes("hour");
-  const wanted = req.fields.map((id) => catalogue.find((f) => f.def.id === id)!);
+  const wanted = pickFields(GOOGLE_ADS_FIELDS[report], req.fields);
   // Hourly reads are segmented by day and hour even when those columns are not asked for, so
   // each row stays one hour of one day (the alerts' 4/8/12-hour windows sum them).
   const segments = hourly ? ["segments.date", "segments.hour"] : [];
@@ -114,8 +107,7 @@ export const googleAdsConnector: Connector = {
   },
 
   authorize(request: PreparedRequest, credential: Credential, app: AppCredentials | undefined) {
-    if (credential.type !== "oauth2") throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Google Ads connects with OAuth 2.0. Reconnect the source." });
-    request.headers.authorization = `Bearer ${credential.accessToken}`;
+    setOAuth2Bearer(request, credential, PLATFORM, "Google Ads");
     request.headers["developer-token"] = developerToken(app);
   },
   classifyError: classifyGoogleAdsError,
@@ -130,15 +122,7 @@ export const googleAdsConnector: Connector = {
   async listAccounts(ctx) {
     return (await listHierarchy(ctx)).map(({ id, name, timezone, currency, status }) => ({ id, name, timezone, currency, status }));
   },
-  async listReports() {
-    return GOOGLE_ADS_REPORTS;
-  },
-  async listConfigFields() {
-    return GOOGLE_ADS_CONFIG_FIELDS;
-  },
-  async listFields(_ctx, opts) {
-    return GOOGLE_ADS_FIELDS[reportOf({ options: opts?.report ? { report: opts.report } : undefined })].map((f) => f.def);
-  },
+  ...catalogueMethods(CATALOGUE),
   read(ctx, req) {
     return readAccounts(ctx, req);
   },

@@ -1,0 +1,150 @@
+// LinkedIn Ads through the versioned Marketing API (https://api.linkedin.com/rest, LinkedIn-Version
+// header, Rest.li 2.0): ad accounts and campaigns through search finders, performance through
+// adAnalytics (q=analytics, one pivot, DAILY or ALL granularity), OAuth 2.0 with programmatic
+// refresh tokens (https://learn.microsoft.com/en-us/linkedin/shared/authentication/programmatic-refresh-tokens).
+import { z } from "zod";
+import { memoForContext } from "../../core/context-cache.js";
+import { assertDateRange, splitDateRange } from "../../core/dates.js";
+import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
+import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
+import { mappedCatalogue } from "../shared/mapped-catalogue.js";
+import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import { searchAdAccounts, searchCampaigns, type Campaign } from "./entities.js";
+import { classifyLinkedInError } from "./errors.js";
+import { DEFAULT_REPORT, LINKEDIN_CONFIG_FIELDS, LINKEDIN_FIELDS, LINKEDIN_REPORTS } from "./fields.js";
+import { restliDateRange, restliList, restliQuery } from "./restli.js";
+import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
+
+const PLATFORM = "linkedin";
+
+/** Monthly versions, each served about a year (https://learn.microsoft.com/en-us/linkedin/marketing/versioning). */
+export const LINKEDIN_VERSION = "202607";
+
+/**
+ * adAnalytics has no paging and answers at most 15,000 elements
+ * (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting#analytics-finder):
+ * 31-day slices keep a daily campaign pivot of up to ~480 active campaigns under it.
+ */
+const DAYS_PER_REQUEST = 31;
+
+const analyticsSchema = z.object({
+  elements: z
+    .array(
+      z
+        .object({
+          dateRange: z.object({ start: z.object({ year: z.number(), month: z.number(), day: z.number() }) }).optional(),
+          pivotValues: z.array(z.string()).optional(),
+        })
+        .catchall(z.unknown()),
+    )
+    .default([]),
+});
+
+const CATALOGUE = mappedCatalogue(PLATFORM, LINKEDIN_FIELDS, LINKEDIN_REPORTS, DEFAULT_REPORT, LINKEDIN_CONFIG_FIELDS);
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+function campaignsOf(ctx: ConnectorContext, accountId: string): Promise<Map<string, Campaign>> {
+  return memoForContext(ctx, `linkedin:campaigns:${accountId}`, async () => new Map((await searchCampaigns(ctx, accountId)).map((c) => [c.id, c])));
+}
+
+async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
+  const { report: reportId } = resolveReportRequest(CATALOGUE, req);
+  const report = LINKEDIN_REPORTS.find((r) => r.id === reportId)!;
+  const catalogue = LINKEDIN_FIELDS[reportId];
+  if (req.granularity === "hour") throw new InvalidRequestError("LinkedIn ad analytics have no hourly breakdown (DAILY is the finest). Read by day.");
+  const range = assertDateRange(req.range);
+  const daily = req.fields.includes("date");
+  // The ratios are derived from their parts, which are fetched whenever a ratio is asked.
+  const needed = new Set(req.fields);
+  if (needed.has("ctr")) ["impressions", "clicks"].forEach((id) => needed.add(id));
+  if (needed.has("average_cpc")) ["cost", "clicks"].forEach((id) => needed.add(id));
+  const metrics = catalogue.filter((f) => f.metric && needed.has(f.def.id));
+  const fields = ["dateRange", "pivotValues", ...metrics.map((f) => f.metric!)];
+  const wantsCampaigns = req.fields.some((id) => id === "campaign_name" || id === "campaign_status" || id === "campaign_type");
+
+  for (const account of req.accounts) {
+    const campaigns = report.pivot === "CAMPAIGN" && wantsCampaigns ? await campaignsOf(ctx, account.id) : undefined;
+    for (const slice of daily ? splitDateRange(range, DAYS_PER_REQUEST) : [range]) {
+      const query = restliQuery({
+        q: "analytics",
+        pivot: report.pivot,
+        timeGranularity: daily ? "DAILY" : "ALL",
+        dateRange: restliDateRange(slice),
+        accounts: restliList([`urn:li:sponsoredAccount:${account.id}`]),
+        fields: fields.join(","),
+      });
+      const data = await ctx.http.json({ url: `/adAnalytics?${query}`, account: account.id }, analyticsSchema);
+      const rows = data.elements.map((element) => toRow(element, account, campaigns, req.fields, metrics.map((m) => [m.def.id, m.metric!])));
+      if (rows.length > 0) yield { rows };
+    }
+  }
+}
+
+function toRow(element: z.infer<typeof analyticsSchema>["elements"][number], account: Account, campaigns: Map<string, Campaign> | undefined, fields: readonly string[], metrics: [string, string][]): Row {
+  const values: Row = {};
+  for (const [id, name] of metrics) {
+    const raw = element[name];
+    // Money arrives as decimal strings ("12.34"), counts as numbers; absent means zero.
+    values[id] = raw === undefined || raw === null ? 0 : Number(raw);
+  }
+  const start = element.dateRange?.start;
+  const pivot = element.pivotValues?.[0] ?? "";
+  const campaignId = /urn:li:sponsoredCampaign:(\d+)/.exec(pivot)?.[1] ?? null;
+  const campaign = campaignId ? campaigns?.get(campaignId) : undefined;
+  const all: Row = {
+    ...values,
+    date: start ? `${start.year}-${pad(start.month)}-${pad(start.day)}` : null,
+    account_id: account.id,
+    account_name: account.name,
+    account_currency: account.currency,
+    campaign_id: campaignId,
+    campaign_name: campaign?.name ?? null,
+    campaign_status: campaign?.status ?? null,
+    campaign_type: campaign?.type ?? null,
+    ctr: Number(values.impressions) ? round(Number(values.clicks) / Number(values.impressions), 6) : 0,
+    average_cpc: Number(values.clicks) ? round(Number(values.cost) / Number(values.clicks), 4) : 0,
+  };
+  return Object.fromEntries(fields.map((id) => [id, all[id] ?? null]));
+}
+
+export const linkedInConnector: Connector = {
+  id: PLATFORM,
+  authMethod: "oauth2",
+  // "All dates and times are in UTC" for adAnalytics date ranges; spend is in the account currency.
+  timezone: { fixed: "UTC" },
+  currency: "account",
+  // Website conversions are credited to the day of the click or view for the conversion's
+  // attribution window, 30 days post-click by default (up to 90)
+  // (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/conversion-tracking#conversion-rules).
+  restatementDays: 30,
+  allowedHosts: ["api.linkedin.com", "www.linkedin.com"],
+  defaultBaseUrl: "https://api.linkedin.com/rest",
+  supportsHourly: false,
+  // LinkedIn meters calls per application and member per day; spread them.
+  rateLimit: { maxConcurrent: 2, minTimeMs: 200 },
+  oauth2: {
+    authorizeUrl: "https://www.linkedin.com/oauth/v2/authorization",
+    tokenUrl: "https://www.linkedin.com/oauth/v2/accessToken",
+    scopes: ["r_ads", "r_ads_reporting"],
+  },
+
+  authorize(request, credential) {
+    setOAuth2Bearer(request, credential, PLATFORM, "LinkedIn");
+    request.headers["linkedin-version"] = LINKEDIN_VERSION;
+    request.headers["x-restli-protocol-version"] = "2.0.0";
+  },
+  classifyError: classifyLinkedInError,
+
+  async check(ctx) {
+    const accounts = await searchAdAccounts(ctx);
+    if (accounts.length === 0) {
+      throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "The connected LinkedIn member has no ad account role. Ask for access to a Campaign Manager account, then reconnect." });
+    }
+    return { ok: true, identity: `${accounts.length} LinkedIn ad account${accounts.length > 1 ? "s" : ""}` };
+  },
+  listAccounts: searchAdAccounts,
+  ...catalogueMethods(CATALOGUE),
+  read,
+};

@@ -1,0 +1,11 @@
+// The contract test's fixture: the LinkedIn fake and a credential it accepts.
+import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startLinkedInFake } from "../../../tests/fakes/linkedin/index.js";
+import type { ContractFixture } from "../contract-fixture.js";
+
+export const contract: ContractFixture = {
+  platform: "linkedin",
+  startFake: startLinkedInFake,
+  credential: { type: "oauth2", accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN, expiresAt: "2099-01-01T00:00:00Z" },
+  app: CLIENT,
+  read: { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } },
+};
