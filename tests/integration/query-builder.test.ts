@@ -16,6 +16,10 @@ let builder: typeof import("~/routes/_app.data-connector.api._index");
 let savedRoute: typeof import("~/routes/_app.data-connector.api.$id");
 let rotate: typeof import("~/routes/_app.settings.api-key");
 let requestRoute: typeof import("~/routes/api.request");
+let powerBi: typeof import("~/routes/_app.data-connector.power-bi");
+let looker: typeof import("~/routes/_app.data-connector.looker-studio");
+let landing: typeof import("~/routes/redirect");
+let templateUse: typeof import("~/routes/_app.templates.$templateType.use");
 
 async function signedInCompany() {
   const { company, user, password } = await makeCompanyWithUser(db);
@@ -33,6 +37,10 @@ beforeAll(async () => {
   savedRoute = await import("~/routes/_app.data-connector.api.$id");
   rotate = await import("~/routes/_app.settings.api-key");
   requestRoute = await import("~/routes/api.request");
+  powerBi = await import("~/routes/_app.data-connector.power-bi");
+  looker = await import("~/routes/_app.data-connector.looker-studio");
+  landing = await import("~/routes/redirect");
+  templateUse = await import("~/routes/_app.templates.$templateType.use");
 });
 afterAll(async () => {
   // Connection logs are written just after a body ends: let them land before the database goes.
@@ -141,5 +149,67 @@ describe("API key rotation", () => {
     const fresh = (await requestRoute.loader({ request: new Request(`http://localhost:3000/api/request?${search}`), params: {}, context: {} })) as Response;
     expect(fresh.status).toBe(200);
     await fresh.text();
+  });
+});
+
+describe("BI pages", () => {
+  it("lists saved queries for Power BI with a powerbi URL, deletes only the company's own", async () => {
+    const a = await signedInCompany();
+    const b = await signedInCompany();
+    const state = builderSearch(a.source.id).toString();
+    await settle(() => builder.action({ request: formPost("/data-connector/api", { intent: "save", name: "For Power BI", state }, { cookie: a.cookie }), params: {}, context: {} }));
+    const theirs = await createSavedQuery(db, b.company.id, { name: "Theirs", json: { source: "demo", accounts: [] } });
+    const list = await (await settle(() => powerBi.loader({ request: get("/data-connector/power-bi", { cookie: a.cookie }), params: {}, context: {} }))).json();
+    expect(list.rows.map((r: { name: string }) => r.name)).toEqual(["For Power BI"]);
+    const powerbiUrl = list.rows[0].url as string;
+    expect(powerbiUrl).toContain("format=powerbi");
+    const body = await ((await requestRoute.loader({ request: new Request(powerbiUrl), params: {}, context: {} })) as Response).json();
+    expect(body.value.length).toBe(3);
+    const foreign = await settle(() => powerBi.action({ request: formPost("/data-connector/power-bi", { intent: "delete", id: String(theirs.id) }, { cookie: a.cookie }), params: {}, context: {} }));
+    expect(foreign.status).toBe(404);
+    expect(await listSavedQueries(db, b.company.id)).toHaveLength(1);
+  });
+
+  it("searches the Looker Studio catalogue by name or category, with the empty text's condition", async () => {
+    const a = await signedInCompany();
+    const all = await (await settle(() => looker.loader({ request: get("/data-connector/looker-studio", { cookie: a.cookie }), params: {}, context: {} }))).json();
+    expect(all.connectors.length).toBeGreaterThan(50);
+    expect(all.connectors[0].id).toBe("google-ads");
+    const crm = await (await settle(() => looker.loader({ request: get("/data-connector/looker-studio?q=crm", { cookie: a.cookie }), params: {}, context: {} }))).json();
+    expect(crm.connectors.length).toBeGreaterThan(0);
+    expect(crm.connectors.every((c: { category: string; name: string }) => c.category === "CRM" || /crm/i.test(c.name))).toBe(true);
+    const none = await (await settle(() => looker.loader({ request: get("/data-connector/looker-studio?q=zzzz-nothing", { cookie: a.cookie }), params: {}, context: {} }))).json();
+    expect(none.connectors).toEqual([]);
+  });
+
+  it("redirect landing: signed-in users go on to an allowed target; others see the sign-in or 'No redirection'", async () => {
+    const a = await signedInCompany();
+    const target = "https://lookerstudio.google.com/datasources/create?connectorId=abc";
+    const go = await settle(() => landing.loader({ request: get(`/redirect?${new URLSearchParams({ redirectTo: target, type: "POWER_BI" })}`, { cookie: a.cookie }), params: {}, context: {} }));
+    expect(go.status).toBe(302);
+    expect(go.headers.get("location")).toBe(target);
+    const anonymous = await (await settle(() => landing.loader({ request: get(`/redirect?${new URLSearchParams({ redirectTo: target })}`), params: {}, context: {} }))).json();
+    expect(anonymous.target).toBe(target);
+    expect(anonymous.type).toBe("LOOKER_STUDIO");
+    const evil = await (await settle(() => landing.loader({ request: get(`/redirect?redirectTo=https://evil.example/`, { cookie: a.cookie }), params: {}, context: {} }))).json();
+    expect(evil.target).toBeNull();
+    expect(evil.rejected).toBe(true);
+    const nothing = await (await settle(() => landing.loader({ request: get(`/redirect`), params: {}, context: {} }))).json();
+    expect(nothing.target).toBeNull();
+    expect(nothing.rejected).toBe(false);
+  });
+
+  it("template use page lists only the company's accounts and builds the account string", async () => {
+    const a = await signedInCompany();
+    const b = await signedInCompany();
+    const link = "https://docs.google.com/spreadsheets/d/1TemplateId/edit";
+    const search = new URLSearchParams([["templateLink", link], ["step", "1"], ["account", `${a.source.id}:demo-paris`], ["account", `${b.source.id}:demo-paris`]]);
+    const data = await (await settle(() => templateUse.loader({ request: get(`/templates/GOOGLE_SHEETS/use?${search}`, { cookie: a.cookie }), params: { templateType: "GOOGLE_SHEETS" }, context: {} }))).json();
+    expect(data.step).toBe(1);
+    expect(JSON.parse(data.accountString)).toEqual([{ id: "demo-paris", authorization_id: a.source.id }]);
+    expect(data.downloadUrl).toBe("https://drive.google.com/uc?export=download&id=1TemplateId");
+    const bad = await (await settle(() => templateUse.loader({ request: get(`/templates/GOOGLE_SHEETS/use?templateLink=https://example.com/x`, { cookie: a.cookie }), params: { templateType: "GOOGLE_SHEETS" }, context: {} }))).json();
+    expect(bad.linkError).toBe("Invalid Google Drive share URL");
+    expect(bad.step).toBe(0);
   });
 });
