@@ -3,3 +3,4 @@ export * from "./types.js";
 export * from "./errors.js";
 export { columnTypeFor, columnNameProblem, defaultDateColumn, describeTable, tableNameProblem, type OutputField } from "./columns.js";
 export * from "./registry.js";
+export * from "./catalogue.js";

@@ -1,0 +1,59 @@
+// The destination form's rules (spec 2 §5 Destination), shared by the browser and the server: one
+// zod schema per destination type, built from the catalogue (engine/destinations/catalogue.ts).
+import { z } from "zod";
+import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/destinations/catalogue.js";
+
+export const DESTINATION_MESSAGES = {
+  name: "You need to set a name to the connection.",
+  type: "You need to set a destination to the connection.",
+  dataSetIdFormat: 'You only can put alphanumerical character and "_".',
+  snowflakeDatabase: "The database must be written as database.schema.",
+  createdTitle: "Your destination has been added.",
+  createdText: "You can now use this destination in connection tab.",
+  createFailedTitle: "Unable to create the destination.",
+  createFailedText: "An error occurred when we try to add your destination.",
+  updatedTitle: "The destination has been updated",
+  updatedText: "Your changes are saved.",
+  editFailedTitle: "Unable to edit the destination.",
+  editFailedText: "An error occurred when we try to edit your destination.",
+  deleteConfirmTitle: "Confirm the deletion of the destination",
+  deleteConfirmText: "Are you sure you want to delete this destination ?",
+  deletedTitle: "The destination has been deleted",
+  deleteFailedTitle: "Unable to delete the destination",
+  deleteFailedText: "An error occured. Please try again",
+  checkFailedTitle: "The connection to the destination failed.",
+} as const;
+
+export const DESTINATION_TYPE_OPTIONS = DESTINATION_CATALOGUE.map((d) => ({ value: d.type, label: d.label }));
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/**
+ * The schema for one type. When editing, secret fields may stay empty: the stored value is kept
+ * (secrets are never sent back to the browser).
+ */
+export function destinationSchema(type: string | undefined, opts: { editing?: boolean } = {}) {
+  const description = type ? describeDestination(type) : undefined;
+  const shape: Record<string, z.ZodType> = {
+    name: required(DESTINATION_MESSAGES.name),
+    type: z.enum(DESTINATION_CATALOGUE.map((d) => d.type) as [string, ...string[]], { error: DESTINATION_MESSAGES.type }),
+  };
+  for (const f of description?.fields ?? []) {
+    let s: z.ZodType = required(f.required);
+    if (f.secret && opts.editing) s = z.string().trim().optional().default("");
+    else if (description!.type === "big_query" && f.name === "dataSetId") s = required(f.required).regex(/^[A-Za-z0-9_]+$/, DESTINATION_MESSAGES.dataSetIdFormat);
+    else if (description!.type === "snowflake" && f.name === "database") s = required(f.required).regex(/^[^.\s]+\.[^.\s]+$/, DESTINATION_MESSAGES.snowflakeDatabase);
+    shape[f.name] = s;
+  }
+  return z.object(shape);
+}
+
+export type DestinationFormValues = { name: string; type: string } & Record<string, string>;
+
+export function destinationDescription(type: string | null | undefined): DestinationDescription | undefined {
+  return type ? describeDestination(type) : undefined;
+}
+
+export function destinationLabel(type: string): string {
+  return describeDestination(type)?.label ?? type;
+}
