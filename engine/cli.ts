@@ -30,6 +30,7 @@ Commands:
   fields <platform> [--report r]                  list a platform's fields
   check <platform> --credentials <file.json|env>  check a credential
   accounts <platform> --credentials <file|env>    list the accounts a credential sees
+  coverage [--check]                              write docs/connector-coverage.md (--check: fail if stale)
   read <platform> --credentials <file|env> --fields f1,f2
        [--accounts a,b] [--date LAST_7_DAYS | --start YYYY-MM-DD --end YYYY-MM-DD | --since YYYY-MM-DD]
        [--report r] [--granularity day|hour] [--filter field:type:value]... [--format csv|json]
@@ -91,6 +92,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       implemented: { type: "boolean" },
       "base-url": { type: "string" },
       verbose: { type: "boolean" },
+      check: { type: "boolean" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -212,6 +214,20 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       );
       for await (const chunk of format.write(result.columns, result.rows)) io.stdout.write(chunk);
       if (format.id === "json") io.stdout.write("\n");
+      return 0;
+    }
+    case "coverage": {
+      const { COVERAGE_FILE, generateCoverage, repoRoot } = await import("./coverage.js");
+      const path = `${repoRoot}/${COVERAGE_FILE}`;
+      const text = await generateCoverage();
+      if (values.check) {
+        const current = await readFile(path, "utf8").catch(() => "");
+        if (current === text) return 0;
+        io.stderr.write(`${COVERAGE_FILE} is stale: run npm run engine -- coverage\n`);
+        return 1;
+      }
+      await writeFile(path, text);
+      io.stdout.write(`Wrote ${COVERAGE_FILE}.\n`);
       return 0;
     }
     default:
