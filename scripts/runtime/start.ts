@@ -107,7 +107,8 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
     PORT: String(port),
   };
   run("worker", process.execPath, ["--import", "tsx", "temporal/worker.ts"], env);
-  run("web", process.execPath, [path.join(projectRoot, "node_modules/@remix-run/serve/dist/cli.js"), "build/index.js"], env);
+  // Our own server (remix-serve plus a redacted access log: query URLs carry the API key).
+  run("web", process.execPath, ["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], env);
   await waitForPort("127.0.0.1", port, 60_000);
 
   const url = process.env.APP_URL || `http://localhost:${port}`;

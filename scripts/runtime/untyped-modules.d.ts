@@ -1,0 +1,34 @@
+// express 4, compression and morgan ship no types and @types/* are not installed: the web server
+// uses a handful of their calls, typed loosely here.
+declare module "express" {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  type Any = any;
+  interface ExpressFn {
+    (): Express;
+    static(root: string, options?: Record<string, unknown>): Any;
+  }
+  export interface Express {
+    disable(name: string): void;
+    use(...handlers: Any[]): void;
+    all(path: string, handler: Any): void;
+    listen(port: number, host?: string): import("node:http").Server;
+  }
+  export interface Request {
+    originalUrl: string;
+    url: string;
+  }
+  const express: ExpressFn;
+  export default express;
+}
+declare module "compression" {
+  const compression: () => unknown;
+  export default compression;
+}
+declare module "morgan" {
+  interface Morgan {
+    (format: string): unknown;
+    token(name: string, fn: (req: import("express").Request) => string): void;
+  }
+  const morgan: Morgan;
+  export default morgan;
+}
