@@ -16,8 +16,9 @@ import { klaviyoConnector } from "./klaviyo/connector.js";
 import { googleAnalyticsConnector } from "./google-analytics/connector.js";
 import { tikTokConnector } from "./tik-tok/connector.js";
 import { linkedInConnector } from "./linkedin/connector.js";
+import { hubSpotConnector } from "./hubspot/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
