@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.server.reset();
+  fake.oauth.reset();
   fake.options.pendingPolls = 0;
 });
 
@@ -151,6 +152,14 @@ describe("amazon-ads connector", () => {
     expect(token.get("client_id")).toBe(CLIENT.clientId);
     const next = refreshed[0] as Extract<Credential, { type: "oauth2" }>;
     expect(fake.server.requestsTo("/reporting/reports", "POST").at(-1)!.headers.authorization).toBe(`Bearer ${next.accessToken}`);
+  });
+
+  it("maps an unexpected payload to a system error with a redacted excerpt", async () => {
+    fake.server.once("GET", "/reporting/reports/:id", { json: { state: "DONE", echo: ACCESS_TOKEN } });
+    const error = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.bodyExcerpt).toContain("DONE");
+    expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
   });
 
   it("refuses hourly reads and unknown fields", async () => {

@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.server.reset();
+  fake.oauth.reset();
   fake.options.pendingPolls = 0;
 });
 
@@ -163,6 +164,14 @@ describe("bing-ads connector", () => {
     expect(next.refreshToken).toBe(fake.oauth.currentRefreshToken);
     expect(fake.server.requestsTo("/common/oauth2/v2.0/token")[0].form().get("refresh_token")).toBe(REFRESH_TOKEN);
     expect(fake.server.requestsTo("/CustomerManagement/v13/User/Query").at(-1)!.headers.authorization).toBe(`Bearer ${next.accessToken}`);
+  });
+
+  it("maps an unexpected payload to a system error with a redacted excerpt", async () => {
+    fake.server.once("POST", "/Reporting/v13/GenerateReport/Submit", { json: { ReportRequestIdentifier: 42, echo: ACCESS_TOKEN } });
+    const error = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.bodyExcerpt).toContain("ReportRequestIdentifier");
+    expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
   });
 
   it("refuses unknown fields", async () => {

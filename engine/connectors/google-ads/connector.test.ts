@@ -13,6 +13,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.server.reset();
+  fake.oauth.reset();
   fake.options.batchSize = 10_000;
   fake.options.pageSize = 10_000;
 });
@@ -180,6 +181,15 @@ describe("google-ads connector", () => {
     const error = (await connector.check(ctx).catch((e: unknown) => e)) as ConnectorError;
     expect(error.kind).toBe("system");
     expect(error.message).toContain("GOOGLE_ADS_DEVELOPER_TOKEN");
+  });
+
+  it("maps an unexpected payload to a system error with a redacted excerpt", async () => {
+    fake.server.once("POST", /googleAds:searchStream$/, { json: { results: "not a batch array", echo: ACCESS_TOKEN } });
+    const error = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.message).toContain("unexpected payload");
+    expect(error.bodyExcerpt).toContain("not a batch array");
+    expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
   });
 
   it("checks a credential by listing accessible customers", async () => {

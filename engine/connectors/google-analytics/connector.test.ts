@@ -13,7 +13,10 @@ beforeAll(async () => {
   fake = await startGa4Fake();
 });
 afterAll(() => fake.close());
-afterEach(() => fake.server.reset());
+afterEach(() => {
+  fake.server.reset();
+  fake.oauth.reset();
+});
 
 const fresh: Credential = { type: "oauth2", accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN, expiresAt: "2099-01-01T00:00:00Z" };
 const context = (credential: Credential = fresh) => fakeContext(connector, fake, { credential, app: CLIENT });
@@ -142,6 +145,14 @@ describe("google-analytics connector", () => {
     const next = refreshed[0] as Extract<Credential, { type: "oauth2" }>;
     expect(next.refreshToken).toBe(REFRESH_TOKEN);
     expect(fake.server.requestsTo(RUN).at(-1)!.headers.authorization).toBe(`Bearer ${next.accessToken}`);
+  });
+
+  it("maps an unexpected payload to a system error with a redacted excerpt", async () => {
+    fake.server.once("POST", RUN, { json: { rows: "none", echo: ACCESS_TOKEN } });
+    const error = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.bodyExcerpt).toContain("none");
+    expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
   });
 
   it("refuses unknown fields and too many metrics", async () => {

@@ -16,6 +16,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 afterEach(() => {
   fake.server.reset();
+  fake.oauth.reset();
   fake.options.pageSize = 100;
 });
 
@@ -180,6 +181,14 @@ describe("linkedin connector", () => {
     expect(form.get("client_secret")).toBe(CLIENT.clientSecret);
     const next = refreshed[0] as Extract<Credential, { type: "oauth2" }>;
     expect(fake.server.requestsTo("/rest/adAnalytics").at(-1)!.headers.authorization).toBe(`Bearer ${next.accessToken}`);
+  });
+
+  it("maps an unexpected payload to a system error with a redacted excerpt", async () => {
+    fake.server.once("GET", "/rest/adAnalytics", { json: { elements: "none", echo: ACCESS_TOKEN } });
+    const error = (await read({ fields: ["date", "clicks"] }).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.bodyExcerpt).toContain("none");
+    expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
   });
 
   it("refuses hourly reads and unknown fields", async () => {

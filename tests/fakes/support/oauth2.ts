@@ -28,6 +28,8 @@ export interface FakeOAuth2 {
   expireAccessTokens(): void;
   /** The bearer token of a request if it is valid, else undefined. */
   bearer(req: RecordedRequest): string | undefined;
+  /** Back to the fixture's tokens (between tests: an expiry or a rotation must not leak). */
+  reset(): void;
 }
 
 export function mountOAuth2(server: FakeServer, opts: FakeOAuth2Options): FakeOAuth2 {
@@ -39,6 +41,12 @@ export function mountOAuth2(server: FakeServer, opts: FakeOAuth2Options): FakeOA
     currentRefreshToken: opts.refreshToken,
     expireAccessTokens() {
       state.validTokens.clear();
+    },
+    reset() {
+      state.validTokens.clear();
+      state.validTokens.add(opts.accessToken);
+      state.currentRefreshToken = opts.refreshToken;
+      state.refreshes = 0;
     },
     bearer(req) {
       const match = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ""));
