@@ -3,6 +3,7 @@ import type { QueryUrlTables } from "./tables/query-urls.js";
 import type { AccountTables } from "./tables/account.js";
 import type { SourcesTables } from "./tables/sources.js";
 import type { DataStreamTables } from "./tables/data-streams.js";
+import type { AlertTables } from "./tables/alerts.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -137,7 +138,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

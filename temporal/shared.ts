@@ -30,3 +30,12 @@ export type RunJobResult = { rows: number; failedAccounts: number; accounts: num
 
 export const jobScheduleId = (jobId: number): string => `job:${jobId}`;
 export const jobInitWorkflowId = (jobId: number): string => `job-init:${jobId}`;
+
+// ---- monitoring (issue 7) ---------------------------------------------------------------------
+/** evaluateAlerts: every due configured alert (scheduled), or the given ones (right after creation). */
+export type EvaluateAlertsInput = { companyId?: number; configuredForIds?: number[]; batchSize?: number; parallelBatches?: number; dueBefore?: string; totals?: AlertBatchResult; rounds?: number };
+export type ListDueAlertsInput = { dueBefore: string; limit: number; companyId?: number; configuredForIds?: number[] };
+export type AlertBatchResult = { evaluated: number; anomalies: number; errors: number; notified: number };
+export type RefreshAccountStatsInput = { companyId?: number; dataSourceIds?: number[] };
+export const ALERT_SCHEDULE_ID = "alerts:evaluate";
+export const ALERT_STATS_SCHEDULE_ID = "alerts:account-stats";

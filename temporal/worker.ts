@@ -29,6 +29,10 @@ async function main() {
     taskQueue: process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
     namespace: process.env.TEMPORAL_NAMESPACE || "default",
   });
+  // Monitoring schedules (issue 7): created once, idempotently; a failure must not stop the worker.
+  await import("./alert-schedules.js")
+    .then(async ({ ensureAlertSchedules }) => ensureAlertSchedules(await (await import("./client.js")).getTemporalClient()))
+    .catch((error) => console.error("[worker] alert schedules not ensured:", error));
   console.log(`[worker] polling task queue ${process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE}`);
   await worker.run();
   await db.destroy();

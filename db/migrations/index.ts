@@ -2,6 +2,7 @@ import type { Migration } from "kysely/migration";
 import * as m2026112201000 from "./2026112201000_source_connect_attempts.js";
 import * as m20261122000000 from "./20261122000000_accounts_and_auth.js";
 import * as m2026112203000 from "./2026112203000_data_streams.js";
+import * as m2026112204000 from "./2026112204000_alerts.js";
 import * as m20261122020000 from "./20261122020000_query_urls.js";
 import * as m2026112205000 from "./2026112205000_account_billing_admin.js";
 
@@ -15,5 +16,6 @@ export const migrations: Record<string, Migration> = {
   "20261122000000_accounts_and_auth": m20261122000000,
   "20261122020000_query_urls": m20261122020000,
   "2026112203000_data_streams": m2026112203000,
+  "2026112204000_alerts": m2026112204000,
   "2026112205000_account_billing_admin": m2026112205000,
 };

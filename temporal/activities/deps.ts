@@ -11,4 +11,8 @@ export type ActivityDeps = {
   openDestination?: (type: string, config: Record<string, string>) => Promise<import("../../engine/destinations/types.js").DestinationLoader>;
   /** A clock, for tests of date-dependent runs. */
   now?: () => Date;
+  /** Monitoring (issue 7): mail and Slack senders (defaults: lib/mail.ts and the shared lib/slack client) and the link base. */
+  sendMail?: (mail: import("../../lib/mail.js").Mail) => Promise<void>;
+  postSlack?: (token: string, message: { channel: string; text: string }) => Promise<unknown>;
+  appUrl?: string;
 };

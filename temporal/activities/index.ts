@@ -1,6 +1,7 @@
 import type { ActivityDeps } from "./deps.js";
 import { createHealthActivities } from "./health.js";
 import { createDataStreamActivities } from "./data-streams.js";
+import { createAlertActivities } from "./alerts.js";
 
 export type { ActivityDeps } from "./deps.js";
 
@@ -12,6 +13,7 @@ export function createActivities(deps: ActivityDeps) {
   return {
     ...createHealthActivities(deps),
     ...createDataStreamActivities(deps),
+    ...createAlertActivities(deps),
   };
 }
 

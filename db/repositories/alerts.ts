@@ -1,0 +1,561 @@
+// Monitoring (issue 7): alerts ("sentries"), their bindings to accounts ("configured-fors"),
+// results per identification with histories, runs and notifications. Every function used by
+// routes takes (db, companyId, ...) and filters by company; the evaluation functions used by the
+// worker (listConfiguredForsToEvaluate, loadEvaluationTargets, saveEvaluations) work on ids the
+// worker got from the database itself and keep each row's company.
+import { sql } from "kysely";
+import type { DB } from "../connection.js";
+import type { AlertStatusValue } from "../tables/alerts.js";
+
+export type StoredDefinition = { variables: unknown[]; requests: Record<string, { accountId: string; platform: string; level: string; dataSourceId?: number; filters: unknown[] }> };
+
+export type Sentry = {
+  id: number;
+  companyId: number;
+  title: string;
+  type: "metric" | "kpi" | "pacing" | "objective";
+  useAsTemplate: boolean;
+  pivot: boolean;
+  platform: string;
+  tags: string[];
+  definition: StoredDefinition;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type SentryInput = { title: string; type: Sentry["type"]; useAsTemplate?: boolean; pivot?: boolean; platform: string; definition: StoredDefinition; createdById?: number | null; tags?: string[] };
+
+const parse = <T>(text: string): T => JSON.parse(text) as T;
+
+function toSentry(row: { definition: string } & Omit<Sentry, "definition">): Sentry {
+  return { ...row, definition: parse<StoredDefinition>(row.definition) };
+}
+
+const sentryColumns = ["id", "companyId", "title", "type", "useAsTemplate", "pivot", "platform", "tags", "definition", "createdAt", "updatedAt"] as const;
+
+export async function createSentry(db: DB, companyId: number, input: SentryInput): Promise<Sentry> {
+  const row = await db
+    .insertInto("sentries")
+    .values({
+      companyId,
+      title: input.title,
+      type: input.type,
+      useAsTemplate: input.useAsTemplate ?? false,
+      pivot: input.pivot ?? (input.type === "metric" || input.type === "kpi"),
+      platform: input.platform,
+      definition: JSON.stringify(input.definition),
+      tags: input.tags ?? [],
+      createdById: input.createdById ?? null,
+    })
+    .returning(sentryColumns)
+    .executeTakeFirstOrThrow();
+  return toSentry(row);
+}
+
+export async function updateSentry(db: DB, companyId: number, id: number, input: Omit<SentryInput, "createdById">): Promise<Sentry | undefined> {
+  const row = await db
+    .updateTable("sentries")
+    .set({
+      title: input.title,
+      type: input.type,
+      pivot: input.pivot ?? (input.type === "metric" || input.type === "kpi"),
+      platform: input.platform,
+      definition: JSON.stringify(input.definition),
+      updatedAt: new Date(),
+    })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .returning(sentryColumns)
+    .executeTakeFirst();
+  return row ? toSentry(row) : undefined;
+}
+
+export async function getSentry(db: DB, companyId: number, id: number): Promise<Sentry | undefined> {
+  const row = await db.selectFrom("sentries").select(sentryColumns).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return row ? toSentry(row) : undefined;
+}
+
+export async function listSentries(db: DB, companyId: number, filter: { useAsTemplate?: boolean; platform?: string } = {}): Promise<Sentry[]> {
+  let q = db.selectFrom("sentries").select(sentryColumns).where("companyId", "=", companyId);
+  if (filter.useAsTemplate !== undefined) q = q.where("useAsTemplate", "=", filter.useAsTemplate);
+  if (filter.platform) q = q.where("platform", "=", filter.platform);
+  return (await q.orderBy("title").orderBy("id").execute()).map(toSentry);
+}
+
+export async function deleteSentry(db: DB, companyId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom("sentries").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+// ---- configured-fors --------------------------------------------------------------------------
+
+export type ConfiguredFor = {
+  id: number;
+  companyId: number;
+  sentryId: number;
+  dataSourceId: number;
+  snoozed: Date | null;
+  lastAnalyze: Date | null;
+  status: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  lastError: string | null;
+  createdAt: Date;
+  sentryTitle: string;
+  sentryType: Sentry["type"];
+  useAsTemplate: boolean;
+  dataSourceName: string;
+  accountId: string;
+};
+
+function configuredForQuery(db: DB, companyId: number) {
+  return db
+    .selectFrom("configuredFors as cf")
+    .innerJoin("sentries as s", "s.id", "cf.sentryId")
+    .innerJoin("dataSources as ds", "ds.id", "cf.dataSourceId")
+    .select([
+      "cf.id",
+      "cf.companyId",
+      "cf.sentryId",
+      "cf.dataSourceId",
+      "cf.snoozed",
+      "cf.lastAnalyze",
+      "cf.status",
+      "cf.entityAnalyzed",
+      "cf.entityInAlert",
+      "cf.lastError",
+      "cf.createdAt",
+      "s.title as sentryTitle",
+      "s.type as sentryType",
+      "s.useAsTemplate",
+      "ds.name as dataSourceName",
+      "ds.accountId",
+    ])
+    .where("cf.companyId", "=", companyId);
+}
+
+/** Binds an alert to an account of the same company; returns the existing binding when there is one. */
+export async function createConfiguredFor(db: DB, companyId: number, sentryId: number, dataSourceId: number): Promise<{ id: number; created: boolean } | undefined> {
+  const owned = await db
+    .selectFrom("sentries")
+    .innerJoin("dataSources", (j) => j.on("dataSources.companyId", "=", companyId).on("dataSources.id", "=", dataSourceId))
+    .select("sentries.id")
+    .where("sentries.companyId", "=", companyId)
+    .where("sentries.id", "=", sentryId)
+    .executeTakeFirst();
+  if (!owned) return undefined;
+  const inserted = await db
+    .insertInto("configuredFors")
+    .values({ companyId, sentryId, dataSourceId, status: null, notifiedStatus: null, lastError: null })
+    .onConflict((oc) => oc.columns(["sentryId", "dataSourceId"]).doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (inserted) return { id: inserted.id, created: true };
+  const existing = await db
+    .selectFrom("configuredFors")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("sentryId", "=", sentryId)
+    .where("dataSourceId", "=", dataSourceId)
+    .executeTakeFirstOrThrow();
+  return { id: existing.id, created: false };
+}
+
+export async function getConfiguredFor(db: DB, companyId: number, id: number): Promise<ConfiguredFor | undefined> {
+  return configuredForQuery(db, companyId).where("cf.id", "=", id).executeTakeFirst();
+}
+
+export async function listConfiguredFors(db: DB, companyId: number, filter: { dataSourceId?: number; sentryId?: number; type?: Sentry["type"] } = {}): Promise<ConfiguredFor[]> {
+  let q = configuredForQuery(db, companyId);
+  if (filter.dataSourceId) q = q.where("cf.dataSourceId", "=", filter.dataSourceId);
+  if (filter.sentryId) q = q.where("cf.sentryId", "=", filter.sentryId);
+  if (filter.type) q = q.where("s.type", "=", filter.type);
+  return q.orderBy("ds.name").orderBy("s.title").orderBy("cf.id").execute();
+}
+
+export async function setSnooze(db: DB, companyId: number, id: number, until: Date | null): Promise<boolean> {
+  const r = await db.updateTable("configuredFors").set({ snoozed: until }).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export async function deleteConfiguredFor(db: DB, companyId: number, id: number): Promise<boolean> {
+  const r = await db.deleteFrom("configuredFors").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numDeletedRows) > 0;
+}
+
+export type AlertResult = {
+  id: number;
+  identifications: Record<string, string>;
+  identifierName: string;
+  lastStatus: AlertStatusValue;
+  lastAnalyze: Date;
+  stillChanging: boolean;
+  lastResult: unknown;
+};
+
+export async function listResults(db: DB, companyId: number, configuredForId: number): Promise<AlertResult[]> {
+  const rows = await db
+    .selectFrom("alertResults")
+    .select(["id", "identifications", "identifierName", "lastStatus", "lastAnalyze", "stillChanging", "lastResult"])
+    .where("companyId", "=", companyId)
+    .where("configuredForId", "=", configuredForId)
+    .orderBy(sql`last_status = 'ANOMALY'`, "desc")
+    .orderBy("identifierName")
+    .execute();
+  return rows.map((r) => ({ ...r, identifications: parse(r.identifications), lastResult: parse(r.lastResult) }));
+}
+
+export async function listResultHistories(db: DB, companyId: number, resultId: number, limit = 30): Promise<{ analyzedAt: Date; status: AlertStatusValue; result: unknown }[]> {
+  const rows = await db
+    .selectFrom("alertHistories")
+    .select(["analyzedAt", "status", "result"])
+    .where("companyId", "=", companyId)
+    .where("resultId", "=", resultId)
+    .orderBy("analyzedAt", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ ...r, result: parse(r.result) }));
+}
+
+export async function listRuns(db: DB, companyId: number, configuredForId: number, limit = 20) {
+  return db
+    .selectFrom("alertRuns")
+    .select(["id", "analyzedAt", "status", "entityAnalyzed", "entityInAlert", "message"])
+    .where("companyId", "=", companyId)
+    .where("configuredForId", "=", configuredForId)
+    .orderBy("analyzedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Spec 1 §3 statsOnAlert per account: configured and in-anomaly counts per alert kind. */
+export type AlertKindStats = { numberTotalConfigured: number; numberStatusTrue: number; type: string };
+export async function statsOnAlert(db: DB, companyId: number, dataSourceIds?: number[]): Promise<Map<number, Record<string, AlertKindStats>>> {
+  if (dataSourceIds && dataSourceIds.length === 0) return new Map();
+  let q = db
+    .selectFrom("configuredFors as cf")
+    .innerJoin("sentries as s", "s.id", "cf.sentryId")
+    .select([
+      "cf.dataSourceId",
+      "s.type",
+      sql<number>`count(*)::int`.as("total"),
+      sql<number>`count(*) filter (where cf.status = 'ANOMALY')::int`.as("inAnomaly"),
+    ])
+    .where("cf.companyId", "=", companyId)
+    .groupBy(["cf.dataSourceId", "s.type"]);
+  if (dataSourceIds) q = q.where("cf.dataSourceId", "in", dataSourceIds);
+  const out = new Map<number, Record<string, AlertKindStats>>();
+  for (const r of await q.execute()) {
+    const key = `${r.type}/default`;
+    const entry = out.get(r.dataSourceId) ?? {};
+    entry[key] = { numberTotalConfigured: r.total, numberStatusTrue: r.inAnomaly, type: r.type };
+    out.set(r.dataSourceId, entry);
+  }
+  return out;
+}
+
+// ---- evaluation (worker) --------------------------------------------------------------------------
+
+/** Ids of configured alerts due for evaluation, oldest run first, in pages by id. */
+export async function listConfiguredForsToEvaluate(db: DB, opts: { dueBefore: Date; limit: number; companyId?: number; ids?: number[] }): Promise<number[]> {
+  let q = db
+    .selectFrom("configuredFors as cf")
+    .innerJoin("dataSources as ds", "ds.id", "cf.dataSourceId")
+    .innerJoin("sentries as s", "s.id", "cf.sentryId")
+    .select("cf.id")
+    .where("ds.blockedAt", "is", null)
+    .where((eb) => eb.or([eb("cf.lastAnalyze", "is", null), eb("cf.lastAnalyze", "<", opts.dueBefore)]));
+  if (opts.companyId) q = q.where("cf.companyId", "=", opts.companyId);
+  if (opts.ids) q = q.where("cf.id", "in", opts.ids.length ? opts.ids : [-1]);
+  const rows = await q.orderBy(sql`cf.last_analyze nulls first`).orderBy("cf.id").limit(opts.limit).execute();
+  return rows.map((r) => r.id);
+}
+
+export type EvaluationTarget = {
+  configuredForId: number;
+  companyId: number;
+  sentryId: number;
+  title: string;
+  type: Sentry["type"];
+  definition: StoredDefinition;
+  snoozed: Date | null;
+  status: AlertStatusValue | null;
+  notifiedStatus: AlertStatusValue | null;
+  dataSource: { id: number; name: string; accountId: string; timezone: string | null; currency: string | null };
+  source: { id: number; platform: string; credentialEncrypted: string };
+};
+
+export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<EvaluationTarget[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("configuredFors as cf")
+    .innerJoin("sentries as s", "s.id", "cf.sentryId")
+    .innerJoin("dataSources as ds", "ds.id", "cf.dataSourceId")
+    .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "cf.companyId"))
+    .select([
+      "cf.id",
+      "cf.companyId",
+      "cf.sentryId",
+      "cf.snoozed",
+      "cf.status",
+      "cf.notifiedStatus",
+      "s.title",
+      "s.type",
+      "s.definition",
+      "ds.id as dsId",
+      "ds.name as dsName",
+      "ds.accountId",
+      "ds.timezone",
+      "ds.currency",
+      "na.id as naId",
+      "na.platform",
+      "na.credentialEncrypted",
+    ])
+    .where("cf.id", "in", ids)
+    .whereRef("s.companyId", "=", "cf.companyId")
+    .whereRef("ds.companyId", "=", "cf.companyId")
+    .orderBy("cf.id")
+    .execute();
+  return rows.map((r) => ({
+    configuredForId: r.id,
+    companyId: r.companyId,
+    sentryId: r.sentryId,
+    title: r.title,
+    type: r.type,
+    definition: parse<StoredDefinition>(r.definition),
+    snoozed: r.snoozed,
+    status: r.status,
+    notifiedStatus: r.notifiedStatus,
+    dataSource: { id: r.dsId, name: r.dsName, accountId: r.accountId, timezone: r.timezone, currency: r.currency },
+    source: { id: r.naId, platform: r.platform, credentialEncrypted: r.credentialEncrypted },
+  }));
+}
+
+export type EvaluatedEntity = {
+  identificationKey: string;
+  identifications: Record<string, string>;
+  identifierName: string;
+  status: AlertStatusValue;
+  stillChanging: boolean;
+  /** Full result (conditions and charts), kept as the result's last result. */
+  result: unknown;
+  /** What the history keeps (conditions, pacing chart): smaller than the full result. */
+  history: unknown;
+};
+
+export type Evaluation = { companyId: number; configuredForId: number; analyzedAt: Date; entities: EvaluatedEntity[]; error?: string };
+
+export type SavedEvaluation = { configuredForId: number; companyId: number; status: AlertStatusValue | null; entityAnalyzed: number; entityInAlert: number };
+
+/** The status of a whole configured alert: in anomaly when any result is (spec 1 §4). */
+export function overallStatus(entities: readonly { status: AlertStatusValue }[]): AlertStatusValue {
+  if (entities.some((e) => e.status === "ANOMALY")) return "ANOMALY";
+  if (entities.length === 0 || entities.every((e) => e.status === "NO_DATA")) return "NO_DATA";
+  return "OK";
+}
+
+const CHUNK = 1000;
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Stores a batch of evaluations in one transaction with set-based statements: results upserted
+ * per identification, one history row per result, one run per configured alert, and the
+ * configured alert's summary. A failed evaluation (error) records a run and keeps the results.
+ */
+export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
+  if (evaluations.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const results = evaluations.flatMap((e) =>
+      e.error
+        ? []
+        : e.entities.map((x) => ({
+            companyId: e.companyId,
+            configuredForId: e.configuredForId,
+            identificationKey: x.identificationKey,
+            identifications: JSON.stringify(x.identifications),
+            identifierName: x.identifierName,
+            lastStatus: x.status,
+            lastAnalyze: e.analyzedAt,
+            stillChanging: x.stillChanging,
+            lastResult: JSON.stringify(x.result),
+          })),
+    );
+    const histories: { companyId: number; resultId: number; configuredForId: number; analyzedAt: Date; status: AlertStatusValue; result: string }[] = [];
+    const byKey = new Map<string, { status: AlertStatusValue; history: unknown; analyzedAt: Date; companyId: number }>();
+    for (const e of evaluations) for (const x of e.entities) byKey.set(`${e.configuredForId}\u0000${x.identificationKey}`, { status: x.status, history: x.history, analyzedAt: e.analyzedAt, companyId: e.companyId });
+    for (const part of chunks(results)) {
+      const saved = await trx
+        .insertInto("alertResults")
+        .values(part)
+        .onConflict((oc) =>
+          oc.columns(["configuredForId", "identificationKey"]).doUpdateSet((eb) => ({
+            identifications: eb.ref("excluded.identifications"),
+            identifierName: eb.ref("excluded.identifierName"),
+            lastStatus: eb.ref("excluded.lastStatus"),
+            lastAnalyze: eb.ref("excluded.lastAnalyze"),
+            stillChanging: eb.ref("excluded.stillChanging"),
+            lastResult: eb.ref("excluded.lastResult"),
+          })),
+        )
+        .returning(["id", "configuredForId", "identificationKey"])
+        .execute();
+      for (const r of saved) {
+        const x = byKey.get(`${r.configuredForId}\u0000${r.identificationKey}`)!;
+        histories.push({ companyId: x.companyId, resultId: r.id, configuredForId: r.configuredForId, analyzedAt: x.analyzedAt, status: x.status, result: JSON.stringify(x.history) });
+      }
+    }
+    for (const part of chunks(histories)) await trx.insertInto("alertHistories").values(part).execute();
+
+    const summaries: SavedEvaluation[] = evaluations.map((e) => ({
+      configuredForId: e.configuredForId,
+      companyId: e.companyId,
+      status: e.error ? null : overallStatus(e.entities),
+      entityAnalyzed: e.entities.length,
+      entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+    }));
+    for (const part of chunks(evaluations)) {
+      await trx
+        .insertInto("alertRuns")
+        .values(
+          part.map((e) => {
+            const s = summaries.find((x) => x.configuredForId === e.configuredForId)!;
+            return { companyId: e.companyId, configuredForId: e.configuredForId, analyzedAt: e.analyzedAt, status: e.error ? ("ERROR" as const) : s.status!, entityAnalyzed: s.entityAnalyzed, entityInAlert: s.entityInAlert, message: e.error ?? null };
+          }),
+        )
+        .execute();
+    }
+    // Results of identifications that no longer exist (a campaign removed) are dropped.
+    for (const e of evaluations) {
+      if (e.error) continue;
+      const keys = e.entities.map((x) => x.identificationKey);
+      let q = trx.deleteFrom("alertResults").where("configuredForId", "=", e.configuredForId);
+      if (keys.length) q = q.where("identificationKey", "not in", keys);
+      await q.execute();
+    }
+    for (const part of chunks(summaries)) {
+      const values = sql.join(
+        part.map((s) => {
+          const e = evaluations.find((x) => x.configuredForId === s.configuredForId)!;
+          return sql`(${s.configuredForId}::int, ${s.companyId}::int, ${e.analyzedAt}::timestamptz, ${s.status}::text, ${s.entityAnalyzed}::int, ${s.entityInAlert}::int, ${e.error ?? null}::text)`;
+        }),
+      );
+      await sql`
+        update configured_fors as cf set
+          last_analyze = v.analyzed_at,
+          status = coalesce(v.status, cf.status),
+          entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
+          entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
+          last_error = v.error
+        from (values ${values}) as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
+        where cf.id = v.id and cf.company_id = v.company_id`.execute(trx);
+    }
+    return summaries;
+  });
+}
+
+/** Keeps the newest `keep` histories per result (the detail page shows 30). */
+export async function pruneHistories(db: DB, configuredForIds: number[], keep = 60): Promise<void> {
+  if (configuredForIds.length === 0) return;
+  await sql`
+    delete from alert_histories h using (
+      select id from (
+        select id, row_number() over (partition by result_id order by analyzed_at desc, id desc) as n
+        from alert_histories where configured_for_id in (${sql.join(configuredForIds)})
+      ) ranked where n > ${keep}
+    ) old where h.id = old.id`.execute(db);
+}
+
+/**
+ * Claims the right to notify a status change: true for exactly one caller per change (the row's
+ * notified status moves to the new one atomically).
+ */
+export async function claimNotification(db: DB, companyId: number, configuredForId: number, status: AlertStatusValue): Promise<{ previous: AlertStatusValue | null } | undefined> {
+  const row = await sql<{ previous: AlertStatusValue | null }>`
+    update configured_fors cf set notified_status = ${status}
+    from (select id, notified_status from configured_fors where id = ${configuredForId} and company_id = ${companyId} for update) old
+    where cf.id = old.id and old.notified_status is distinct from ${status}
+    returning old.notified_status as previous`.execute(db);
+  return row.rows[0];
+}
+
+export async function recordNotification(db: DB, input: { companyId: number; configuredForId: number; status: AlertStatusValue; channel: "email" | "slack"; recipient: string; error?: string | null }): Promise<void> {
+  await db.insertInto("alertNotifications").values({ ...input, error: input.error ?? null }).execute();
+}
+
+export async function listNotifications(db: DB, companyId: number, configuredForId: number) {
+  return db
+    .selectFrom("alertNotifications")
+    .select(["status", "channel", "recipient", "sentAt", "error"])
+    .where("companyId", "=", companyId)
+    .where("configuredForId", "=", configuredForId)
+    .orderBy("sentAt", "desc")
+    .execute();
+}
+
+/** The account's assignees (spec 1 §2.4 settings General) with their e-mails. */
+export async function listAssignees(db: DB, companyId: number, dataSourceId: number): Promise<{ id: number; email: string; firstName: string | null; lastName: string | null }[]> {
+  return db
+    .selectFrom("dataSourceAssignees as a")
+    .innerJoin("users as u", "u.id", "a.userId")
+    .innerJoin("dataSources as ds", "ds.id", "a.dataSourceId")
+    .select(["u.id", "u.email", "u.firstName", "u.lastName"])
+    .where("ds.companyId", "=", companyId)
+    .where("u.companyId", "=", companyId)
+    .where("a.dataSourceId", "=", dataSourceId)
+    .where("u.isActive", "=", true)
+    .orderBy("u.email")
+    .execute();
+}
+
+/** Replaces the account's assignees with users of the same company only. */
+export async function setAssignees(db: DB, companyId: number, dataSourceId: number, userIds: number[]): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const ds = await trx.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "=", dataSourceId).executeTakeFirst();
+    if (!ds) return false;
+    const users = userIds.length
+      ? await trx.selectFrom("users").select("id").where("companyId", "=", companyId).where("id", "in", userIds).execute()
+      : [];
+    if (users.length !== new Set(userIds).size) return false;
+    await trx.deleteFrom("dataSourceAssignees").where("dataSourceId", "=", dataSourceId).execute();
+    if (users.length) await trx.insertInto("dataSourceAssignees").values(users.map((u) => ({ dataSourceId, userId: u.id }))).execute();
+    return true;
+  });
+}
+
+// ---- daily account statistics (client area metric cards) ---------------------------------
+
+export type DailyStat = { date: string; impressions: number; clicks: number; cost: number; conversions: number };
+
+export async function upsertDailyStats(db: DB, companyId: number, dataSourceId: number, stats: DailyStat[]): Promise<void> {
+  if (stats.length === 0) return;
+  await db
+    .insertInto("accountDailyStats")
+    .values(stats.map((s) => ({ companyId, dataSourceId, ...s, updatedAt: new Date() })))
+    .onConflict((oc) =>
+      oc.columns(["dataSourceId", "date"]).doUpdateSet((eb) => ({
+        impressions: eb.ref("excluded.impressions"),
+        clicks: eb.ref("excluded.clicks"),
+        cost: eb.ref("excluded.cost"),
+        conversions: eb.ref("excluded.conversions"),
+        updatedAt: eb.ref("excluded.updatedAt"),
+      })),
+    )
+    .execute();
+}
+
+export async function listDailyStats(db: DB, companyId: number, dataSourceId: number, range: { start: string; end: string }): Promise<DailyStat[]> {
+  return db
+    .selectFrom("accountDailyStats")
+    .select(["date", "impressions", "clicks", "cost", "conversions"])
+    .where("companyId", "=", companyId)
+    .where("dataSourceId", "=", dataSourceId)
+    .where("date", ">=", range.start)
+    .where("date", "<=", range.end)
+    .orderBy("date")
+    .execute();
+}

@@ -1,0 +1,57 @@
+// Evaluating one alert on one account with live data, shared by the worker (scheduled runs) and
+// the app (the editor's preview): plan the reads (engine/alerts), read through the connector,
+// build the per-entity series and evaluate. No database writes here.
+import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult } from "../engine/alerts/index.js";
+import type { AlertDefinition } from "../engine/alerts/definition.js";
+import type { Account, Connector, ConnectorContext, Row } from "../engine/core/types.js";
+
+export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
+
+export function accountTimezone(connector: Connector, account: AlertAccount): string {
+  return connector.timezone === "account" ? account.timezone || "UTC" : connector.timezone.fixed;
+}
+
+async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]> {
+  const out: Row[] = [];
+  for await (const page of iterable) for (const row of page.rows) out.push(row);
+  return out;
+}
+
+/** Reads what the plan needs from the connector (daily, hourly, configuration). */
+export async function readAlertData(connector: Connector, ctx: ConnectorContext, account: Account, plan: AlertReadPlan): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
+  const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") =>
+    collect(connector.read(ctx, { accounts: [account], fields, range, granularity }));
+  const [daily, hourly, config] = await Promise.all([
+    plan.daily && plan.metrics.length ? read(readFields(plan, "daily"), plan.daily, "day") : undefined,
+    plan.hourly && plan.metrics.length ? read(readFields(plan, "hourly"), plan.hourly, "hour") : undefined,
+    plan.config ? read(readFields(plan, "config"), plan.config.range, "day") : undefined,
+  ]);
+  return { daily, hourly, config };
+}
+
+export type AlertEvaluationOutput = { timezone: string; results: EntityResult[] };
+
+/** Evaluates an alert definition (its first network entry) on one account at `now`. */
+export async function evaluateAlertOnAccount(
+  connector: Connector,
+  ctx: ConnectorContext,
+  account: AlertAccount,
+  definition: Pick<AlertDefinition, "variables" | "requests">,
+  now: Date,
+): Promise<AlertEvaluationOutput> {
+  const request = Object.values(definition.requests)[0];
+  const timezone = accountTimezone(connector, account);
+  const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
+  const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
+  const rows = await readAlertData(connector, ctx, engineAccount, plan);
+  const series = buildEntitySeries(plan, rows);
+  const results = evaluateAlert(definition, series, { timezone, now, restatementDays: connector.restatementDays });
+  return { timezone, results };
+}
+
+/** What a history row keeps of a result: the conditions and the pacing chart, not the metric series. */
+export function historyOf(result: EntityResult): unknown {
+  return { conditions: result.conditions, ...(result.pacing ? { pacing: result.pacing } : {}) };
+}
+
+export { identificationKey };

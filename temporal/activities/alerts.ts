@@ -1,0 +1,177 @@
+// Alert activities (issue 7): list the configured alerts due, evaluate a batch (read through the
+// engine, evaluate, store results/histories/runs in one transaction), notify status changes, and
+// refresh the accounts' daily statistics for the client area. Workflows pass ids only.
+import { heartbeat } from "@temporalio/activity";
+import {
+  listConfiguredForsToEvaluate,
+  loadEvaluationTargets,
+  pruneHistories,
+  saveEvaluations,
+  upsertDailyStats,
+  type EvaluationTarget,
+  type Evaluation,
+} from "../../db/repositories/alerts.js";
+import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
+import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
+import type { Connector } from "../../engine/core/types.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey } from "../../lib/alert-evaluation.js";
+import { notifyStatusChange } from "../../lib/alert-notifications.js";
+import { getEnv } from "../../lib/env.js";
+import { sendMail as sendLocalMail } from "../../lib/mail.js";
+import { getSlackClient } from "../../lib/slack/index.js";
+import { connectorContextForSource } from "../../lib/source-context.js";
+import { resolveDateRange } from "../../engine/core/dates.js";
+import type { AlertBatchResult, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
+import type { ActivityDeps } from "./deps.js";
+
+/** Runs `task` over items with at most `limit` in flight. */
+async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        out[i] = await task(items[i]);
+      }
+    }),
+  );
+  return out;
+}
+
+function safeHeartbeat(details?: unknown) {
+  try {
+    heartbeat(details);
+  } catch {
+    // Called outside an activity (unit and benchmark calls): nothing to heartbeat to.
+  }
+}
+
+export function createAlertActivities(deps: ActivityDeps) {
+  const db = deps.db;
+  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
+  const now = deps.now ?? (() => new Date());
+  const mail = deps.sendMail ?? sendLocalMail;
+  const postSlack = deps.postSlack ?? ((token: string, message: { channel: string; text: string }) => getSlackClient().postMessage(token, message));
+  const appUrl = () => deps.appUrl ?? getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
+
+  async function evaluateTarget(target: EvaluationTarget, at: Date): Promise<Evaluation> {
+    const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at };
+    try {
+      const definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
+      const connector: Connector = getConnector(target.source.platform);
+      const ctx = connectorContextForSource(db, target.companyId, target.source, connector);
+      const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at);
+      return {
+        ...base,
+        entities: results.map((r) => ({
+          identificationKey: identificationKey(r.identification),
+          identifications: r.identification,
+          identifierName: r.identifierName,
+          status: r.status,
+          stillChanging: r.stillChanging,
+          result: r,
+          history: historyOf(r),
+        })),
+      };
+    } catch (error) {
+      // One account's failure (expired token, unknown field) is recorded on its run; the batch goes on.
+      return { ...base, entities: [], error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  return {
+    /** Ids of configured alerts not evaluated since `dueBefore` (or the given ids), oldest first. */
+    async listDueAlerts(input: ListDueAlertsInput): Promise<number[]> {
+      return listConfiguredForsToEvaluate(db, {
+        dueBefore: new Date(input.dueBefore),
+        limit: input.limit,
+        companyId: input.companyId,
+        ids: input.configuredForIds,
+      });
+    },
+
+    /** Evaluates a batch of configured alerts, stores everything, then notifies status changes. */
+    async evaluateAlertBatch(input: { configuredForIds: number[]; concurrency?: number }): Promise<AlertBatchResult> {
+      const targets = await loadEvaluationTargets(db, input.configuredForIds);
+      const at = now();
+      let done = 0;
+      const evaluations = await mapLimit(targets, input.concurrency ?? 8, async (t) => {
+        const e = await evaluateTarget(t, at);
+        if (++done % 25 === 0) safeHeartbeat(done);
+        return e;
+      });
+      const saved = await saveEvaluations(db, evaluations);
+      await pruneHistories(db, input.configuredForIds);
+      let notified = 0;
+      for (const s of saved) {
+        const target = targets.find((t) => t.configuredForId === s.configuredForId)!;
+        const result = await notifyStatusChange(
+          { db, sendMail: mail, postSlack, appUrl: appUrl(), now },
+          {
+            companyId: s.companyId,
+            configuredForId: s.configuredForId,
+            dataSourceId: target.dataSource.id,
+            dataSourceName: target.dataSource.name,
+            title: target.title,
+            status: s.status ?? "NO_DATA",
+            entityInAlert: s.entityInAlert,
+            entityAnalyzed: s.entityAnalyzed,
+            snoozed: target.snoozed,
+            notifiedStatus: target.notifiedStatus,
+          },
+        );
+        if (s.status !== null) notified += result.sent > 0 ? 1 : 0;
+      }
+      return {
+        evaluated: evaluations.length,
+        anomalies: saved.filter((s) => s.status === "ANOMALY").length,
+        errors: evaluations.filter((e) => e.error).length,
+        notified,
+      };
+    },
+
+    /** The client area's metric cards: the last 15 days of each alert-activated account, account level. */
+    async refreshAccountStats(input: RefreshAccountStatsInput): Promise<{ accounts: number; failed: number }> {
+      let q = db
+        .selectFrom("dataSources as ds")
+        .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "ds.companyId"))
+        .select(["ds.id", "ds.companyId", "ds.accountId", "ds.name", "ds.timezone", "ds.currency", "na.id as naId", "na.platform", "na.credentialEncrypted"])
+        .where("ds.activateAlert", "=", true)
+        .where("ds.blockedAt", "is", null);
+      if (input.companyId) q = q.where("ds.companyId", "=", input.companyId);
+      if (input.dataSourceIds) q = q.where("ds.id", "in", input.dataSourceIds.length ? input.dataSourceIds : [-1]);
+      const sources = await q.execute();
+      let failed = 0;
+      await mapLimit(sources, 4, async (s) => {
+        try {
+          const connector = getConnector(s.platform);
+          const ctx = connectorContextForSource(db, s.companyId, { id: s.naId, platform: s.platform, credentialEncrypted: s.credentialEncrypted }, connector);
+          const timezone = accountTimezone(connector, s);
+          const range = resolveDateRange("LAST_14_DAYS", { timezone, now: now() });
+          range.end = resolveDateRange("TODAY", { timezone, now: now() }).end;
+          const byDate = new Map<string, { date: string; impressions: number; clicks: number; cost: number; conversions: number }>();
+          const num = (v: unknown) => (typeof v === "number" ? v : Number(v) || 0);
+          const account = { id: s.accountId, name: s.name, timezone, currency: s.currency ?? "USD" };
+          for await (const page of connector.read(ctx, { accounts: [account], fields: ["date", "impressions", "clicks", "cost", "conversions"], range, granularity: "day" })) {
+            for (const row of page.rows) {
+              const date = String(row.date);
+              const d = byDate.get(date) ?? { date, impressions: 0, clicks: 0, cost: 0, conversions: 0 };
+              d.impressions += num(row.impressions);
+              d.clicks += num(row.clicks);
+              d.cost += num(row.cost);
+              d.conversions += num(row.conversions);
+              byDate.set(date, d);
+            }
+          }
+          await upsertDailyStats(db, s.companyId, s.id, [...byDate.values()]);
+        } catch (error) {
+          // A platform without these fields, or a broken credential: the cards show no data for it.
+          failed++;
+          console.warn(`[alerts] stats of account ${s.id} not refreshed: ${(error as Error).message}`);
+        }
+      });
+      return { accounts: sources.length, failed };
+    },
+  };
+}

@@ -1,0 +1,41 @@
+// Monitoring schedules (issue 7): alerts:evaluate runs evaluateAlerts every hour (at minute 5, once
+// the platforms have the previous hour), alerts:account-stats refreshes the client area's daily
+// statistics every hour too. Created idempotently when the worker starts. A new alert does not
+// wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
+import { temporalTaskQueue } from "./client.js";
+import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
+
+export async function ensureAlertSchedules(client: Client): Promise<void> {
+  const schedules = [
+    { scheduleId: ALERT_SCHEDULE_ID, workflowType: "evaluateAlerts", cron: "5 * * * *", args: [{} satisfies EvaluateAlertsInput] },
+    { scheduleId: ALERT_STATS_SCHEDULE_ID, workflowType: "refreshAccountStats", cron: "35 * * * *", args: [{} satisfies RefreshAccountStatsInput] },
+  ];
+  for (const s of schedules) {
+    try {
+      await client.schedule.create({
+        scheduleId: s.scheduleId,
+        spec: { cronExpressions: [s.cron] },
+        action: { type: "startWorkflow", workflowType: s.workflowType, workflowId: s.scheduleId, taskQueue: temporalTaskQueue(), args: s.args },
+        // A pass still running when the next is due: skip (the next pass picks up what is due).
+        policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: "10 minutes" },
+      });
+    } catch (error) {
+      if (!(error instanceof ScheduleAlreadyRunning)) throw error;
+    }
+  }
+}
+
+/** Evaluates the given configured alerts now (after creating or activating an alert). */
+export async function triggerAlertEvaluation(client: Client, configuredForIds: number[], dataSourceIds: number[] = []): Promise<void> {
+  if (configuredForIds.length === 0) return;
+  const suffix = `${configuredForIds.join("-").slice(0, 80)}:${Date.now()}`;
+  try {
+    await client.workflow.start("evaluateAlerts", { taskQueue: temporalTaskQueue(), workflowId: `alerts:evaluate-now:${suffix}`, args: [{ configuredForIds } satisfies EvaluateAlertsInput] });
+    if (dataSourceIds.length) {
+      await client.workflow.start("refreshAccountStats", { taskQueue: temporalTaskQueue(), workflowId: `alerts:stats-now:${dataSourceIds.join("-")}:${Date.now()}`, args: [{ dataSourceIds } satisfies RefreshAccountStatsInput] });
+    }
+  } catch (error) {
+    if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;
+  }
+}

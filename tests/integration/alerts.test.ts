@@ -1,0 +1,165 @@
+// Alert evaluation end to end against real PostgreSQL: the demo connector's data read through the
+// engine, results and histories per identification, runs, and notifications once per status
+// change to the outbox (sendMail) and the Slack fake (the shared lib/slack client).
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "../../db/connection.js";
+import { getConfiguredFor, listResultHistories, listResults, listRuns, setSnooze, updateSentry, listNotifications, statsOnAlert } from "../../db/repositories/alerts.js";
+import { saveSlackInstallation, setSlackChannel } from "../../db/repositories/slack.js";
+import type { Mail } from "../../lib/mail.js";
+import { SlackClient } from "../../lib/slack/client.js";
+import { createAlertActivities } from "../../temporal/activities/alerts.js";
+import { startFakeSlack, type FakeSlack } from "../fakes/slack/server.js";
+import { createTestDatabase } from "../support/database.js";
+import { makeAlert, makeMonitoredCompany, request, thresholdDefinition } from "../support/alerts.js";
+
+let db: DB;
+let drop: () => Promise<void>;
+let slack: FakeSlack;
+const mails: Mail[] = [];
+let clock = new Date("2026-11-18T10:30:00Z");
+
+beforeAll(async () => {
+  ({ db, drop } = await createTestDatabase());
+  slack = await startFakeSlack({ clientId: "it-alerts", clientSecret: "it-secret" });
+});
+afterAll(async () => {
+  await slack.close();
+  await drop();
+});
+
+function activities() {
+  const client = new SlackClient({ clientId: "it-alerts", clientSecret: "it-secret", baseUrl: slack.url });
+  return createAlertActivities({
+    db,
+    now: () => clock,
+    sendMail: async (m) => void mails.push(m),
+    postSlack: (token, message) => client.postMessage(token, message),
+    appUrl: "http://app.test",
+  });
+}
+
+async function connectSlack(companyId: number) {
+  const token = `xoxb-alerts-${companyId}`;
+  slack.tokens.add(token);
+  await saveSlackInstallation(db, companyId, { accessToken: token, teamId: "T0FAKE01", teamName: "Fake", botUserId: null, scope: "chat:write" });
+  await setSlackChannel(db, companyId, { id: "C0ALERTS", name: "marketing-alerts" });
+}
+
+async function evaluate(ids: number[]) {
+  const a = activities();
+  const due = await a.listDueAlerts({ dueBefore: new Date(clock.getTime() + 1000).toISOString(), limit: 100, configuredForIds: ids });
+  return a.evaluateAlertBatch({ configuredForIds: due });
+}
+
+describe("evaluateAlertBatch", () => {
+  it("stores results, notifies an anomaly once, then the return to fine once", async () => {
+    const { company, user, dataSource } = await makeMonitoredCompany(db);
+    await connectSlack(company.id);
+    const { sentry, configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1));
+    const before = { mails: mails.length, slack: slack.messages.length };
+
+    const first = await evaluate([configuredForId]);
+    expect(first).toEqual({ evaluated: 1, anomalies: 1, errors: 0, notified: 1 });
+    const cf = await getConfiguredFor(db, company.id, configuredForId);
+    expect(cf).toMatchObject({ status: "ANOMALY", entityAnalyzed: 1, entityInAlert: 1 });
+    const results = await listResults(db, company.id, configuredForId);
+    expect(results).toHaveLength(1);
+    expect(results[0]).toMatchObject({ identifications: { account_id: "demo-paris" }, lastStatus: "ANOMALY", stillChanging: true });
+    const cost = (results[0].lastResult as { conditions: { value: number }[] }).conditions[0].value;
+    expect(cost).toBeGreaterThan(1);
+    expect(await listResultHistories(db, company.id, results[0].id)).toHaveLength(1);
+    expect(mails.slice(before.mails)).toEqual([
+      expect.objectContaining({ to: user.email, subject: "Anomaly detected: Spend alert on Account demo-paris", text: expect.stringContaining(`http://app.test/clients/${dataSource.id}/details/${configuredForId}`) }),
+    ]);
+    expect(slack.messages.slice(before.slack)).toEqual([expect.objectContaining({ channel: "C0ALERTS", text: expect.stringContaining("Anomaly detected: Spend alert") })]);
+
+    // Same status on the next run: evaluated again, nothing sent.
+    clock = new Date(clock.getTime() + 3600_000);
+    expect(await evaluate([configuredForId])).toMatchObject({ evaluated: 1, anomalies: 1, notified: 0 });
+    expect(mails.length).toBe(before.mails + 1);
+    expect(await listRuns(db, company.id, configuredForId)).toHaveLength(2);
+    expect(await listResultHistories(db, company.id, results[0].id)).toHaveLength(2);
+
+    // Raise the threshold above the real spend: back to fine, notified once.
+    await updateSentry(db, company.id, sentry.id, { title: "Spend alert", type: "metric", platform: "demo", definition: thresholdDefinition("demo-paris", dataSource.id, cost * 10) });
+    clock = new Date(clock.getTime() + 3600_000);
+    expect(await evaluate([configuredForId])).toMatchObject({ anomalies: 0, notified: 1 });
+    expect(mails.at(-1)?.subject).toBe("Everything fine: Spend alert on Account demo-paris");
+    expect(slack.messages.at(-1)?.text).toContain("Everything fine");
+    expect((await listNotifications(db, company.id, configuredForId)).map((n) => `${n.status}/${n.channel}`).sort()).toEqual(["ANOMALY/email", "ANOMALY/slack", "OK/email", "OK/slack"]);
+  });
+
+  it("evaluates snoozed alerts without notifying", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const { configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1));
+    await setSnooze(db, company.id, configuredForId, new Date(clock.getTime() + 86_400_000));
+    const before = mails.length;
+    expect(await evaluate([configuredForId])).toMatchObject({ evaluated: 1, anomalies: 1, notified: 0 });
+    expect(mails.length).toBe(before);
+    expect((await getConfiguredFor(db, company.id, configuredForId))?.status).toBe("ANOMALY");
+    // Snooze over: the anomaly still there is notified on the next run.
+    await setSnooze(db, company.id, configuredForId, null);
+    clock = new Date(clock.getTime() + 3600_000);
+    expect(await evaluate([configuredForId])).toMatchObject({ notified: 1 });
+    expect(mails.length).toBe(before + 1);
+  });
+
+  it("stores one result per campaign and evaluates kpi and pacing alerts", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const kpi = await makeAlert(
+      db,
+      company.id,
+      dataSource.id,
+      { variables: [{ type: "kpi", kpi: "campaign_status", operator: "equal", value: "ENABLED" }], requests: request("demo-paris", dataSource.id, "CAMPAIGN") },
+      { type: "kpi", title: "Enabled campaigns" },
+    );
+    const pacing = await makeAlert(
+      db,
+      company.id,
+      dataSource.id,
+      { variables: [{ type: "pacing", period: "start_of_month", metric: "cost", thresholds: { above: 1 } }], requests: request("demo-paris", dataSource.id, "ACCOUNT") },
+      { type: "pacing", title: "Monthly budget" },
+    );
+    expect(await evaluate([kpi.configuredForId, pacing.configuredForId])).toMatchObject({ evaluated: 2, errors: 0 });
+    const kpiResults = await listResults(db, company.id, kpi.configuredForId);
+    const { campaignsOf } = await import("../../engine/connectors/demo/model.js");
+    const campaigns = campaignsOf("demo-paris");
+    expect(kpiResults.map((r) => r.identifications.campaign_id).sort()).toEqual(campaigns.map((c) => c.id).sort());
+    for (const r of kpiResults) {
+      const expected = campaigns.find((c) => c.id === r.identifications.campaign_id)!.status === "ENABLED" ? "ANOMALY" : "OK";
+      expect(r.lastStatus, r.identifierName).toBe(expected);
+    }
+    const [pacingResult] = await listResults(db, company.id, pacing.configuredForId);
+    expect(pacingResult.lastStatus).toBe("ANOMALY");
+    expect((pacingResult.lastResult as { pacing: { cumulative: unknown[]; projected: unknown[] } }).pacing.projected).toHaveLength(30);
+    const stats = await statsOnAlert(db, company.id, [dataSource.id]);
+    expect(stats.get(dataSource.id)).toEqual({
+      "kpi/default": { numberTotalConfigured: 1, numberStatusTrue: kpiResults.some((r) => r.lastStatus === "ANOMALY") ? 1 : 0, type: "kpi" },
+      "pacing/default": { numberTotalConfigured: 1, numberStatusTrue: 1, type: "pacing" },
+    });
+  });
+
+  it("records a failing account on its run and goes on with the batch", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const bad = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { metric: "no_such_metric" }));
+    const good = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1), { title: "Other" });
+    expect(await evaluate([bad.configuredForId, good.configuredForId])).toMatchObject({ evaluated: 2, errors: 1, anomalies: 1 });
+    const [run] = await listRuns(db, company.id, bad.configuredForId);
+    expect(run.status).toBe("ERROR");
+    expect(run.message).toMatch(/no_such_metric/);
+    expect((await getConfiguredFor(db, company.id, bad.configuredForId))?.lastError).toMatch(/no_such_metric/);
+  });
+
+  it("keeps companies apart: another company's ids read nothing", async () => {
+    const a = await makeMonitoredCompany(db);
+    const b = await makeMonitoredCompany(db);
+    const { configuredForId } = await makeAlert(db, a.company.id, a.dataSource.id, thresholdDefinition("demo-paris", a.dataSource.id, 1));
+    await evaluate([configuredForId]);
+    expect(await getConfiguredFor(db, b.company.id, configuredForId)).toBeUndefined();
+    expect(await listResults(db, b.company.id, configuredForId)).toEqual([]);
+    expect(await setSnooze(db, b.company.id, configuredForId, null)).toBe(false);
+    const { createConfiguredFor } = await import("../../db/repositories/alerts.js");
+    const sentry = (await getConfiguredFor(db, a.company.id, configuredForId))!.sentryId;
+    expect(await createConfiguredFor(db, b.company.id, sentry, b.dataSource.id)).toBeUndefined();
+  });
+});
