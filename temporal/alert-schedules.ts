@@ -20,6 +20,8 @@ export async function ensureAlertSchedules(client: Client): Promise<void> {
         // A pass still running when the next is due: skip (the next pass picks up what is due).
         policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: "10 minutes" },
       });
+      // First start (a fresh install, the seeded demo): evaluate now rather than at the next hour.
+      await client.schedule.getHandle(s.scheduleId).trigger();
     } catch (error) {
       if (!(error instanceof ScheduleAlreadyRunning)) throw error;
     }

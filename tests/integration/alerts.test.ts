@@ -162,4 +162,18 @@ describe("evaluateAlertBatch", () => {
     const sentry = (await getConfiguredFor(db, a.company.id, configuredForId))!.sentryId;
     expect(await createConfiguredFor(db, b.company.id, sentry, b.dataSource.id)).toBeUndefined();
   });
+
+  it("seeds the demo company's alerts once and evaluates them all without errors", async () => {
+    const { seedDemo } = await import("../../db/seed/index.js");
+    await seedDemo(db);
+    await seedDemo(db);
+    const company = await db.selectFrom("companies").select("id").where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
+    const { listConfiguredFors, listSentries } = await import("../../db/repositories/alerts.js");
+    const sentries = await listSentries(db, company.id);
+    expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title)).toEqual(["Cost per conversion above 40"]);
+    const configured = await listConfiguredFors(db, company.id);
+    expect(configured).toHaveLength(8);
+    expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 8, errors: 0 });
+    expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);
+  });
 });
