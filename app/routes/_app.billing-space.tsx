@@ -17,6 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const usage = await getCompanyUsage(getDb(), company);
   const plan = findPlan(company.stripePlan);
   return json({
+    reference: company.id,
     subscribed: Boolean(company.stripeSubscriptionId),
     canManage: Boolean(company.stripeCustomerId),
     plan: plan ? { title: plan.title, maxAccounts: plan.maxAccounts } : null,
@@ -70,6 +71,7 @@ export default function BillingSpace() {
             Free trial {data.trialOver ? "ended" : "ends"} on {date(data.trialEndsAt)}
           </p>
         )}
+        <p className="mt-1 text-xs text-slate-400">Account reference for support: <span data-testid="company-reference">{data.reference}</span></p>
         <div className="mt-4 flex gap-3">
           {data.canManage ? (
             <Form method="post">

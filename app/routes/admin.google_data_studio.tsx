@@ -57,7 +57,7 @@ export default function GdsFields() {
             {data.platforms.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
           </select>
         </label>
-        <noscript><button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">Filter</button></noscript>
+        <button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Filter</button>
       </Form>
       <DataTable
         rows={data.rows}

@@ -80,7 +80,7 @@ export default function NewGdsField() {
             </select>
           </label>
         ) : null}
-        <noscript><button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">Load</button></noscript>
+        <button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">Load</button>
       </Form>
       <div className="rounded-lg bg-white p-6 shadow">
         <GdsFieldForm key={`${data.platform}:${data.defaults.fieldId}`} defaults={data.defaults} lastResult={lastResult} platforms={data.platforms} fields={data.fields} intent="create" submitLabel="Save" />

@@ -11,7 +11,7 @@ import { resolveGoogleProfile } from "~/services/google-auth.server";
 let db: DB;
 let drop: () => Promise<void>;
 let signup: typeof import("~/routes/signup");
-let verify: typeof import("~/routes/signup.verify.$token");
+let verify: typeof import("~/routes/signup_.verify.$token");
 let users: typeof import("~/routes/_app.settings.users");
 let account: typeof import("~/routes/_app.settings._index");
 let createUser: typeof import("~/routes/company.create-user.$token");
@@ -22,7 +22,7 @@ beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   resetEnvCache();
   signup = await import("~/routes/signup");
-  verify = await import("~/routes/signup.verify.$token");
+  verify = await import("~/routes/signup_.verify.$token");
   users = await import("~/routes/_app.settings.users");
   account = await import("~/routes/_app.settings._index");
   createUser = await import("~/routes/company.create-user.$token");

@@ -5,6 +5,7 @@ import { startProduct } from "../../../scripts/runtime/start.js";
 import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
+import { startAccountFakes } from "./account-fakes.js";
 import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, type E2EState } from "./state.js";
 
 /**
@@ -21,6 +22,7 @@ async function main() {
 
   const google = await startFakeGoogle({ ...E2E_GOOGLE_CLIENT, accounts: E2E_GOOGLE_ACCOUNTS });
   const sourceFakes = await startSourceFakes((m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined));
+  const accountFakes = await startAccountFakes();
   const product = await startProduct({
     port,
     pgPort: await freePort(),
@@ -34,6 +36,7 @@ async function main() {
       GOOGLE_CLIENT_SECRET: E2E_GOOGLE_CLIENT.clientSecret,
       SMTP_URL: "",
       ...sourceFakes.env,
+      ...accountFakes.env,
     },
   });
   const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url };
@@ -43,6 +46,7 @@ async function main() {
     await product.stop();
     await google.close();
     await sourceFakes.close();
+    await accountFakes.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
