@@ -26,8 +26,8 @@ describe("connector coverage report", () => {
   it("reads behaviours from test titles and behaviour-suite keys", () => {
     const titles = `it("reads a single page", ...); it("pages with page_token", ...); test("maps 401 to a config error", ...)`;
     expect(behavioursOf([titles])).toEqual(["single page", "pagination", "401 → config"]);
-    const suite = `behaviourSuite({ empty: async () => {}, rateLimited: x, serverError: y, tokenRefresh: z })`;
-    expect(behavioursOf([suite])).toEqual(["empty", "429 → retry", "5xx → retry", "token refresh"]);
+    const suite = `behaviourSuite({ tokenRefresh: true, more: { "polls a pending job": async () => {} } })`;
+    expect(behavioursOf([suite])).toEqual(["single page", "pagination", "empty", "401 → config", "429 → retry", "5xx → retry", "token refresh", "accounts", "async job"]);
     expect(behavioursOf([])).toEqual([]);
   });
 

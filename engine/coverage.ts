@@ -48,7 +48,12 @@ export function behavioursOf(testSources: readonly string[]): string[] {
   for (const source of testSources) {
     for (const m of source.matchAll(/\b(?:it|test)(?:\.\w+)*\(\s*(["'`])((?:\\.|(?!\1).)*)\1/g)) titles.push(m[2]);
     const suite = /behaviou?rSuite\s*\(/.exec(source);
-    if (suite) for (const m of source.slice(suite.index).matchAll(/\b(\w+)\s*:/g)) keys.add(m[1]);
+    if (suite) {
+      // The suite always runs these; token refresh and extra cases only when the spec names them.
+      for (const key of ["singlePage", "pagination", "empty", "unauthorized", "rateLimited", "serverError", "listAccounts"]) keys.add(key);
+      for (const m of source.slice(suite.index).matchAll(/\b(\w+)\s*:/g)) keys.add(m[1]);
+      for (const m of source.slice(suite.index).matchAll(/(["'`])((?:\\.|(?!\1).)*)\1\s*:/g)) titles.push(m[2]);
+    }
   }
   return BEHAVIOURS.filter((b) => keys.has(b.key) || titles.some((t) => b.title.test(t))).map((b) => b.label);
 }

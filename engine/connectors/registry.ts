@@ -17,8 +17,9 @@ import { googleAnalyticsConnector } from "./google-analytics/connector.js";
 import { tikTokConnector } from "./tik-tok/connector.js";
 import { linkedInConnector } from "./linkedin/connector.js";
 import { hubSpotConnector } from "./hubspot/connector.js";
+import { magentoConnector } from "./magento/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

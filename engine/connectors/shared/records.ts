@@ -1,0 +1,201 @@
+// Connectors for platforms that list records (orders, invoices, subscriptions, deals, campaigns
+// with their stats) rather than serve report rows. Each platform says how to fetch one report's
+// records for an account and a date range and how one record becomes field values; this module
+// owns the rest: report and field catalogue, request checks, roll-up to the requested dimensions
+// (aggregatorForRead), paging of the output, and a uniform error mapping of the platform's bodies.
+import { DateTime } from "luxon";
+import { aggregatorForRead } from "../../core/aggregate.js";
+import { ConnectorError } from "../../core/errors.js";
+import { reportConfigField } from "../../core/field-defs.js";
+import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
+import { paginateRows } from "../../core/pages.js";
+import { redact, secretsOf } from "../../core/redact.js";
+import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
+import type { Account, CellValue, Connector, ConnectorContext, DateRange, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
+
+export interface RecordReport<Item = any> {
+  id: string;
+  name: string;
+  description: string;
+  fields: FieldDef[];
+  /** Pages of the platform's records created (or active) in the range, in the account's zone. */
+  fetch(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest): AsyncIterable<Item[]>;
+  /** The field values of one record; several rows for records that fan out (order lines). */
+  record(item: Item, account: Account): Row | Row[] | undefined;
+  /** Metrics computed from a finished group (ratios, averages). */
+  derived?: Readonly<Record<string, (group: Row) => CellValue>>;
+}
+
+export type RecordsConnectorSpec = Omit<Connector, "listReports" | "listConfigFields" | "listFields" | "read"> & {
+  reports: RecordReport[];
+  reportHelp?: string;
+};
+
+export function recordsCatalogue(platform: string, reports: readonly RecordReport[], help = "Which records to read."): ReportCatalogue {
+  const defs = reports.map(({ id, name, description }) => ({ id, name, description }));
+  return {
+    platform,
+    defaultReport: reports[0].id,
+    fields: Object.fromEntries(reports.map((r) => [r.id, r.fields])),
+    reports: defs,
+    configFields: defs.length > 1 ? [reportConfigField(defs, defs[0].id, help)] : [],
+  };
+}
+
+export function recordsConnector(spec: RecordsConnectorSpec): Connector {
+  const { reports, reportHelp, ...rest } = spec;
+  const catalogue = recordsCatalogue(spec.id, reports, reportHelp);
+  const byId = new Map(reports.map((r) => [r.id, r]));
+
+  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
+    const { report, declared } = resolveReportRequest(catalogue, req);
+    const def = byId.get(report)!;
+    for (const account of req.accounts) {
+      const aggregator = aggregatorForRead(declared, req, def.derived);
+      for await (const items of def.fetch(ctx, account, req.range, req)) {
+        for (const item of items) {
+          const out = def.record(item, account);
+          if (!out) continue;
+          for (const row of Array.isArray(out) ? out : [out]) {
+            // Records outside the range (APIs filtering on a coarser bound) never count.
+            if (typeof row.date === "string" && (row.date < req.range.start || row.date > req.range.end)) continue;
+            aggregator.add(row);
+          }
+        }
+      }
+      yield* aggregator.rows();
+    }
+  }
+
+  return {
+    ...rest,
+    ...catalogueMethods(catalogue),
+    read(ctx, req): AsyncIterable<RowPage> {
+      return paginateRows(rows(ctx, req));
+    },
+  };
+}
+
+/** date (YYYY-MM-DD) and hour (0-23) of an instant in the account's zone. */
+export function stamp(at: string | number | null | undefined, zone: string, opts: { format?: "iso" | "sql" | "seconds" | "millis"; sourceZone?: string } = {}): { date: string | null; hour: number | null } {
+  if (at === null || at === undefined || at === "") return { date: null, hour: null };
+  const source = opts.sourceZone ?? "UTC";
+  let dt: DateTime;
+  if (typeof at === "number" || opts.format === "seconds" || opts.format === "millis") {
+    const n = Number(at);
+    dt = opts.format === "millis" ? DateTime.fromMillis(n, { zone: source }) : DateTime.fromSeconds(n, { zone: source });
+  } else if (opts.format === "sql") dt = DateTime.fromSQL(at, { zone: source });
+  else dt = DateTime.fromISO(at, { zone: source });
+  if (!dt.isValid) dt = DateTime.fromRFC2822(String(at), { zone: source });
+  if (!dt.isValid) return { date: null, hour: null };
+  const local = dt.setZone(zone);
+  return { date: local.toFormat("yyyy-MM-dd"), hour: local.hour };
+}
+
+/** The instants bounding a range of days in a zone: [start of first day, start of the day after the last). */
+export function rangeBounds(range: DateRange, zone: string): { from: DateTime; to: DateTime } {
+  return {
+    from: DateTime.fromISO(range.start, { zone }).startOf("day"),
+    to: DateTime.fromISO(range.end, { zone }).plus({ days: 1 }).startOf("day"),
+  };
+}
+
+export const num = (value: unknown): number => {
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? n : 0;
+};
+
+export interface ErrorMapping {
+  platform: string;
+  displayName: string;
+  /** The platform's own message in an error body. */
+  message(body: any, response: HttpResponse): string | undefined;
+  /** What the user does to fix a rejected credential. */
+  reconnect?: string;
+  /** Non-401 answers that still mean a bad credential (HTTP 200 error envelopes, 400 invalid_token). */
+  isAuthError?(body: any, response: HttpResponse): boolean;
+  /** Answers that mean "retry later" besides 429 and 5xx. */
+  isTransient?(body: any, response: HttpResponse): boolean;
+}
+
+/**
+ * classifyError for a platform: 401 (or isAuthError) -> config "reconnect"; 403 -> config
+ * "missing permission" with the platform's words; 429/5xx keep the core's transient rule with
+ * Retry-After; anything else -> system with the platform's message, redacted and cut.
+ */
+export function platformErrors(mapping: ErrorMapping): (response: HttpResponse, request: PreparedRequest) => ConnectorError | undefined {
+  return (response, request) => {
+    let body: unknown;
+    try {
+      body = response.json();
+    } catch {
+      body = undefined;
+    }
+    const said = (body !== undefined ? mapping.message(body, response) : undefined) ?? response.text.slice(0, 200);
+    const message = redact(said, requestSecrets(request)).replace(/\s+/g, " ").trim().slice(0, 300);
+    const base = { platform: mapping.platform, status: response.status, bodyExcerpt: message };
+    if (response.status === 401 || mapping.isAuthError?.(body, response)) {
+      return new ConnectorError({
+        ...base,
+        kind: "config",
+        message: `${mapping.displayName} rejected the credentials${message ? ` (${message})` : ""}. ${mapping.reconnect ?? "Reconnect the source."}`,
+      });
+    }
+    if (response.status === 403) {
+      return new ConnectorError({
+        ...base,
+        kind: "config",
+        message: `${mapping.displayName} denied access${message ? ` (${message})` : ""}: the connected login is missing a permission for this data. Grant it, then reconnect.`,
+      });
+    }
+    if (response.status === 429 || response.status >= 500) return undefined;
+    if (mapping.isTransient?.(body, response)) {
+      return new ConnectorError({ ...base, kind: "transient", message: `${mapping.displayName} asked to slow down (${message}). The extraction will be retried.` });
+    }
+    return new ConnectorError({ ...base, kind: "system", message: `${mapping.displayName} rejected the request${message ? `: ${message}` : ""}.` });
+  };
+}
+
+/**
+ * The secrets a request carries (its auth headers, sensitive query parameters and the pieces of
+ * an OAuth or Basic header), so a platform that echoes them in an error body is redacted.
+ */
+export function requestSecrets(request: PreparedRequest | undefined): string[] {
+  if (!request) return [];
+  const found = new Set(secretsOf(request.headers, Object.fromEntries(request.url.searchParams)));
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!/authorization|token|key|secret/i.test(name)) continue;
+    for (const piece of value.split(/[\s,="]+/)) if (piece.length >= 6) found.add(piece);
+    const basic = /^Basic\s+(.+)$/i.exec(value);
+    if (basic) for (const part of Buffer.from(basic[1], "base64").toString().split(":")) if (part.length >= 6) found.add(part);
+  }
+  return [...found];
+}
+
+/** A system error for a payload that is not what the documented API returns. */
+export function unexpectedPayload(ctx: ConnectorContext, platform: string, what: string, payload: unknown): ConnectorError {
+  return new ConnectorError({
+    kind: "system",
+    platform,
+    bodyExcerpt: ctx.http.redact(JSON.stringify(payload) ?? "").slice(0, 300),
+    message: `${platform} answered ${what} with an unexpected payload.`,
+  });
+}
+
+/**
+ * The https base URL of a platform hosted on the customer's own domain (Magento, PrestaShop,
+ * ActiveCampaign) from a credential option; a path (a shop in a subfolder) is kept.
+ */
+export function customerBaseUrl(value: string | undefined, stripSuffix?: RegExp): string | undefined {
+  const raw = value?.trim();
+  if (!raw) return undefined;
+  try {
+    const url = new URL(/^https?:\/\//i.test(raw) ? raw : `https://${raw}`);
+    if (url.protocol !== "https:") return undefined;
+    let path = url.pathname.replace(/\/+$/, "");
+    if (stripSuffix) path = path.replace(stripSuffix, "");
+    return `${url.origin}${path}`;
+  } catch {
+    return undefined;
+  }
+}
