@@ -143,13 +143,16 @@ export class SharedStream {
 const encoder = new TextEncoder();
 
 /** Turns many small strings into chunks of about `size` bytes (one row per chunk is slow to send). */
-export async function* coalesce(source: AsyncIterable<string>, size = 64 * 1024, onBytes?: (n: number) => void): AsyncGenerator<Uint8Array> {
+export async function* coalesce(source: AsyncIterable<string>, size = 64 * 1024, onBytes?: (n: number) => void, firstSize = 4 * 1024): AsyncGenerator<Uint8Array> {
   let parts: string[] = [];
   let length = 0;
+  // A small first chunk: the client sees its first byte (and the headers) as early as possible.
+  let threshold = Math.min(firstSize, size);
   for await (const part of source) {
     parts.push(part);
     length += part.length;
-    if (length >= size) {
+    if (length >= threshold) {
+      threshold = size;
       const bytes = encoder.encode(parts.join(""));
       onBytes?.(bytes.byteLength);
       yield bytes;

@@ -191,7 +191,14 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
       const resolved = accounts.find((a) => a.id === account.id && a.authorizationId === account.authorizationId)!;
       let ctx = contexts.get(resolved.authorizationId!);
       if (!ctx) {
-        ctx = connectorContextForSource(deps.db, company.id, resolved.source, connector, { signal: abort.signal, env: deps.env });
+        try {
+          ctx = connectorContextForSource(deps.db, company.id, resolved.source, connector, { signal: abort.signal, env: deps.env });
+        } catch (error) {
+          if (error instanceof EngineError) throw error;
+          // A stored credential that no longer decrypts (key rotated away, corrupted row): the
+          // source must be reconnected; say so instead of failing with a 500.
+          throw new InvalidCredentialError(`The credential of source ${resolved.source.id} cannot be read.`, connector.id);
+        }
         contexts.set(resolved.authorizationId!, ctx);
       }
       return ctx;

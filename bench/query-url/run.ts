@@ -1,0 +1,223 @@
+// bench/query-url: the query URL (GET /api/request on the real web server and route, demo
+// platform) against (a) a bare node:http server sending the same precomputed bytes and (b) a
+// bare pg query + JSON.stringify reference, side by side in one run. Each server is its own
+// process; its resident memory is sampled from /proc while it answers.
+//
+//   npx remix build && node --import tsx bench/query-url/run.ts [--rows 100000] [--runs 3] [--sizes 10000,100000,1000000]
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { createDb } from "../../db/connection.js";
+import { migrateToLatest } from "../../db/migrate.js";
+import { createCompany, revealApiKey } from "../../db/repositories/companies.js";
+import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
+import { createDataSource } from "../../db/repositories/data-sources.js";
+import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/runtime/postgres.js";
+import { freePort } from "../../scripts/runtime/ports.js";
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ""), process.argv[i + 1]);
+const ROWS = Number(args.get("rows") ?? 100_000);
+const RUNS = Number(args.get("runs") ?? 3);
+const SIZES = (args.get("sizes") ?? "10000,100000,1000000").split(",").map(Number);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+type Measure = { rows: number; bytes: number; ttfbMs: number; totalMs: number; peakRssMb: number };
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+async function startServer(name: string, command: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error(`${name} did not start`);
+    const up = await new Promise<boolean>((resolve) => {
+      const req = http.get({ host: "127.0.0.1", port, path: "/healthz" }, (res) => {
+        res.resume();
+        resolve(true);
+      });
+      req.on("error", () => resolve(false));
+    });
+    if (up) return child;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** One GET: time to first body byte, total time, bytes, rows (json: objects in the list; csv: lines - 1), peak RSS of the server. */
+function measure(port: number, pathAndQuery: string, pid: number, kind: "json" | "csv", keep?: string): Promise<Measure> {
+  return new Promise((resolve, reject) => {
+    let peak = rssMb(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
+    const started = process.hrtime.bigint();
+    let ttfb = 0;
+    let bytes = 0;
+    let newlines = 0;
+    let objects = 0;
+    let prev1 = 0;
+    let prev2 = 0;
+    const out = keep ? fs.createWriteStream(keep) : null;
+    const req = http.get({ host: "127.0.0.1", port, path: pathAndQuery, agent: false }, (res) => {
+      if (res.statusCode !== 200) {
+        let text = "";
+        res.on("data", (c) => (text += c));
+        res.on("end", () => reject(new Error(`${pathAndQuery.slice(0, 80)} -> ${res.statusCode} ${text.slice(0, 300)}`)));
+        return;
+      }
+      res.on("data", (chunk: Buffer) => {
+        if (!ttfb) ttfb = Number(process.hrtime.bigint() - started) / 1e6;
+        bytes += chunk.length;
+        out?.write(chunk);
+        for (let i = 0; i < chunk.length; i++) {
+          const c = chunk[i];
+          if (c === 10) newlines++;
+          // "},{" separates row objects in every JSON shape we send (tracked across chunks).
+          if (prev2 === 125 && prev1 === 44 && c === 123) objects++;
+          prev2 = prev1;
+          prev1 = c;
+        }
+      });
+      res.on("end", () => {
+        clearInterval(sampler);
+        out?.end();
+        const totalMs = Number(process.hrtime.bigint() - started) / 1e6;
+        resolve({ rows: kind === "csv" ? newlines - 1 : objects + (bytes > 0 ? 1 : 0), bytes, ttfbMs: ttfb, totalMs, peakRssMb: Math.max(peak, rssMb(pid)) });
+      });
+    });
+    req.on("error", (e) => {
+      clearInterval(sampler);
+      reject(e);
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+async function best(runs: number, fn: () => Promise<Measure>): Promise<Measure> {
+  const all: Measure[] = [];
+  for (let i = 0; i < runs; i++) all.push(await fn());
+  return { rows: all[0].rows, bytes: all[0].bytes, ttfbMs: median(all.map((m) => m.ttfbMs)), totalMs: median(all.map((m) => m.totalMs)), peakRssMb: Math.max(...all.map((m) => m.peakRssMb)) };
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(root, "build/index.js"))) throw new Error("Run `npx remix build` first: the benchmark serves the real build.");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-bench-"));
+  fs.chmodSync(dir, 0o777);
+  // The dev encryption key lives in the data dir: the seeding here and the server must share it.
+  process.env.SIGNALPOST_DATA_DIR = dir;
+  const pgPort = await freePort();
+  const postgres = await startEmbeddedPostgres({ dir: path.join(dir, "pg"), port: pgPort });
+  const children: ChildProcess[] = [];
+  try {
+    await ensureDatabase(postgres.url("postgres"), "bench");
+    const databaseUrl = postgres.url("bench");
+    const db = createDb(databaseUrl);
+    await migrateToLatest(db);
+    const company = await createCompany(db, { name: "Bench" });
+    const source = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "demo" } });
+    const accounts = [
+      { accountId: "demo-paris", name: "Paris", timezone: "Europe/Paris", currency: "EUR" },
+      { accountId: "demo-new-york", name: "New York", timezone: "America/New_York", currency: "USD" },
+      { accountId: "demo-london", name: "London", timezone: "Europe/London", currency: "GBP" },
+      { accountId: "demo-tokyo", name: "Tokyo", timezone: "Asia/Tokyo", currency: "JPY" },
+    ];
+    for (const a of accounts) await createDataSource(db, company.id, { networkAuthorizationId: source.id, ...a });
+    const apikey = revealApiKey(company);
+    // Reference table for (b): the same columns, 1M rows.
+    await sql`create table bench_rows as select g as id, date '2024-01-01' + (g / 1152) as date, g % 24 as hour, 'demo-' || (g % 4) as account_id,
+      'c' || (g % 7) as campaign_id, 'g' || (g % 13) as ad_group_id, (g * 7919) % 5000 as impressions, (g * 31) % 200 as clicks, round(((g * 17) % 10000) / 100.0, 2) as cost
+      from generate_series(1, ${Math.max(...SIZES, ROWS)}) g`.execute(db);
+    await db.destroy();
+
+    const appPort = await freePort();
+    const app = await startServer("app", ["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir }, appPort);
+    children.push(app);
+
+    const accountsParam = JSON.stringify(accounts.map((a) => ({ id: a.accountId, authorization_id: source.id })));
+    const query = (format: string, days: number, extra: Record<string, string> = {}) =>
+      `/api/request?${new URLSearchParams({
+        format,
+        platform: "demo",
+        dimensions: "date,hour,account_id,campaign_id,ad_group_id",
+        metrics: "impressions,clicks,cost",
+        date: "CUSTOM",
+        start_date: "2024-01-01",
+        end_date: new Date(Date.UTC(2024, 0, 1) + (days - 1) * 86_400_000).toISOString().slice(0, 10),
+        accounts: accountsParam,
+        options_granularity: "hour",
+        apikey,
+        ...extra,
+      })}`;
+    // Rows per day of this query, to size the date range.
+    const probe = await measure(appPort, query("csv", 10), app.pid!, "csv");
+    const perDay = probe.rows / 10;
+    const daysFor = (rows: number) => Math.ceil(rows / perDay);
+    console.log(`demo query: ${perDay} rows per day`);
+
+    const results: Record<string, Measure> = {};
+    for (const format of ["json", "csv"] as const) {
+      const file = path.join(dir, `body.${format}`);
+      // Warm up, and keep the bytes for reference (a).
+      await measure(appPort, query(format, daysFor(ROWS)), app.pid!, format, file);
+      results[`route ${format}`] = await best(RUNS, () => measure(appPort, query(format, daysFor(ROWS)), app.pid!, format));
+      const bytesPort = await freePort();
+      const bytesServer = await startServer(`bytes ${format}`, ["--import", "tsx", "bench/query-url/reference-servers.ts", "bytes", file], {}, bytesPort);
+      children.push(bytesServer);
+      await measure(bytesPort, "/", bytesServer.pid!, format);
+      results[`(a) bare node:http, same bytes, ${format}`] = await best(RUNS, () => measure(bytesPort, "/", bytesServer.pid!, format));
+      bytesServer.kill();
+    }
+    const pgPortRef = await freePort();
+    const pgServer = await startServer("pg", ["--import", "tsx", "bench/query-url/reference-servers.ts", "pg"], { DATABASE_URL: databaseUrl }, pgPortRef);
+    children.push(pgServer);
+    await measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json");
+    results["(b) bare pg + JSON.stringify"] = await best(RUNS, () => measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json"));
+
+    const memory: { rows: number; route: Measure; pg: Measure }[] = [];
+    for (const size of SIZES) {
+      const route = await measure(appPort, query("csv", daysFor(size)), app.pid!, "csv");
+      const pgRef = await measure(pgPortRef, `/?rows=${size}`, pgServer.pid!, "json");
+      memory.push({ rows: size, route, pg: pgRef });
+    }
+
+    const line = (name: string, m: Measure) =>
+      `| ${name} | ${m.rows.toLocaleString("en")} | ${(m.bytes / 1e6).toFixed(1)} MB | ${m.ttfbMs.toFixed(0)} ms | ${m.totalMs.toFixed(0)} ms | ${Math.round(m.rows / (m.totalMs / 1000)).toLocaleString("en")} | ${m.peakRssMb.toFixed(0)} MB |`;
+    const out = [
+      `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${new Date().toISOString()}; median of ${RUNS} runs after a warm-up.`,
+      "",
+      "| server | rows | body | first byte | total | rows/s | peak RSS (server) |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...Object.entries(results).map(([k, m]) => line(k, m)),
+      "",
+      `Ratio route/(a) in rows/s: json ${(results["(a) bare node:http, same bytes, json"].totalMs / results["route json"].totalMs).toFixed(3)}x, csv ${(results["(a) bare node:http, same bytes, csv"].totalMs / results["route csv"].totalMs).toFixed(3)}x; route/(b) json ${(results["(b) bare pg + JSON.stringify"].totalMs / results["route json"].totalMs).toFixed(2)}x.`,
+      "",
+      "| rows | route csv: total | route: peak RSS | (b) pg + JSON: total | (b): peak RSS |",
+      "| ---: | ---: | ---: | ---: | ---: |",
+      ...memory.map((m) => `| ${m.rows.toLocaleString("en")} (route ${m.route.rows.toLocaleString("en")}) | ${m.route.totalMs.toFixed(0)} ms | ${m.route.peakRssMb.toFixed(0)} MB | ${m.pg.totalMs.toFixed(0)} ms | ${m.pg.peakRssMb.toFixed(0)} MB |`),
+    ].join("\n");
+    console.log(out);
+    fs.writeFileSync(path.join(root, "bench/query-url/last-run.md"), out + "\n");
+  } finally {
+    for (const c of children) c.kill();
+    await postgres.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
