@@ -14,6 +14,8 @@ import { dayCount, resolveDateRange, restatementWindow, splitDateRange } from ".
 import type { DateRange, Row } from "../../engine/core/types.js";
 import { defaultDateColumn, describeTable, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
+import { getEnv } from "../../lib/env.js";
+import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 
@@ -96,6 +98,11 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       if (!destinationRow) throw ApplicationFailure.nonRetryable("The destination of this data stream no longer exists.", "config");
       const source = await getNetworkAuthorization(db, input.companyId, account.networkAuthorizationId);
       if (!source) throw ApplicationFailure.nonRetryable("The source of this account no longer exists.", "config");
+      // Billing (issue 8): nothing is extracted for a lapsed trial, a dead subscription or an account locked beyond the plan.
+      await checkExtractionAllowed(db, input.companyId, [account.id], { graceDays: getEnv().BILLING_GRACE_DAYS }).catch((error: unknown) => {
+        if (error instanceof ExtractionBlockedError) throw ApplicationFailure.nonRetryable(error.message, "billing");
+        throw error;
+      });
 
       const step: JobLogStep = {
         dataSourceId: account.id,
