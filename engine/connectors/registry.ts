@@ -18,8 +18,9 @@ import { tikTokConnector } from "./tik-tok/connector.js";
 import { linkedInConnector } from "./linkedin/connector.js";
 import { hubSpotConnector } from "./hubspot/connector.js";
 import { magentoConnector } from "./magento/connector.js";
+import { prestashopConnector } from "./prestashop/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
