@@ -19,8 +19,9 @@ import { linkedInConnector } from "./linkedin/connector.js";
 import { hubSpotConnector } from "./hubspot/connector.js";
 import { magentoConnector } from "./magento/connector.js";
 import { prestashopConnector } from "./prestashop/connector.js";
+import { pinterestAdsConnector } from "./pinterest-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
