@@ -23,6 +23,7 @@ import { connectorContextForSource } from "../../lib/source-context.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import type { AlertBatchResult, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
+import { checkExtractionAllowed, recordAccountUsage } from "../../db/repositories/usage.js";
 
 /** Runs `task` over items with at most `limit` in flight. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -61,7 +62,10 @@ export function createAlertActivities(deps: ActivityDeps) {
       const definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
       const connector: Connector = getConnector(target.source.platform);
       const ctx = connectorContextForSource(db, target.companyId, target.source, connector);
+      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read; a read counts as usage.
+      await checkExtractionAllowed(db, target.companyId, [target.dataSource.id], { graceDays: getEnv().BILLING_GRACE_DAYS });
       const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at);
+      await recordAccountUsage(db, target.companyId, [target.dataSource.id], "alert", now());
       return {
         ...base,
         entities: results.map((r) => ({
