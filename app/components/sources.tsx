@@ -149,11 +149,13 @@ export function ConnectForm({
         if (!popup) return; // blocked: the plain post runs the flow full-page
         event.currentTarget.target = POPUP_NAME;
         if (modeRef.current) modeRef.current.value = "popup";
-        watch(popup);
+        // After the browser has read the form data: a state update now would re-render the
+        // form first and React would put the hidden inputs back to their rendered values.
+        setTimeout(() => watch(popup), 0);
       }}
     >
       {Object.entries(hidden).map(([name, value]) => (value === undefined ? null : <input key={name} type="hidden" name={name} value={String(value)} />))}
-      <input ref={modeRef} type="hidden" name="mode" value="page" />
+      <input ref={modeRef} type="hidden" name="mode" defaultValue="page" />
       {children}
       {failure ? (
         <div className="my-3">
