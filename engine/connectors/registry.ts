@@ -20,8 +20,9 @@ import { hubSpotConnector } from "./hubspot/connector.js";
 import { magentoConnector } from "./magento/connector.js";
 import { prestashopConnector } from "./prestashop/connector.js";
 import { pinterestAdsConnector } from "./pinterest-ads/connector.js";
+import { bigcommerceConnector } from "./bigcommerce/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

@@ -114,6 +114,8 @@ export interface ErrorMapping {
   reconnect?: string;
   /** Non-401 answers that still mean a bad credential (HTTP 200 error envelopes, 400 invalid_token). */
   isAuthError?(body: any, response: HttpResponse): boolean;
+  /** When a 429 says when to come back in its own header (not Retry-After). */
+  retryAfterMs?(response: HttpResponse): number | undefined;
   /** Answers that mean "retry later" besides 429 and 5xx. */
   isTransient?(body: any, response: HttpResponse): boolean;
 }
@@ -147,6 +149,10 @@ export function platformErrors(mapping: ErrorMapping): (response: HttpResponse, 
         kind: "config",
         message: `${mapping.displayName} denied access${message ? ` (${message})` : ""}: the connected login is missing a permission for this data. Grant it, then reconnect.`,
       });
+    }
+    const wait = response.status === 429 ? mapping.retryAfterMs?.(response) : undefined;
+    if (wait !== undefined) {
+      return new ConnectorError({ ...base, kind: "transient", retryAfterMs: wait, message: `${mapping.displayName} quota reached, retrying at ${new Date(Date.now() + wait).toISOString()}.` });
     }
     if (response.status === 429 || response.status >= 500) return undefined;
     if (mapping.isTransient?.(body, response)) {
