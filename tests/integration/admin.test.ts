@@ -144,3 +144,17 @@ describe("Looker Studio fields", () => {
     expect(gone.status).toBe(404);
   });
 });
+
+describe("demo seed", () => {
+  it("adds the Looker Studio demo fields and today's usage once, however often it runs", async () => {
+    const { seedDemo } = await import("../../db/seed/index.js");
+    await seedDemo(db);
+    await seedDemo(db);
+    const seeded = await db.selectFrom("gdsFields").select(["fieldId"]).where("platform", "=", "demo").where("fieldId", "in", ["clicks", "cost"]).execute();
+    expect(seeded.map((f) => f.fieldId).sort()).toEqual(["clicks", "cost"]);
+    expect((await db.selectFrom("gdsFieldTranslations").select("id").execute()).length).toBe(2);
+    const demo = await db.selectFrom("users").select("companyId").where("email", "=", "demo@signalpost.local").executeTakeFirstOrThrow();
+    const { listUsedAccounts } = await import("../../db/repositories/usage.js");
+    expect((await listUsedAccounts(db, demo.companyId)).length).toBeGreaterThan(0);
+  });
+});
