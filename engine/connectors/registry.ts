@@ -22,8 +22,9 @@ import { prestashopConnector } from "./prestashop/connector.js";
 import { pinterestAdsConnector } from "./pinterest-ads/connector.js";
 import { bigcommerceConnector } from "./bigcommerce/connector.js";
 import { mailchimpConnector } from "./mailchimp/connector.js";
+import { snapchatAdsConnector } from "./snapchat-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

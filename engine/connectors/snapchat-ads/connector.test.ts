@@ -1,0 +1,61 @@
+import { expect } from "vitest";
+import { AD_ACCOUNTS, snapError, SNAPCHAT_UNAUTHORIZED, startSnapchatFake } from "../../../tests/fakes/snapchat-ads/index.js";
+import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { snapchatAdsConnector } from "./connector.js";
+
+const [la] = AD_ACCOUNTS;
+const day = "2025-03-01";
+
+behaviourSuite({
+  connector: snapchatAdsConnector,
+  start: startSnapchatFake,
+  dataPath: "/v1/adaccounts/:id/stats",
+  read: { accounts: [la.id], fields: ["date", "impressions", "clicks", "cost", "conversions", "conversion_value"], range: { start: day, end: day }, options: { report: "account" } },
+  unauthorized: SNAPCHAT_UNAUTHORIZED,
+  rateLimited: { ...snapError(429, "E1012", "Too many requests"), headers: { "retry-after": "1" } },
+  serverError: snapError(503, "E5000", "Service unavailable"),
+  tokenRefresh: true,
+  listAccounts(accounts) {
+    expect(accounts).toEqual([
+      { id: la.id, name: "Signal LA", timezone: "America/Los_Angeles", currency: "USD", status: "active" },
+      { id: AD_ACCOUNTS[1].id, name: "Signal Paris", timezone: "Europe/Paris", currency: "EUR", status: "active" },
+    ]);
+  },
+  singlePage(rows, fake) {
+    const m = accountMetrics(la.id, day);
+    expect(rows).toEqual([{ date: day, impressions: m.impressions, clicks: m.clicks, cost: m.cost, conversions: m.conversions, conversion_value: m.conversionValue }]);
+    const [request] = fake.server.requestsTo("/v1/adaccounts/:id/stats");
+    // Los Angeles midnights in March 2025 are at -08:00.
+    expect(Object.fromEntries(request.query)).toMatchObject({ granularity: "DAY", start_time: "2025-03-01T00:00:00.000-08:00", end_time: "2025-03-02T00:00:00.000-08:00" });
+    expect(request.query.get("breakdown")).toBeNull();
+  },
+  pagination: {
+    read: { fields: ["date", "clicks"], range: { start: "2025-01-01", end: "2025-02-15" } },
+    pages: 2,
+    check(rows) {
+      expect(rows).toHaveLength(46);
+      expect(rows[45]).toEqual({ date: "2025-02-15", clicks: accountMetrics(la.id, "2025-02-15").clicks });
+    },
+  },
+  empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
+  more: {
+    "names campaigns from the campaign listing across next_link pages": async ({ read, fake }) => {
+      fake.options.pageSize = 2;
+      const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "campaign_status", "cost"] });
+      expect(rows).toEqual(fakeCampaigns(la.id).map((c) => ({ campaign_id: c.id, campaign_name: c.name, campaign_status: c.status, cost: campaignMetrics(c.id, day).cost })));
+      expect(fake.server.requestsTo("/v1/adaccounts/:id/campaigns").map((r) => r.query.get("cursor"))).toEqual([null, "2"]);
+      expect(fake.server.requestsTo("/v1/adaccounts/:id/stats")[0].query.get("breakdown")).toBe("campaign");
+    },
+    "reads HOUR granularity in the account's timezone": async ({ read, fake }) => {
+      const rows = await read({ fields: ["date", "hour", "clicks"], granularity: "hour" });
+      expect(rows).toHaveLength(24);
+      expect(rows[13]).toEqual({ date: day, hour: 13, clicks: accountMetrics(la.id, day, 13).clicks });
+      expect(fake.server.requestsTo("/v1/adaccounts/:id/stats")[0].query.get("granularity")).toBe("HOUR");
+    },
+    "maps a 403 to a missing-permission config error": async ({ read, fake }) => {
+      fake.server.once("GET", "/v1/adaccounts/:id/stats", snapError(403, "E3002", "User lacks permission on ad account"));
+      await expect(read()).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("lacks permission") });
+    },
+  },
+});
