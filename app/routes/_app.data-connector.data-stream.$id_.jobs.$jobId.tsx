@@ -1,0 +1,230 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { z } from "zod";
+import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow } from "~/services/data-streams.server";
+import { requireUser } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { destinationLabel } from "~/utils/destinations";
+import { formatDuration, JOB_MESSAGES, jobStatusLabel, logStatusLabel, stepLabel } from "~/utils/jobs";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-box";
+import { useRevalidateEvery } from "~/components/sources";
+
+const Schema = z.object({ intent: z.enum(["run-now", "delete"]) });
+const TABS = [
+  { id: "overview", label: "Overview" },
+  { id: "basic-option", label: "Basic options" },
+  { id: "accounts", label: "Accounts" },
+  { id: "fields", label: "Fields" },
+  { id: "extraction-option", label: "Extraction options" },
+] as const;
+/** Spec 2 §9: the job page refreshes every 10 seconds while open. */
+export const JOB_POLL_MS = 10_000;
+
+export const meta: MetaFunction = () => [{ title: "Job · Signalpost" }];
+
+function ids(params: { id?: string; jobId?: string }) {
+  const streamId = Number(params.id);
+  const jobId = Number(params.jobId);
+  if (![streamId, jobId].every((n) => Number.isSafeInteger(n) && n > 0)) throw new Response("Not found", { status: 404 });
+  return { streamId, jobId };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const { streamId, jobId } = ids(params);
+  const url = new URL(request.url);
+  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const detail = await jobDetail(company.id, streamId, jobId, page);
+  if (!detail) throw new Response("Not found", { status: 404 });
+  return json({ ...detail, page, pageSize: JOB_LOG_PAGE_SIZE, confirmDelete: url.searchParams.get("confirm") === "delete" });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { company } = await requireUser(request);
+  const { streamId, jobId } = ids(params);
+  const here = `/data-connector/data-stream/${streamId}/jobs/${jobId}`;
+  const submission = parseWithZod(await request.formData(), { schema: Schema });
+  if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
+  const detail = await jobDetail(company.id, streamId, jobId, 1);
+  if (!detail) throw new Response("Not found", { status: 404 });
+  if (submission.value.intent === "run-now") {
+    try {
+      await runJobNow(company.id, jobId);
+    } catch (error) {
+      console.error("[jobs] run now failed", error);
+      return redirectWithToast(here, { type: "error", title: JOB_MESSAGES.errorTitle, description: JOB_MESSAGES.errorText });
+    }
+    return redirectWithToast(here, { type: "success", title: JOB_MESSAGES.launchedTitle, description: JOB_MESSAGES.launchedText });
+  }
+  try {
+    await deleteJobCascade(company.id, jobId);
+  } catch (error) {
+    console.error("[jobs] delete failed", error);
+    return redirectWithToast(here, { type: "error", title: JOB_MESSAGES.deleteFailedTitle, description: JOB_MESSAGES.deleteFailedText });
+  }
+  return redirectWithToast(`/data-connector/data-stream/${streamId}`, { type: "success", title: JOB_MESSAGES.deletedTitle });
+}
+
+const when = (iso: string | null | undefined, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
+
+export default function JobDetail() {
+  const d = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const [tab, setTab] = useState<string | null>(null);
+  useRevalidateEvery(JOB_POLL_MS);
+  useEffect(() => {
+    const h = location.hash.replace("#", "");
+    setTab(TABS.some((t) => t.id === h) ? h : "overview");
+  }, [location.hash]);
+  const base = `/data-connector/data-stream/${d.stream.id}/jobs/${d.job.id}`;
+  const lastPage = Math.max(1, Math.ceil(d.total / d.pageSize));
+  // Without JavaScript every section shows; with it, only the tab named by the hash.
+  const shown = (id: string) => tab === null || tab === id;
+  return (
+    <div>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow">
+        <div>
+          <p className="text-xs uppercase text-slate-500">{d.stream.platformName} · {d.stream.name}</p>
+          <h1 className="text-xl font-semibold">{d.job.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            <span data-testid="job-runs">{d.runs}</span> run(s) · Last run: <span data-testid="job-last-run">{d.lastRun ? when(d.lastRun.at, "Never") : "Never"}</span> · Status:{" "}
+            <span data-testid="job-status">{d.lastRun ? logStatusLabel(d.lastRun.success) : jobStatusLabel(d.job.status, d.job.lastLaunchedAt)}</span>
+          </p>
+        </div>
+        <div className="flex gap-2">
+          <Form method="post">
+            <input type="hidden" name="intent" value="run-now" />
+            <SubmitButton busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "run-now"}>Run Now</SubmitButton>
+          </Form>
+          <Link to={`${base}?confirm=delete`} className="rounded-md border border-red-300 px-4 py-2 text-sm text-red-700 hover:bg-red-50">Delete</Link>
+        </div>
+      </div>
+      <nav className="mb-4 flex gap-4 border-b border-slate-200 text-sm">
+        {TABS.map((t) => (
+          <a key={t.id} href={`#${t.id}`} className={`pb-2 ${tab === t.id ? "border-b-2 border-brand-600 font-medium text-brand-700" : "text-slate-500"}`}>
+            {t.label}
+          </a>
+        ))}
+      </nav>
+      {shown("overview") ? (
+        <section id="overview" className="rounded-lg bg-white shadow">
+          <table className="min-w-full text-sm">
+            <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-3 py-2">Extracted Date Time</th>
+                <th className="px-3 py-2">Extracted Range Time</th>
+                <th className="px-3 py-2">Duration</th>
+                <th className="px-3 py-2">Step</th>
+                <th className="px-3 py-2">Status</th>
+                <th className="px-3 py-2">Extracted Row</th>
+                <th className="px-3 py-2"><span className="sr-only">Details</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.logs.length === 0 ? (
+                <tr>
+                  <td colSpan={7} className="px-3 py-6 text-center text-slate-500">This job has not run yet.</td>
+                </tr>
+              ) : (
+                d.logs.map((l) => (
+                  <tr key={l.id} data-testid="log-row" className="border-t border-slate-100 align-top">
+                    <td className="px-3 py-2">{when(l.startedAt, "-")}</td>
+                    <td className="px-3 py-2">{l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "-"}</td>
+                    <td className="px-3 py-2">{formatDuration(l.duration)}</td>
+                    <td className="px-3 py-2">{stepLabel(l.step)}</td>
+                    <td className="px-3 py-2" data-testid="log-status">{logStatusLabel(l.success)}</td>
+                    <td className="px-3 py-2">{l.numberRow}</td>
+                    <td className="px-3 py-2">
+                      <details>
+                        <summary className="cursor-pointer text-brand-600">View details</summary>
+                        <div className="mt-2 space-y-1 text-xs">
+                          {l.message ? <p className={l.success === false ? "text-red-700" : ""}>{l.message}</p> : null}
+                          <ul>
+                            {l.steps.map((s) => (
+                              <li key={`${s.dataSourceId}-${s.dateStart}`}>
+                                {s.accountName}: {logStatusLabel(s.success)} · {s.numberRow} rows · {formatDuration(s.duration)}
+                                {s.message ? ` · ${s.message}` : ""}
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      </details>
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+          <div className="flex items-center justify-between px-3 py-2 text-sm">
+            <span>Page {d.page} of {lastPage}</span>
+            <span className="space-x-2">
+              {d.page > 1 ? <Link to={`${base}?page=${d.page - 1}`} className="text-brand-600">Previous</Link> : <span className="text-slate-400">Previous</span>}
+              {d.page < lastPage ? <Link to={`${base}?page=${d.page + 1}`} className="text-brand-600">Next</Link> : <span className="text-slate-400">Next</span>}
+            </span>
+          </div>
+        </section>
+      ) : null}
+      {shown("basic-option") ? (
+        <section id="basic-option" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
+          <h2 className="mb-2 font-semibold">Basic options</h2>
+          <p>Name: {d.job.name}</p>
+          <p>Destination: {d.stream.destination} ({destinationLabel(d.stream.destinationType)})</p>
+        </section>
+      ) : null}
+      {shown("accounts") ? (
+        <section id="accounts" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
+          <h2 className="mb-2 font-semibold">Accounts</h2>
+          {d.job.allAccounts ? <p className="mb-1">All accounts of the source.</p> : null}
+          <ul>
+            {d.accounts.map((a) => (
+              <li key={a.id}>
+                {a.name} ({a.accountId}){a.blocked ? " · This account is blocked. You need to unblock it to fetch data." : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {shown("fields") ? (
+        <section id="fields" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
+          <h2 className="mb-2 font-semibold">Fields</h2>
+          <ul>
+            {Object.entries(d.job.fields).map(([id, name]) => (
+              <li key={id}>
+                {id}
+                {name !== id ? ` → ${name}` : ""}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {shown("extraction-option") ? (
+        <section id="extraction-option" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
+          <h2 className="mb-2 font-semibold">Extraction options</h2>
+          <p>Frequency: <code>{d.job.recurrency}</code>{d.job.paused ? " (paused)" : ""}</p>
+          <p>Next run: {when(d.job.next, "-")}</p>
+          <p>Date: {d.job.date}{d.job.date === "CUSTOM" ? ` (${d.job.startDate} → ${d.job.endDate})` : ""}</p>
+          <p>Initial fetch: {d.job.hasToBeInitialized ? `${d.job.dateInitialization}${d.job.startDateInitialization ? ` from ${d.job.startDateInitialization}` : ""}${d.job.endDateInitialization ? ` to ${d.job.endDateInitialization}` : ""} (${d.job.isInitialized ? "done" : "in progress"})` : "No"}</p>
+          <p>Table: {d.job.tableName}</p>
+          {d.job.partitionFieldId ? <p>Partition: {d.job.partitionFieldId}</p> : null}
+          {d.job.dataType ? <p>Data format: {d.job.dataType}</p> : null}
+          <p>Run all accounts even if one fails: {d.job.shouldRunAllEvenIfFailed ? "Yes" : "No"}</p>
+        </section>
+      ) : null}
+      {d.confirmDelete ? (
+        <ConfirmDialog title="Confirm the deletion of the job" confirmLabel="Delete" cancelHref={base} fields={{ intent: "delete" }}>
+          Are you sure you want to delete this job? Its schedule stops; the data already loaded stays in the destination.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,290 @@
+// Data streams and jobs for the screens: lists, the wizard's choices, preview, creation with its
+// Temporal Schedule (and backfill), Run Now, deletion (schedules first: decision 0401), job logs.
+import * as streams from "../../db/repositories/data-streams.js";
+import { getDestination } from "../../db/repositories/destinations.js";
+import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
+import { listDestinations } from "../../db/repositories/destinations.js";
+import { registry } from "../../engine/connectors/registry.js";
+import { findPlatform } from "../../engine/catalogue/index.js";
+import { resolveDateRange } from "../../engine/core/dates.js";
+import { EngineError } from "../../engine/core/errors.js";
+import type { FieldDef } from "../../engine/core/types.js";
+import { describeDestination } from "../../engine/destinations/catalogue.js";
+import { tableNameProblem } from "../../engine/destinations/columns.js";
+import { connectorContextForSource } from "../../lib/source-context.js";
+import { getTemporalClient } from "../../temporal/client.js";
+import { createJobSchedule, deleteJobSchedule, nextRuns, startInitialization, triggerJob } from "../../temporal/schedules.js";
+import { getDb } from "./db.server.js";
+
+export class JobFlowError extends Error {}
+
+export function platformName(platform: string): string {
+  return findPlatform(platform)?.displayName ?? platform;
+}
+
+export async function listStreamRows(companyId: number) {
+  const rows = await streams.listDatastreams(getDb(), companyId);
+  return rows.map((r) => ({ id: r.id, name: r.name, platform: r.platform, platformName: platformName(r.platform), destination: r.destinationName, destinationType: r.destinationType, jobs: r.jobs }));
+}
+
+/** Platforms the company has a source on, and its destinations (the new-stream form). */
+export async function streamFormChoices(companyId: number) {
+  const db = getDb();
+  const sources = await listNetworkAuthorizations(db, companyId);
+  const platforms = [...new Set(sources.map((s) => s.platform))].map((p) => ({ value: p, label: platformName(p) })).sort((a, b) => a.label.localeCompare(b.label));
+  const destinations = (await listDestinations(db, companyId)).map((d) => ({ value: String(d.id), label: d.name }));
+  return { platforms, destinations };
+}
+
+export async function createStream(companyId: number, input: { name: string; platform: string; destinationId: number }) {
+  const db = getDb();
+  if (!(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
+  const sources = await listNetworkAuthorizations(db, companyId);
+  if (!sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
+  return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
+}
+
+async function safeNextRun(jobId: number): Promise<{ next: string | null; paused: boolean }> {
+  try {
+    const r = await nextRuns(await getTemporalClient(), jobId);
+    return { next: r.next ? r.next.toISOString() : null, paused: r.paused };
+  } catch {
+    // Temporal unreachable: the screen still shows the job, without its next run.
+    return { next: null, paused: false };
+  }
+}
+
+export async function streamDetail(companyId: number, id: number) {
+  const db = getDb();
+  const stream = await streams.getDatastream(db, companyId, id);
+  if (!stream) return undefined;
+  const jobs = await streams.listJobs(db, companyId, { datastreamId: id });
+  const withRuns = await Promise.all(
+    jobs.map(async (j) => ({
+      id: j.id,
+      name: j.name,
+      accounts: j.networkAuthorizationId !== null ? "All accounts" : String(j.accounts),
+      status: j.status,
+      lastLaunchedAt: j.lastLaunchedAt ? j.lastLaunchedAt.toISOString() : null,
+      ...(await safeNextRun(j.id)),
+    })),
+  );
+  return {
+    id: stream.id,
+    name: stream.name,
+    platform: stream.platform,
+    platformName: platformName(stream.platform),
+    destination: { id: stream.destinationId, name: stream.destinationName, type: stream.destinationType },
+    runnableJobs: withRuns.filter((j) => !j.paused && j.status !== "BLOCKED").length,
+    jobs: withRuns,
+  };
+}
+
+export async function deleteStreamCascade(companyId: number, id: number): Promise<boolean> {
+  const db = getDb();
+  const jobIds = await streams.listJobIds(db, companyId, { datastreamId: id });
+  if (jobIds.length > 0) {
+    const client = await getTemporalClient();
+    for (const jobId of jobIds) await deleteJobSchedule(client, jobId);
+  }
+  return streams.deleteDatastream(db, companyId, id);
+}
+
+/** The wizard's account choices: every source of the stream's platform with its activated accounts. */
+export async function accountChoices(companyId: number, platform: string) {
+  const db = getDb();
+  const sources = (await listNetworkAuthorizations(db, companyId)).filter((s) => s.platform === platform);
+  const accounts = await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("networkAuthorizationId", "in", sources.length ? sources.map((s) => s.id) : [0]).orderBy("name").execute();
+  return sources.map((s) => ({
+    id: s.id,
+    name: s.name,
+    accounts: accounts.filter((a) => a.networkAuthorizationId === s.id).map((a) => ({ id: a.id, name: a.name, accountId: a.accountId, blocked: a.blockedAt !== null })),
+  }));
+}
+
+export async function fieldChoices(platform: string, report: string | undefined): Promise<{ reports: { value: string; label: string }[]; defaultReport?: string; fields: FieldDef[] }> {
+  const connector = registry.getConnector(platform);
+  const config = await connector.listConfigFields();
+  const reportField = config.find((c) => c.id === "report");
+  const reports = reportField?.values ?? [];
+  const defaultReport = typeof reportField?.default === "string" ? reportField.default : reports[0]?.value;
+  const fields = await connector.listFields(undefined, { report: report ?? defaultReport });
+  return { reports, defaultReport, fields };
+}
+
+/** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
+export async function previewRows(companyId: number, input: { platform: string; dataSourceId: number; fields: string[]; report?: string; day: string }) {
+  const db = getDb();
+  const account = await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst();
+  if (!account) throw new JobFlowError("Account not found");
+  const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
+  if (!source || source.platform !== input.platform) throw new JobFlowError("Account not found");
+  const connector = registry.getConnector(input.platform);
+  const ctx = connectorContextForSource(db, companyId, source, connector);
+  const range = resolveDateRange("CUSTOM", { timezone: account.timezone ?? "UTC", start: input.day, end: input.day });
+  const rows: Record<string, unknown>[] = [];
+  for await (const page of connector.read(ctx, {
+    accounts: [{ id: account.accountId, name: account.name, timezone: account.timezone ?? "UTC", currency: account.currency ?? "USD" }],
+    fields: input.fields,
+    range,
+    options: input.report ? { report: input.report } : {},
+  })) {
+    for (const r of page.rows) {
+      rows.push(r);
+      if (rows.length >= 10) return rows;
+    }
+  }
+  return rows;
+}
+
+export type NewJob = {
+  name: string;
+  mode: "specific" | "source";
+  dataSourceIds: number[];
+  networkAuthorizationId?: number;
+  report?: string;
+  fields: string[];
+  renames: Record<string, string>;
+  recurrency: string;
+  date: string;
+  startDate?: string;
+  endDate?: string;
+  initialFetch?: boolean;
+  dateInitialization?: string;
+  startDateInitialization?: string;
+  endDateInitialization?: string;
+  partitionFieldId: string[];
+  dataType?: "csv" | "json";
+  tableName: string;
+  shouldRunAllEvenIfFailed?: boolean;
+};
+
+/** Problems the schema cannot see: they depend on the destination's kind and the platform's fields. */
+export async function deploymentProblems(companyId: number, streamId: number, job: NewJob): Promise<Record<string, string>> {
+  const stream = await streams.getDatastream(getDb(), companyId, streamId);
+  if (!stream) throw new JobFlowError("Data stream not found");
+  const kind = describeDestination(stream.destinationType)?.kind ?? "sql";
+  const problems: Record<string, string> = {};
+  const t = tableNameProblem(kind, job.tableName);
+  if (t) problems.tableName = t;
+  if (kind === "sql" && stream.destinationType === "big_query" && job.partitionFieldId.length > 1) problems.partitionFieldId = "BigQuery takes a single partition field.";
+  if (kind === "storage" && !job.dataType) problems.dataType = "You need to choose a data format.";
+  return problems;
+}
+
+/** Creates the job, its Schedule job:{id} and (initial fetch) its backfill; undoes the row if Temporal refuses. */
+export async function createJobWithSchedule(companyId: number, streamId: number, job: NewJob): Promise<number> {
+  const db = getDb();
+  const stream = await streams.getDatastream(db, companyId, streamId);
+  if (!stream) throw new JobFlowError("Data stream not found");
+  const kind = describeDestination(stream.destinationType)?.kind ?? "sql";
+  const fields: Record<string, string> = {};
+  for (const f of new Set([...job.fields, ...(kind === "sql" ? job.partitionFieldId : [])])) fields[f] = (job.renames[f] ?? "").trim() || f;
+  const created = await streams.createJob(db, companyId, {
+    datastreamId: streamId,
+    name: job.name.trim(),
+    recurrency: job.recurrency.trim(),
+    date: job.date,
+    startDate: job.date === "CUSTOM" ? (job.startDate ?? null) : null,
+    endDate: job.date === "CUSTOM" ? (job.endDate ?? null) : null,
+    hasToBeInitialized: Boolean(job.initialFetch),
+    dateInitialization: job.initialFetch ? (job.dateInitialization ?? null) : null,
+    startDateInitialization: job.initialFetch && (job.dateInitialization === "CUSTOM" || job.dateInitialization === "SINCE") ? (job.startDateInitialization ?? null) : null,
+    endDateInitialization: job.initialFetch && job.dateInitialization === "CUSTOM" ? (job.endDateInitialization ?? null) : null,
+    shouldRunAllEvenIfFailed: Boolean(job.shouldRunAllEvenIfFailed),
+    networkAuthorizationId: job.mode === "source" ? (job.networkAuthorizationId ?? null) : null,
+    fields,
+    options: job.report ? { report: job.report } : {},
+    tableName: job.tableName.trim(),
+    partitionFieldId: kind === "sql" && job.partitionFieldId.length ? job.partitionFieldId.join(",") : null,
+    dataType: kind === "storage" ? (job.dataType ?? "csv") : null,
+    dataSourceIds: job.mode === "specific" ? job.dataSourceIds : [],
+  });
+  try {
+    const client = await getTemporalClient();
+    await createJobSchedule(client, { companyId, jobId: created.id, recurrency: created.recurrency });
+    if (created.hasToBeInitialized) await startInitialization(client, { companyId, jobId: created.id });
+    else await triggerJob(client, created.id);
+  } catch (error) {
+    await streams.deleteJob(db, companyId, created.id);
+    throw error;
+  }
+  return created.id;
+}
+
+export async function runJobNow(companyId: number, jobId: number): Promise<boolean> {
+  const job = await streams.getJob(getDb(), companyId, jobId);
+  if (!job) return false;
+  await triggerJob(await getTemporalClient(), jobId);
+  return true;
+}
+
+export async function deleteJobCascade(companyId: number, jobId: number): Promise<boolean> {
+  const db = getDb();
+  const job = await streams.getJob(db, companyId, jobId);
+  if (!job) return false;
+  await deleteJobSchedule(await getTemporalClient(), jobId);
+  return streams.deleteJob(db, companyId, jobId);
+}
+
+export const JOB_LOG_PAGE_SIZE = 50;
+
+export async function jobDetail(companyId: number, streamId: number, jobId: number, page: number) {
+  const db = getDb();
+  const job = await streams.getJob(db, companyId, jobId);
+  if (!job || job.datastreamId !== streamId) return undefined;
+  const stream = await streams.getDatastream(db, companyId, streamId);
+  if (!stream) return undefined;
+  const accounts = await streams.jobAccounts(db, companyId, job);
+  const { logs, total } = await streams.listJobLogs(db, companyId, jobId, { offset: (page - 1) * JOB_LOG_PAGE_SIZE, limit: JOB_LOG_PAGE_SIZE });
+  const last = logs[0];
+  const schedule = await safeNextRun(jobId);
+  return {
+    stream: { id: stream.id, name: stream.name, platform: stream.platform, platformName: platformName(stream.platform), destination: stream.destinationName, destinationType: stream.destinationType },
+    job: {
+      id: job.id,
+      name: job.name,
+      status: job.status,
+      recurrency: job.recurrency,
+      date: job.date,
+      startDate: job.startDate,
+      endDate: job.endDate,
+      hasToBeInitialized: job.hasToBeInitialized,
+      isInitialized: job.isInitialized,
+      dateInitialization: job.dateInitialization,
+      startDateInitialization: job.startDateInitialization,
+      endDateInitialization: job.endDateInitialization,
+      shouldRunAllEvenIfFailed: job.shouldRunAllEvenIfFailed,
+      fields: job.fields,
+      options: job.options,
+      tableName: job.tableName,
+      partitionFieldId: job.partitionFieldId,
+      dataType: job.dataType,
+      lastLaunchedAt: job.lastLaunchedAt?.toISOString() ?? null,
+      allAccounts: job.networkAuthorizationId !== null,
+      ...schedule,
+    },
+    accounts: accounts.map((a) => ({ id: a.id, name: a.name, accountId: a.accountId, blocked: a.blockedAt !== null })),
+    runs: total,
+    lastRun: last ? { at: last.startedAt.toISOString(), success: last.success } : null,
+    logs: logs.map((l) => ({
+      id: l.id,
+      startedAt: l.startedAt.toISOString(),
+      dateStart: l.dateStart,
+      dateEnd: l.dateEnd,
+      duration: l.duration,
+      step: l.lastStepReached,
+      success: l.success,
+      numberRow: l.numberRow,
+      message: l.message,
+      kind: l.kind,
+      steps: l.steps,
+    })),
+    total,
+  };
+}
+
+export function messageOf(error: unknown): string {
+  if (error instanceof EngineError || error instanceof JobFlowError) return error.message;
+  return "";
+}

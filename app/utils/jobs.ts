@@ -1,0 +1,186 @@
+// Data-stream and job form rules (spec 2 §5 Data stream, Job, Deployment; §9 frequency presets),
+// shared by the browser and the server.
+import { z } from "zod";
+
+export const STREAM_MESSAGES = {
+  name: "You need to set a name to the connection.",
+  platform: "You need to set a platform type.",
+  destination: "You need to set a destination to the connection.",
+  deletedTitle: "The datastream has been deleted",
+  deleteFailedTitle: "Unable to delete the datastream",
+  failedText: "An error occurred. Please try again.",
+} as const;
+
+export const JOB_MESSAGES = {
+  name: "You need to set a name to the connection.",
+  accounts: "You need to set at least one accounts.",
+  fields: "You need to set at least one fields.",
+  recurrency: "You need to set a recurrency",
+  cron: "This is not a valid cron expression (minute hour day-of-month month day-of-week).",
+  date: "You need to set a date",
+  // Spec 2 §5 reads "You need to set a date" here: corrected (docs/spec-deviations.md).
+  tableName: "You need to set a table name.",
+  startRequired: "Start date is required when date is CUSTOM",
+  endRequired: "End date is required when date is CUSTOM",
+  endBeforeStart: "The end date cannot be before the start date.",
+  initStartRequired: "You need to set the start of the initialization period.",
+  initEndRequired: "You need to set the end of the initialization period.",
+  noPreviewData:
+    "We do not have any data for the selected date. In order to proceed to the next step, you need to select a date for which you have some data.",
+  createdTitle: "The job has been created",
+  createdText: "Your job has been created and currently running",
+  createFailedTitle: "Unable to create the job.",
+  createFailedText: "There is an internal error system.",
+  launchedTitle: "The job has been launched",
+  launchedText: "Your job has been launched.",
+  updatedTitle: "The job has been updated",
+  updatedText: "Your job has been updated.",
+  errorTitle: "An error occurred.",
+  errorText: "An internal server error occurred.",
+  deletedTitle: "The job has been deleted",
+  deleteFailedTitle: "Unable to delete the job",
+  deleteFailedText: "An error occurred. Please try again.",
+} as const;
+
+/** Spec 2 §9: frequency presets (cron); default daily. */
+export const FREQUENCY_PRESETS = [
+  { value: "0 0 * * *", label: "Every day" },
+  { value: "0 0 * * 0", label: "Every week" },
+  { value: "0 0 1 * *", label: "Every month" },
+  { value: "*/15 * * * *", label: "Every 15 minutes" },
+  { value: "*/30 * * * *", label: "Every 30 minutes" },
+  { value: "0 * * * *", label: "Every hour" },
+  { value: "0 */2 * * *", label: "Every 2 hours" },
+  { value: "0 */3 * * *", label: "Every 3 hours" },
+  { value: "0 */4 * * *", label: "Every 4 hours" },
+  { value: "0 */6 * * *", label: "Every 6 hours" },
+  { value: "0 */8 * * *", label: "Every 8 hours" },
+  { value: "0 */12 * * *", label: "Every 12 hours" },
+] as const;
+export const DEFAULT_RECURRENCY = "0 0 * * *";
+
+export const RUN_DATE_OPTIONS = ["TODAY", "YESTERDAY", "LAST_7_DAYS", "LAST_14_DAYS", "LAST_28_DAYS", "THIS_MONTH", "LAST_MONTH", "CUSTOM"] as const;
+export const INITIALIZATION_OPTIONS = ["LAST_28_DAYS", "LAST_MONTH", "LAST_QUARTER", "THIS_YEAR", "LAST_YEAR", "CUSTOM", "SINCE"] as const;
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Five cron fields within their ranges (minute 0-59, hour 0-23, day 1-31, month 1-12, weekday 0-6). */
+export function cronProblem(expr: string): string | undefined {
+  const parts = expr.trim().split(/\s+/);
+  if (parts.length !== 5) return JOB_MESSAGES.cron;
+  const ranges: [number, number][] = [
+    [0, 59],
+    [0, 23],
+    [1, 31],
+    [1, 12],
+    [0, 6],
+  ];
+  for (let i = 0; i < 5; i++) {
+    for (const item of parts[i]!.split(",")) {
+      const m = /^(\*|(\d+)(?:-(\d+))?)(?:\/(\d+))?$/.exec(item);
+      if (!m) return JOB_MESSAGES.cron;
+      const [lo, hi] = ranges[i]!;
+      for (const v of [m[2], m[3]]) if (v !== undefined && (Number(v) < lo || Number(v) > hi)) return JOB_MESSAGES.cron;
+      if (m[4] !== undefined && Number(m[4]) === 0) return JOB_MESSAGES.cron;
+    }
+  }
+  return undefined;
+}
+
+export const StreamSchema = z.object({
+  name: z.string({ error: STREAM_MESSAGES.name }).trim().min(1, STREAM_MESSAGES.name),
+  platform: z.string({ error: STREAM_MESSAGES.platform }).trim().min(1, STREAM_MESSAGES.platform),
+  destinationId: z.coerce.number({ error: STREAM_MESSAGES.destination }).int().positive(STREAM_MESSAGES.destination),
+});
+
+export const BasicStepSchema = z.object({
+  step: z.literal("basic"),
+  name: z.string({ error: JOB_MESSAGES.name }).trim().min(1, JOB_MESSAGES.name),
+});
+
+export const AccountsStepSchema = z
+  .object({
+    step: z.literal("accounts"),
+    mode: z.enum(["specific", "source"]).default("specific"),
+    dataSourceIds: z.array(z.coerce.number().int().positive()).default([]),
+    networkAuthorizationId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((v, ctx) => {
+    // Switching mode clears the other (spec 2 §2): only the chosen mode's value counts.
+    if (v.mode === "specific" && v.dataSourceIds.length === 0) ctx.addIssue({ code: "custom", path: ["dataSourceIds"], message: JOB_MESSAGES.accounts });
+    if (v.mode === "source" && !v.networkAuthorizationId) ctx.addIssue({ code: "custom", path: ["networkAuthorizationId"], message: JOB_MESSAGES.accounts });
+  });
+
+export const FieldsStepSchema = z.object({
+  step: z.literal("fields"),
+  report: z.string().optional(),
+  fields: z.array(z.string().min(1), { error: JOB_MESSAGES.fields }).min(1, JOB_MESSAGES.fields),
+});
+
+export const DeploymentStepSchema = z
+  .object({
+    step: z.literal("deployment"),
+    recurrency: z.string({ error: JOB_MESSAGES.recurrency }).trim().min(1, JOB_MESSAGES.recurrency),
+    date: z.string({ error: JOB_MESSAGES.date }).min(1, JOB_MESSAGES.date),
+    startDate: z.string().regex(day).optional(),
+    endDate: z.string().regex(day).optional(),
+    initialFetch: z.boolean().optional(),
+    dateInitialization: z.string().optional(),
+    startDateInitialization: z.string().regex(day).optional(),
+    endDateInitialization: z.string().regex(day).optional(),
+    partitionFieldId: z.array(z.string()).default([]),
+    dataType: z.enum(["csv", "json"]).optional(),
+    tableName: z.string({ error: JOB_MESSAGES.tableName }).trim().min(1, JOB_MESSAGES.tableName),
+    shouldRunAllEvenIfFailed: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const cron = cronProblem(v.recurrency);
+    if (cron) ctx.addIssue({ code: "custom", path: ["recurrency"], message: cron });
+    if (v.date === "CUSTOM") {
+      if (!v.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: JOB_MESSAGES.startRequired });
+      if (!v.endDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: JOB_MESSAGES.endRequired });
+      if (v.startDate && v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: "custom", path: ["endDate"], message: JOB_MESSAGES.endBeforeStart });
+    }
+    if (v.initialFetch) {
+      if (!v.dateInitialization) ctx.addIssue({ code: "custom", path: ["dateInitialization"], message: JOB_MESSAGES.date });
+      if (v.dateInitialization === "CUSTOM" || v.dateInitialization === "SINCE") {
+        if (!v.startDateInitialization) ctx.addIssue({ code: "custom", path: ["startDateInitialization"], message: JOB_MESSAGES.initStartRequired });
+      }
+      if (v.dateInitialization === "CUSTOM") {
+        if (!v.endDateInitialization) ctx.addIssue({ code: "custom", path: ["endDateInitialization"], message: JOB_MESSAGES.initEndRequired });
+        if (v.startDateInitialization && v.endDateInitialization && v.endDateInitialization < v.startDateInitialization)
+          ctx.addIssue({ code: "custom", path: ["endDateInitialization"], message: JOB_MESSAGES.endBeforeStart });
+      }
+    }
+  });
+
+export type WizardState = {
+  name?: string;
+  mode?: "specific" | "source";
+  dataSourceIds?: number[];
+  networkAuthorizationId?: number;
+  report?: string;
+  fields?: string[];
+  renames?: Record<string, string>;
+};
+
+export const WIZARD_STEPS = ["basic", "accounts", "fields", "deployment"] as const;
+export type WizardStep = (typeof WIZARD_STEPS)[number];
+
+/** Log display (spec 2 §4): WAITING never launched is "Initializing"; END_PROCESS is "Finished". */
+export function jobStatusLabel(status: string, lastLaunchedAt: string | Date | null): string {
+  if (status === "WAITING" && !lastLaunchedAt) return "Initializing";
+  return status;
+}
+export function stepLabel(step: string): string {
+  return step === "END_PROCESS" ? "Finished" : step;
+}
+export function logStatusLabel(success: boolean | null): string {
+  return success === null ? "Running" : success ? "Success" : "Failure";
+}
+/** Spec 2 §9: durations as minutes:seconds. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined) return "-";
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
