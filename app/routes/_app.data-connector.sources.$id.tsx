@@ -2,7 +2,7 @@
 // from the connector (cached with its last refresh), toggles, blocks and "Account no more available".
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { defer, json } from "@remix-run/node";
+import { defer, json, redirect } from "@remix-run/node";
 import { Await, Form, Link, useActionData, useFetcher, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Suspense, useMemo, useState } from "react";
 import { z } from "zod";
@@ -72,6 +72,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: SourcePageSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), failure: null }, { status: 400 });
   const here = `/data-connector/sources/${id}`;
+  // Fetcher submissions (scripts on) get data back; plain form posts get the page again by redirect.
+  const fromFetcher = new URL(request.url).searchParams.has("_data");
+  const done = () => (fromFetcher ? json({ result: submission.reply(), failure: null }) : redirect(here));
   const value = submission.value;
   try {
     switch (value.intent) {
@@ -84,14 +87,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       }
       case "activate":
         await activateAccount(company.id, id, value.accountId);
-        return json({ result: submission.reply(), failure: null });
+        return done();
       case "deactivate":
         await deactivateAccount(company.id, id, value.dataSourceId);
-        return json({ result: submission.reply(), failure: null });
+        return done();
       case "block":
       case "unblock":
         await setAccountBlocked(company.id, id, value.dataSourceId, value.intent === "block");
-        return json({ result: submission.reply(), failure: null });
+        return done();
     }
   } catch (error) {
     if (!(error instanceof SourceFlowError)) throw error;

@@ -200,7 +200,7 @@ test.describe("sources (JavaScript)", () => {
   test("api-key (Shopify fake): the token is checked before saving", async ({ page }) => {
     test.skip(!hasConnector("shopify"), "the Shopify connector is not in the registry");
     const { contract } = await import("../../engine/connectors/shopify/contract.js");
-    const credential = contract.credential as { key: string; options: { shop: string } };
+    const credential = contract.credential as unknown as { key: string; options: { shop: string } };
     const name = `E2E Shopify ${unique()}`;
     await signIn(page, undefined, "/data-connector/sources/new");
     await pickPlatform(page, "shopify", "shopify");

@@ -339,7 +339,7 @@ describe("tenancy: another company's ids get 404 and leak nothing", () => {
     expect(page.status).toBe(404);
     expect(JSON.stringify(await page.json())).not.toContain("Secret client");
     for (const fields of [
-      { intent: "rename", name: "pwned" },
+      { intent: "rename", name: "pwned" } as Record<string, string>,
       { intent: "activate", accountId: A2.id },
       { intent: "deactivate", dataSourceId: String(ds.id) },
       { intent: "block", dataSourceId: String(ds.id) },
@@ -497,7 +497,7 @@ describe.runIf(registered("shopify"))("api-key end to end (Shopify fake)", () =>
   it("checks the token against the fake before saving", async () => {
     const { contract } = await import("../../engine/connectors/shopify/contract.js");
     const fake = await contract.startFake!();
-    const credential = contract.credential as { key: string; options: { shop: string } };
+    const credential = contract.credential as unknown as { key: string; options: { shop: string } };
     try {
       await withEnv({ SHOPIFY_BASE_URL: fake.baseUrl }, async () => {
         const who = await signedIn();
