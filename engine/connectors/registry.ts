@@ -24,8 +24,9 @@ import { bigcommerceConnector } from "./bigcommerce/connector.js";
 import { mailchimpConnector } from "./mailchimp/connector.js";
 import { snapchatAdsConnector } from "./snapchat-ads/connector.js";
 import { commentSoldConnector } from "./comment-sold/connector.js";
+import { redditAdsConnector } from "./reddit-ads/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
