@@ -4,6 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { newPasswordSchema } from "~/utils/password-rule";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { teamRepo } from "~/services/account-repositories.server";
@@ -22,7 +23,7 @@ export const PasswordSchema = z
   .object({
     intent: z.literal("password"),
     currentPassword: z.string().optional(),
-    newPassword: z.string({ error: "Please choose a new password" }).min(8, "Use at least 8 characters").max(200),
+    newPassword: newPasswordSchema("Please choose a new password"),
     confirmPassword: z.string({ error: "Please repeat the new password" }),
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "The two passwords differ" });

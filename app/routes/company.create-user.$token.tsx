@@ -4,15 +4,15 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { newPasswordSchema, PASSWORD_MIN } from "~/utils/password-rule";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { activateInvitation, invitationEmail } from "~/services/team.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
-export const PASSWORD_MIN = 8;
 export const ActivateSchema = z.object({
-  password: z.string({ error: "Please choose a password" }).min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`).max(200),
+  password: newPasswordSchema(),
 });
 
 export const meta: MetaFunction = () => [{ title: "Activate your account · Signalpost" }];

@@ -4,20 +4,20 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
+import { newPasswordSchema, PASSWORD_MIN } from "~/utils/password-rule";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { getSignedIn } from "~/services/session.server";
 import { requestSignup } from "~/services/signup.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
-export const PASSWORD_MIN = 8;
 
 export const SignupSchema = z.object({
   companyName: z.string({ error: "Please enter your company name" }).trim().min(1, "Please enter your company name").max(120),
   firstName: z.string().trim().max(80).optional(),
   lastName: z.string().trim().max(80).optional(),
   email: z.email({ error: "Please enter a valid e-mail address" }),
-  password: z.string({ error: "Please choose a password" }).min(PASSWORD_MIN, `Use at least ${PASSWORD_MIN} characters`).max(200),
+  password: newPasswordSchema(),
 });
 
 export const meta: MetaFunction = () => [{ title: "Create your account · Signalpost" }];

@@ -6,19 +6,10 @@ import type { GdsField, GdsFieldTranslation } from "../tables/account.js";
  * lists say which fields exist; these rows give them names, descriptions, formulas and
  * translations in the connector's schema. Global rows have company_id null.
  */
-export type GdsFieldInput = {
-  platform: string;
-  fieldId: string;
-  defaultName: string;
-  defaultDescription: string;
-  name: string | null;
-  description: string | null;
-  formula: string | null;
-  status: string;
-  type: "dimension" | "metric";
-  fieldType: string;
-  aggregationType: string | null;
-};
+export type GdsFieldInput = Pick<
+  GdsField,
+  "platform" | "fieldId" | "defaultName" | "defaultDescription" | "name" | "description" | "formula" | "status" | "type" | "fieldType" | "aggregationType"
+>;
 
 export async function listGdsFields(db: DB, filter: { platform?: string } = {}): Promise<GdsField[]> {
   let q = db.selectFrom("gdsFields").selectAll().where("companyId", "is", null);
