@@ -211,4 +211,12 @@ describe("facebook-ads connector", () => {
   it("rejects fields of a finer level than the report", async () => {
     await expect(read({ options: { report: "account" }, fields: ["campaign_name"] })).rejects.toThrow(/Unknown field "campaign_name"/);
   });
+  it("reports an unexpected payload as a system error with an excerpt", async () => {
+    fake.server.once("GET", /\/act_1001\/insights$/, { status: 200, json: { data: "not-a-list" } });
+    const e = await error(read({}));
+    expect(e.kind).toBe("system");
+    expect(e.message).toMatch(/unexpected payload/);
+    expect(e.bodyExcerpt).toContain("not-a-list");
+  });
+
 });

@@ -170,4 +170,12 @@ describe("hubspot connector", () => {
     fake.fail("server-error", { path: /search/ });
     expect((await read({})).length).toBeGreaterThan(0);
   });
+  it("reports an unexpected search payload as a system error with an excerpt", async () => {
+    fake.server.once("POST", /search/, { status: 200, json: { total: "many", results: null } });
+    const e = await failureOf(read({}));
+    expect(e.kind).toBe("system");
+    expect(e.message).toMatch(/unexpected payload/);
+    expect(e.bodyExcerpt).toContain("many");
+  });
+
 });

@@ -131,4 +131,12 @@ describe("mailchimp connector", () => {
     fake.fail("server-error", { path: /reports/ });
     expect(await read({})).toHaveLength(3);
   });
+  it("reports an unexpected payload as a system error with an excerpt", async () => {
+    fake.server.once("GET", "/3.0/reports", { status: 200, json: { reports: "none", total_items: 1 } });
+    const e = await failureOf(read({}));
+    expect(e.kind).toBe("system");
+    expect(e.message).toMatch(/unexpected payload/);
+    expect(e.bodyExcerpt).toContain("none");
+  });
+
 });

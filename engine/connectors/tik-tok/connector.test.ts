@@ -152,4 +152,12 @@ describe("tik-tok connector", () => {
     expect(credential).toEqual({ type: "oauth2", accessToken: TT_TOKEN, advertiserIds: ["7100000000000000001", "7100000000000000002"] });
     expect(fake.server.requests[0].json()).toEqual({ app_id: TT_APP.clientId, secret: TT_APP.clientSecret, auth_code: "tt-auth-code-1" });
   });
+  it("reports an unexpected data object as a system error with an excerpt", async () => {
+    fake.server.once("GET", /report/, { status: 200, json: { code: 0, message: "OK", request_id: "1", data: { list: "oops" } } });
+    const e = await failure(read({}));
+    expect(e.kind).toBe("system");
+    expect(e.message).toMatch(/unexpected payload/);
+    expect(e.bodyExcerpt).toContain("oops");
+  });
+
 });

@@ -167,4 +167,12 @@ describe("twitter-ads connector", () => {
     expect(e.kind).toBe("config");
     expect(e.message).toContain("INSUFFICIENT_USER_AUTHORIZED_PERMISSION");
   });
+  it("reports an unexpected analytics payload as a system error with an excerpt", async () => {
+    fake.server.once("GET", "/12/stats/accounts/18ce54d4x5t", { status: 200, json: { data: [{ id: 42 }] } });
+    const e = await failure(read({}));
+    expect(e.kind).toBe("system");
+    expect(e.message).toMatch(/unexpected analytics payload/);
+    expect(e.bodyExcerpt).toContain('"id":42');
+  });
+
 });
