@@ -288,3 +288,43 @@ export function messageOf(error: unknown): string {
   if (error instanceof EngineError || error instanceof JobFlowError) return error.message;
   return "";
 }
+
+// ---- what deleting a source or an account does to jobs (decision 0401) -----------------------
+
+/** Deletes the jobs reading a source (and their schedules) before the source itself goes. */
+export async function removeJobsReadingSource(companyId: number, sourceId: number, db = getDb()): Promise<number> {
+  const jobIds = await streams.jobIdsUsingSource(db, companyId, sourceId);
+  if (jobIds.length === 0) return 0;
+  const client = await getTemporalClient();
+  for (const jobId of jobIds) {
+    await deleteJobSchedule(client, jobId);
+    await streams.deleteJob(db, companyId, jobId);
+  }
+  return jobIds.length;
+}
+
+/** After an account is deactivated: a specific-accounts job left with none is deleted with its schedule. */
+export async function removeJobsWithoutAccounts(companyId: number, db = getDb()): Promise<number> {
+  const orphans = await db
+    .selectFrom("datastreamJobs")
+    .select("datastreamJobs.id")
+    .where("datastreamJobs.companyId", "=", companyId)
+    .where("datastreamJobs.networkAuthorizationId", "is", null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("datastreamJobAccounts").select("jobId").whereRef("datastreamJobAccounts.jobId", "=", "datastreamJobs.id"))))
+    .execute();
+  if (orphans.length === 0) return 0;
+  const client = await getTemporalClient();
+  for (const { id } of orphans) {
+    await deleteJobSchedule(client, id);
+    await streams.deleteJob(db, companyId, id);
+  }
+  return orphans.length;
+}
+
+/** What deleting a source would remove: its jobs, by data stream. */
+export async function jobsReadingSource(companyId: number, sourceId: number, db = getDb()) {
+  const ids = await streams.jobIdsUsingSource(db, companyId, sourceId);
+  if (ids.length === 0) return [];
+  const jobs = await streams.listJobs(db, companyId);
+  return jobs.filter((j) => ids.includes(j.id)).map((j) => ({ id: j.id, name: j.name, datastream: j.datastreamName }));
+}

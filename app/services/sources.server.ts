@@ -3,6 +3,7 @@
 // engine (catalogue, connectors, OAuth helpers) and the repositories. Nothing here is per
 // platform: everything comes from the catalogue entry and the connector's oauth2/oauth1 blocks.
 import { getDb } from "./db.server.js";
+import { removeJobsReadingSource, removeJobsWithoutAccounts } from "./data-streams.server.js";
 import { getEnv } from "../../lib/env.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
@@ -681,6 +682,7 @@ export async function deactivateAccount(companyId: number, sourceId: number, dat
   await requireSource(db, companyId, sourceId);
   const ok = await dataSourcesRepo.deleteDataSource(db, companyId, dataSourceId, { networkAuthorizationId: sourceId });
   if (!ok) throw new SourceFlowError("Unable to deactivate the account", "This account is not activated on this source.", 404);
+  await removeJobsWithoutAccounts(companyId, db);
   await settleMissingState(db, companyId, sourceId);
 }
 
@@ -703,6 +705,8 @@ export async function renameSource(companyId: number, sourceId: number, name: st
 }
 
 export async function deleteSource(companyId: number, sourceId: number, db: DB = getDb()): Promise<void> {
+  // Jobs reading this source go first, with their Temporal schedules (decision 0401).
+  await removeJobsReadingSource(companyId, sourceId, db);
   const ok = await sourcesRepo.deleteNetworkAuthorization(db, companyId, sourceId);
   if (!ok) throw new SourceFlowError(SOURCE_MESSAGES.deleteFailedTitle, SOURCE_MESSAGES.deleteFailed, 404);
 }

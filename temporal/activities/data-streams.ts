@@ -4,6 +4,9 @@
 import { ApplicationFailure, Context } from "@temporalio/activity";
 import type { DB } from "../../db/connection.js";
 import { recordConnectionLog } from "../../db/repositories/connection-logs.js";
+import { recordAccountUsage } from "../../db/repositories/usage.js";
+import { getTemporalClient } from "../client.js";
+import { pauseJobSchedule } from "../schedules.js";
 import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updateJobState } from "../../db/repositories/data-streams.js";
 import { getDestination, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, recordSourceError } from "../../db/repositories/network-authorizations.js";
@@ -119,6 +122,8 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         duration: null,
       };
       await recordJobLogStep(db, input.companyId, input.logId, step);
+      // A job run uses the account for billing like a query URL does (db/repositories/usage.ts).
+      await recordAccountUsage(db, input.companyId, [account.id], "job", started);
       const heartbeat = (details: unknown) => {
         try {
           Context.current().heartbeat(details);
@@ -223,6 +228,8 @@ export function createDataStreamActivities(deps: ActivityDeps) {
 
     async finishJobRun(input: FinishRunInput): Promise<void> {
       await finishJobLog(db, input.companyId, input.logId, { success: input.success, message: input.message, memoryFootprint: process.memoryUsage().rss });
+      // A job whose accounts are all blocked stops being scheduled until one is unblocked.
+      if (input.allBlocked) await pauseJobSchedule(await getTemporalClient(), input.jobId, "Every account of this job is blocked.").catch(() => undefined); // the run log already says why
       if (input.kind === "run")
         await updateJobState(db, input.companyId, input.jobId, { lastExtractEnded: now(), lastRunSuccess: input.success, status: input.allBlocked ? "BLOCKED" : input.success ? "ACTIVE" : "ERROR" });
     },

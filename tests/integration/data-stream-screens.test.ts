@@ -183,4 +183,23 @@ describe("data stream and job screens", () => {
     expect(steal.status).toBe(400);
     expect(await db.selectFrom("datastreams").selectAll().where("companyId", "=", owner.company.id).execute()).toHaveLength(1);
   });
+
+  it("deleting a source or a job's last account deletes the jobs and schedules that depend on it", async () => {
+    const who = await signedInWithSource();
+    const services = await import("~/services/data-streams.server");
+    const sources = await import("~/services/sources.server");
+    const stream = await services.createStream(who.company.id, { name: "S", platform: "demo", destinationId: who.destination.id });
+    const base = { mode: "specific" as const, fields: ["date", "clicks"], renames: {}, recurrency: "0 0 1 1 *", date: "YESTERDAY", partitionFieldId: [], tableName: "dep_t", initialFetch: true, dateInitialization: "CUSTOM", startDateInitialization: "2024-01-01", endDateInitialization: "2024-01-01" };
+    const byAccount = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by account", dataSourceIds: [who.account.id] });
+    const bySource = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by source", mode: "source", dataSourceIds: [], networkAuthorizationId: who.source.id });
+    expect(await services.jobsReadingSource(who.company.id, who.source.id)).toHaveLength(2);
+
+    await sources.deactivateAccount(who.company.id, who.source.id, who.account.id);
+    expect((await listJobs(db, who.company.id)).map((j) => j.id)).toEqual([bySource]);
+    await expect(client.schedule.getHandle(jobScheduleId(byAccount)).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+
+    await sources.deleteSource(who.company.id, who.source.id);
+    expect(await listJobs(db, who.company.id)).toHaveLength(0);
+    await expect(client.schedule.getHandle(jobScheduleId(bySource)).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
+  });
 });
