@@ -6,7 +6,6 @@ import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, ReadRequest } from "../../core/types.js";
-import { exchangeForLongLivedToken } from "./auth.js";
 import { createFacebookAdsConnector } from "./connector.js";
 
 const connector = createFacebookAdsConnector({ poll: { initialDelayMs: 5, maxDelayMs: 10 } });
@@ -200,12 +199,43 @@ describe("facebook-ads connector", () => {
     expect(fake.server.requests).toHaveLength(1);
   });
 
-  it("trades a short-lived token for a long-lived one", async () => {
-    const credential = await exchangeForLongLivedToken(FB_APP, "short-lived-token-1", { baseUrl: fake.baseUrl, now: new Date("2025-01-01T00:00:00Z") });
-    expect(credential).toEqual({ type: "oauth2", accessToken: FB_TOKEN, expiresAt: new Date(Date.parse("2025-01-01T00:00:00Z") + 5_183_944_000).toISOString() });
-    const [call] = fake.server.requestsTo("/v26.0/oauth/access_token");
-    expect(call.query.get("grant_type")).toBe("fb_exchange_token");
-    expect(call.query.get("fb_exchange_token")).toBe("short-lived-token-1");
+  it("upgrades a short-lived token to a long-lived one once, and persists it", async () => {
+    const refreshed: unknown[] = [];
+    const context = createConnectorContext(connector, {
+      credential: { type: "oauth2", accessToken: FB_TOKEN, expiresAt: new Date(Date.now() + 3_600_000).toISOString() },
+      app: FB_APP,
+      baseUrl: fake.baseUrl,
+      onCredentialRefreshed: async (c) => {
+        refreshed.push(c);
+      },
+    });
+    await connector.check(context);
+    await connector.listAccounts(context);
+    const calls = fake.server.requestsTo("/v26.0/oauth/access_token");
+    expect(calls).toHaveLength(1);
+    expect(calls[0].query.get("grant_type")).toBe("fb_exchange_token");
+    expect(calls[0].query.get("fb_exchange_token")).toBe(FB_TOKEN);
+    expect(calls[0].query.get("client_id")).toBe(FB_APP.clientId);
+    expect(calls[0].headers.authorization).toBeUndefined();
+    expect(refreshed).toHaveLength(1);
+    expect(refreshed[0]).toMatchObject({ type: "oauth2", accessToken: FB_TOKEN });
+    const expiresAt = Date.parse((refreshed[0] as { expiresAt: string }).expiresAt);
+    expect(expiresAt - Date.now()).toBeGreaterThan(59 * 24 * 3_600_000);
+  });
+
+  it("leaves a long-lived token alone", async () => {
+    const refreshed: unknown[] = [];
+    const context = createConnectorContext(connector, {
+      credential: { type: "oauth2", accessToken: FB_TOKEN, expiresAt: new Date(Date.now() + 50 * 24 * 3_600_000).toISOString() },
+      app: FB_APP,
+      baseUrl: fake.baseUrl,
+      onCredentialRefreshed: async (c) => {
+        refreshed.push(c);
+      },
+    });
+    await connector.check(context);
+    expect(fake.server.requestsTo("/v26.0/oauth/access_token")).toHaveLength(0);
+    expect(refreshed).toHaveLength(0);
   });
 
   it("rejects fields of a finer level than the report", async () => {

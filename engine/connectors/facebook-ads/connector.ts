@@ -6,7 +6,7 @@ import { resolveReportRequest, type ReportCatalogue } from "../../core/report-re
 import { collectItems, paginate } from "../../core/paginate.js";
 import { staticReportMethods } from "../shared/report-methods.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { GRAPH_BASE_URL, GRAPH_VERSION } from "./auth.js";
+import { ensureLongLivedToken, GRAPH_BASE_URL, GRAPH_VERSION } from "./auth.js";
 import { classifyGraphError, PLATFORM } from "./errors.js";
 import { DEFAULT_REPORT, REPORT_HELP, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type InsightsField } from "./fields.js";
 
@@ -173,11 +173,13 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
     classifyError: (response, request) => classifyGraphError(response, request),
 
     async check(ctx) {
+      await ensureLongLivedToken(ctx);
       const user = await ctx.http.json({ url: "/me", query: { fields: "id,name" } }, me);
       return { ok: true, identity: user.name ?? user.id };
     },
 
     async listAccounts(ctx) {
+      await ensureLongLivedToken(ctx);
       const pages = paginate(
         async (next: string | undefined) => {
           const page = await ctx.http.json(
@@ -200,6 +202,7 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
     ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
     async *read(ctx, req) {
       const { report } = resolveReportRequest(CATALOGUE, req);
+      await ensureLongLivedToken(ctx);
       const level = REPORTS.find((r) => r.id === report)!.level;
       const fields = req.fields.map((f) => FIELD_BY_ID.get(f)!);
       for (const account of req.accounts) yield* readAccount(ctx, account, req, fields, level);
