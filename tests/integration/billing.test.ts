@@ -170,9 +170,9 @@ describe("trial, usage and plan caps on the server", () => {
     const { recordConnectionLog } = await import("../../db/repositories/connection-logs.js");
     await recordConnectionLog(db, company.id, { dataSourceId: a, destinationType: "JSON", requestId: "r1", startedAt: now, success: true });
     await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r2", startedAt: now, success: false });
-    expect((await listUsedAccounts(db, company.id, new Date(now.getTime() + 1000))).map((u) => u.dataSourceId)).toEqual([a, b]);
+    expect((await listUsedAccounts(db, company.id, new Date(Date.now() + 60_000))).map((u) => u.dataSourceId)).toEqual([a, b]);
     await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r3", startedAt: now, success: true });
-    expect((await listUsedAccounts(db, company.id, new Date(now.getTime() + 1000))).map((u) => u.dataSourceId)).toEqual([a, b, c]);
+    expect((await listUsedAccounts(db, company.id, new Date(Date.now() + 60_000))).map((u) => u.dataSourceId)).toEqual([a, b, c]);
     expect(await listUsedAccounts(db, other.company.id, now)).toEqual([]);
   });
 
@@ -221,5 +221,26 @@ describe("the query URL obeys billing on the server", () => {
     const blocked = await call();
     expect(blocked.status).toBe(402);
     expect(await blocked.text()).toContain("trial");
+  });
+});
+
+describe("banners and usage bar in the shell", () => {
+  it("warns within 7 days of the trial end, then turns red once it is over, and shows the cap of a paid plan", async () => {
+    const { user, company } = await makeCompanyWithUser(db);
+    const cookie = await cookieFor(user.id);
+    const shell = async () => (await settle(() => appLayout.loader(args(get("/buy", { cookie }))))).json();
+    expect((await shell()).banners).toEqual([]);
+    await db.updateTable("companies").set({ trialEndsAt: new Date(Date.now() + 3 * 86_400_000 - 60_000) }).where("id", "=", company.id).execute();
+    expect((await shell()).banners).toEqual([{ kind: "trial-ending", daysLeft: 3 }]);
+    await db.updateTable("companies").set({ trialEndsAt: new Date(Date.now() - 60_000) }).where("id", "=", company.id).execute();
+    const over = await shell();
+    expect(over.banners).toEqual([{ kind: "trial-over" }]);
+    expect(over.usage).toMatchObject({ trialOver: true, colour: "red", cap: null });
+    const ids = await addAccounts(company.id, 4);
+    await recordAccountUsage(db, company.id, ids, "job");
+    await db.updateTable("companies").set({ stripeSubscriptionId: "sub_b", stripeSubscriptionState: "active", stripePlan: "basic", stripeSubscriptionNumberDataSource: 3 }).where("id", "=", company.id).execute();
+    const paid = await shell();
+    expect(paid.usage).toMatchObject({ used: 4, cap: 3, colour: "red", trialOver: false });
+    expect(paid.banners).toMatchObject([{ kind: "over-limit", used: 4, cap: 3 }]);
   });
 });

@@ -16,7 +16,8 @@ export async function startStripeMock(): Promise<{ url: string; stop: () => Prom
   const bin = stripeMockBinary();
   if (!fs.existsSync(bin)) throw new Error(`stripe-mock is not installed at ${bin}: run bash -c 'source scripts/lib.sh; source scripts/setup.d/stripe-mock.sh'`);
   const port = await freePort();
-  const child: ChildProcess = spawn(bin, ["-http-addr", `127.0.0.1:${port}`], { stdio: "ignore" });
+  // stripe-mock also opens HTTPS (default :12112) and exits if that port is taken: give it its own.
+  const child: ChildProcess = spawn(bin, ["-http-addr", `127.0.0.1:${port}`, "-https-addr", `127.0.0.1:${await freePort()}`], { stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
