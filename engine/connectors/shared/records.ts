@@ -42,6 +42,28 @@ export function recordsCatalogue(platform: string, reports: readonly RecordRepor
   };
 }
 
+const RECORDS = "__records";
+const SUM = "__sum_";
+
+/**
+ * AVG metrics without a derivation of their own (ARPA, a churn rate) are summed per group and
+ * divided by the number of records that made the group.
+ */
+function averaged(declared: readonly FieldDef[], derived: Readonly<Record<string, (group: Row) => CellValue>> = {}) {
+  const out: Record<string, (group: Row) => CellValue> = { ...derived };
+  const hidden = (id: string): FieldDef => ({ id, name: id, description: "", type: "metric", fieldType: "NUMBER", aggregation: "SUM" });
+  const averages = declared.filter((f) => f.type === "metric" && f.aggregation === "AVG" && !(f.id in derived)).map((f) => f.id);
+  for (const id of averages) out[id] = (g) => (num(g[RECORDS]) ? Math.round((num(g[`${SUM}${id}`]) / num(g[RECORDS])) * 1e4) / 1e4 : null);
+  return { fields: [...declared, hidden(RECORDS), ...averages.map((id) => hidden(`${SUM}${id}`))], derived: out, averages };
+}
+
+/** The record with what averaged() needs: a record count and the sums of the averaged metrics. */
+function withHidden(row: Row, averages: readonly string[]): Row {
+  const out: Row = { ...row, [RECORDS]: 1 };
+  for (const id of averages) out[`${SUM}${id}`] = row[id] ?? null;
+  return out;
+}
+
 export function recordsConnector(spec: RecordsConnectorSpec): Connector {
   const { reports, reportHelp, ...rest } = spec;
   const catalogue = recordsCatalogue(spec.id, reports, reportHelp);
@@ -50,8 +72,9 @@ export function recordsConnector(spec: RecordsConnectorSpec): Connector {
   async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
     const { report, declared } = resolveReportRequest(catalogue, req);
     const def = byId.get(report)!;
+    const { fields, derived, averages } = averaged(declared, def.derived);
     for (const account of req.accounts) {
-      const aggregator = aggregatorForRead(declared, req, def.derived);
+      const aggregator = aggregatorForRead(fields, req, derived);
       for await (const items of def.fetch(ctx, account, req.range, req)) {
         for (const item of items) {
           const out = def.record(item, account);
@@ -59,7 +82,7 @@ export function recordsConnector(spec: RecordsConnectorSpec): Connector {
           for (const row of Array.isArray(out) ? out : [out]) {
             // Records outside the range (APIs filtering on a coarser bound) never count.
             if (typeof row.date === "string" && (row.date < req.range.start || row.date > req.range.end)) continue;
-            aggregator.add(row);
+            aggregator.add(withHidden(row, averages));
           }
         }
       }
