@@ -71,3 +71,17 @@ export function parseGoogleError(text: string): GoogleApiError | undefined {
 export function safeMessage(message: string, max = 300): string {
   return redact(message).slice(0, max);
 }
+
+/**
+ * Google's OAuth 2.0 endpoints for a product API (the same dance as Google Ads): offline access so a
+ * refresh token is issued, and consent again so it is issued on a reconnect too.
+ * https://developers.google.com/identity/protocols/oauth2/web-server
+ */
+export function googleOAuth2(scopes: string[]) {
+  return {
+    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+    tokenUrl: "https://oauth2.googleapis.com/token",
+    scopes,
+    extraAuthorizeParams: { access_type: "offline", prompt: "consent" },
+  };
+}

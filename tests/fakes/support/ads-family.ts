@@ -107,3 +107,10 @@ export function offsetPage<T>(items: readonly T[], offset: number, size: number)
 }
 
 export { daysBetween };
+
+/** Google's canonical error envelope (https://cloud.google.com/apis/design/errors). */
+export const googleStatus = (status: number, canonical: string, message: string): FakeReply => ({ status, json: { error: { code: status, message, status: canonical } } });
+export const GOOGLE_UNAUTHENTICATED = googleStatus(401, "UNAUTHENTICATED", "Request had invalid authentication credentials. Expected OAuth 2 access token.");
+
+/** A CSV line, quoting what needs it. */
+export const csvLine = (cells: readonly (string | number)[]): string => cells.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replace(/"/g, '""')}"` : String(c))).join(",");

@@ -1,0 +1,5 @@
+import { startDv360Fake } from "../../../tests/fakes/dv360/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("dv360", startDv360Fake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("dv360"));
