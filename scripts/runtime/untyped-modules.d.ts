@@ -1,6 +1,7 @@
 // express 4, compression and morgan ship no types and @types/* are not installed: the web server
 // uses a handful of their calls, typed loosely here.
 declare module "express" {
+  import type { ServerResponse } from "node:http";
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   type Any = any;
   interface ExpressFn {
@@ -16,6 +17,11 @@ declare module "express" {
   export interface Request {
     originalUrl: string;
     url: string;
+  }
+  export interface Response extends ServerResponse {
+    status(code: number): Response;
+    append(name: string, value: string): Response;
+    flush?: () => void;
   }
   const express: ExpressFn;
   export default express;
