@@ -242,7 +242,7 @@ function SourceEditor({ source }: { source: SourceDetail }) {
         </h2>
         <Form method="post" className="space-y-2">
           <input type="hidden" name="intent" value="rename" />
-          <Field label="Name" errors={result?.error?.name ?? null} inputProps={{ id: "source-name", name: "name", defaultValue: source.name, required: true, maxLength: 120 }} />
+          <Field label="Name" errors={result?.error?.name ?? null} inputProps={{ id: "source-name", name: "name", defaultValue: source.name, "aria-required": true, maxLength: 120 }} />
           <SubmitButton busy={renaming}>Save</SubmitButton>
         </Form>
       </section>

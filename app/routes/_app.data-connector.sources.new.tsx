@@ -128,11 +128,11 @@ function NameAndConnect({ selected }: { selected: Card }) {
           The {selected.displayName} connector is coming soon: this source cannot be connected yet.
         </Banner>
       ) : (
-        <ConnectForm action="/data-connector/sources/new" hidden={{ intent: "connect", platform: selected.id, from: params.get("from") ?? undefined }} submitLabel="Connect your account" disabled={hydrated && !nameOk}>
+        <ConnectForm action={`/data-connector/sources/new?platform=${encodeURIComponent(selected.id)}`} hidden={{ intent: "connect", platform: selected.id, from: params.get("from") ?? undefined }} submitLabel="Connect your account" disabled={hydrated && !nameOk}>
           <Field
             label="Name"
             errors={hydrated && clientError ? [clientError] : serverErrors}
-            inputProps={{ id: "source-name", name: "name", type: "text", required: true, maxLength: 120, value: name, onChange: (e) => setName(e.currentTarget.value) }}
+            inputProps={{ id: "source-name", name: "name", type: "text", "aria-required": true, maxLength: 120, value: name, onChange: (e) => setName(e.currentTarget.value) }}
             help="The name shown in your sources list."
           />
           {actionData?.failure ? (

@@ -111,7 +111,7 @@ test("api-key (Shopify fake) full-page without JavaScript", async ({ page }) => 
   const name = `NoJS Shopify ${unique()}`;
   await signIn(page, undefined, "/data-connector/sources/new");
   await startConnect(page, "shopify", "shopify", name);
-  await page.getByLabel("Shop").fill(credential.options.shop);
+  await page.getByLabel("Shop", { exact: true }).fill(credential.options.shop);
   await page.getByLabel("Admin API access token").fill(credential.key);
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page).toHaveURL(/\/data-connector\/sources\/\d+$/);

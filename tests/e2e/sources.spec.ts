@@ -206,7 +206,7 @@ test.describe("sources (JavaScript)", () => {
     await pickPlatform(page, "shopify", "shopify");
     await page.getByLabel("Name").fill(name);
     await connectInPopup(page, async (popup) => {
-      await popup.getByLabel("Shop").fill(credential.options.shop);
+      await popup.getByLabel("Shop", { exact: true }).fill(credential.options.shop);
       await popup.getByLabel("Admin API access token").fill("shpat_wrong_token");
       await popup.getByRole("button", { name: "Next" }).click();
       await expect(popup.getByRole("alert")).toContainText("We couldn't connect to your Shopify account.");
