@@ -1,0 +1,30 @@
+import { expect, signIn, test } from "./support/fixtures.js";
+import { buildDemoQuery } from "./query-urls.spec.js";
+
+test("the query builder produces a URL, a preview and a saved query without JavaScript", async ({ page }) => {
+  await signIn(page, undefined, "/data-connector/api");
+  await buildDemoQuery(page, { autoSubmit: false });
+  await expect(page.getByLabel("URL", { exact: true })).toHaveValue(/\/api\/request\?format=json&platform=demo/);
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("preview-table")).toBeVisible();
+
+  await page.getByRole("link", { name: "Save the query" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("You need to set a name to the query.")).toBeVisible();
+  await dialog.getByLabel("Name").fill("No-JS query");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/data-connector\/api\/\d+$/);
+
+  await page.goto("/data-connector/api?tab=saved");
+  const item = page.getByRole("listitem").filter({ hasText: "No-JS query" });
+  await item.getByRole("link", { name: "Delete" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "No-JS query" })).toHaveCount(0);
+});
+
+test("Power BI Get URL shows the URL without JavaScript", async ({ page }) => {
+  await signIn(page, undefined, "/data-connector/power-bi");
+  await page.getByRole("row").filter({ hasText: "Demo: clicks and cost by campaign" }).getByRole("link", { name: "Get URL" }).click();
+  await expect(page.getByLabel("Query URL")).toHaveValue(/format=powerbi/);
+});
