@@ -255,10 +255,20 @@ describe("account selection", () => {
     expect(page.source.accounts).toHaveLength(4);
     expect(page.source.accounts.every((a: { dataSourceId: number | null }) => a.dataSourceId === null)).toBe(true);
 
-    expect((await call.pageAction(who, id, { intent: "activate", accountId: A1.id })).status).toBe(200);
-    expect((await call.pageAction(who, id, { intent: "activate", accountId: A2.id })).status).toBe(200);
+    // A plain form post (no JavaScript) is answered with the page again; a fetcher gets data.
+    const plain = await call.pageAction(who, id, { intent: "activate", accountId: A1.id });
+    expect(plain.status).toBe(302);
+    expect(plain.headers.get("location")).toBe(`/data-connector/sources/${id}`);
+    const fetcher = await settle(() =>
+      sourcePage.action({
+        request: formPost(`/data-connector/sources/${id}?_data=routes%2F_app.data-connector.sources.%24id`, { intent: "activate", accountId: A2.id }, { cookie: who.cookie }),
+        params: { id: String(id) },
+        context: {},
+      }),
+    );
+    expect(fetcher.status).toBe(200);
     // Twice is harmless.
-    expect((await call.pageAction(who, id, { intent: "activate", accountId: A2.id })).status).toBe(200);
+    expect((await call.pageAction(who, id, { intent: "activate", accountId: A2.id })).status).toBe(302);
     let activated = await listDataSources(db, who.company.id, { networkAuthorizationId: id });
     expect(activated.map((d) => d.accountId).sort()).toEqual([A1.id, A2.id].sort());
     expect(activated.find((d) => d.accountId === A1.id)!.name).toBe(A1.name);
