@@ -28,8 +28,9 @@ import { redditAdsConnector } from "./reddit-ads/connector.js";
 import { chartmogulConnector } from "./chartmogul/connector.js";
 import { dv360Connector } from "./dv360/connector.js";
 import { profitwellConnector } from "./profitwell/connector.js";
+import { campaignManagerConnector } from "./campaign-manager/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
