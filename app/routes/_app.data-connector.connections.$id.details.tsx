@@ -1,0 +1,69 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/services/session.server";
+import { connectionDetails } from "~/services/usage-screen.server";
+import { formatDuration } from "~/utils/jobs";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+export const meta: MetaFunction = () => [{ title: "Connection details · Signalpost" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  const details = await connectionDetails(company.id, id);
+  if (!details) throw new Response("Not found", { status: 404 });
+  return json(details);
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Never");
+
+export default function ConnectionDetails() {
+  const d = useLoaderData<typeof loader>();
+  const ok = d.lastStatus === "Success";
+  return (
+    <div>
+      <div className="mb-4 flex items-center justify-between">
+        <h1 className="flex items-center gap-2 text-xl font-semibold">
+          <span aria-label={d.lastStatus} className={`inline-block h-3 w-3 rounded-full ${d.lastStatus === "Not run" ? "bg-slate-300" : ok ? "bg-green-500" : "bg-red-500"}`} />
+          {d.name}
+        </h1>
+        <Link to={`/data-connector/sources/${d.sourceId}`} className="rounded-md border px-4 py-2 text-sm hover:bg-slate-50">Edit source</Link>
+      </div>
+      <p className="mb-4 text-sm text-slate-600">{d.source} · {d.account} → {d.destination}</p>
+      <div className="mb-4 grid grid-cols-3 gap-4">
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last status</p><p className="text-lg font-semibold" data-testid="last-status">{d.lastStatus}</p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last run</p><p className="text-lg font-semibold">{when(d.lastRun)}</p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Total number request</p><p className="text-lg font-semibold" data-testid="total-requests">{d.totalRequests}</p></div>
+      </div>
+      <h2 className="mb-2 font-semibold">Recent activity</h2>
+      <div className="overflow-x-auto rounded-lg bg-white shadow">
+        <table className="min-w-full text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+            <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Request Date</th><th className="px-3 py-2">Duration</th><th className="px-3 py-2">Number row</th><th className="px-3 py-2">Details</th></tr>
+          </thead>
+          <tbody>
+            {d.logs.length === 0 ? (
+              <tr><td colSpan={5} className="px-3 py-6 text-center text-slate-500">Not run</td></tr>
+            ) : (
+              d.logs.map((l) => (
+                <tr key={l.id} className="border-t border-slate-100">
+                  <td className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
+                  <td className="px-3 py-2">{when(l.date)}</td>
+                  <td className="px-3 py-2">{formatDuration(l.duration)}</td>
+                  <td className="px-3 py-2">{l.numberRow}</td>
+                  <td className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "")}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
