@@ -175,4 +175,22 @@ describe("twitter-ads connector", () => {
     expect(e.bodyExcerpt).toContain('"id":42');
   });
 
+  it("adds publisher-network delivery to delivery on X when both placements are asked", async () => {
+    const rows = await read({ options: { report: "campaigns", placement: "ALL" }, fields: ["campaign_id", "impressions", "cost"] });
+    const both = (id: string) => [dayMetrics(`18ce54d4x5t/${id}`, "2025-03-01"), dayMetrics(`18ce54d4x5t/${id}/pn`, "2025-03-01")];
+    expect(rows).toEqual(
+      ["8wku2", "8wku3"].map((id) => {
+        const [x, pn] = both(id);
+        return { campaign_id: id, impressions: x.impressions + pn.impressions, cost: Math.round((x.cost + pn.cost) * 1e6) / 1e6 };
+      }),
+    );
+    expect(fake.server.requestsTo("/12/stats/accounts/18ce54d4x5t").map((r) => r.query.get("placement"))).toEqual(["ALL_ON_TWITTER", "PUBLISHER_NETWORK"]);
+  });
+
+  it("offers the placement as a config field", async () => {
+    const fields = await connector.listConfigFields();
+    expect(fields.map((f) => f.id)).toEqual(["report", "placement"]);
+    await expect(read({ options: { report: "campaigns", placement: "MOON" } })).rejects.toThrow(/Unknown X Ads placement/);
+  });
+
 });

@@ -7,8 +7,9 @@ import { resolveReportRequest, type ReportCatalogue } from "../../core/report-re
 import { staticReportMethods } from "../shared/report-methods.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { classifyAdsApiError, PLATFORM } from "./errors.js";
-import { DEFAULT_REPORT, REPORT_HELP, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type MetricGroup } from "./fields.js";
-import { ASYNC_MAX_DAYS, asyncStats, getJson, MAX_ENTITY_IDS, SYNC_MAX_DAYS, syncStats, timeWindow, type PollTuning, type StatPoint, type StatsQuery } from "./stats.js";
+import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, PLACEMENT_CONFIG_FIELD, REPORT_HELP, REPORTS, type MetricGroup } from "./fields.js";
+import { InvalidRequestError } from "../../core/errors.js";
+import { ASYNC_MAX_DAYS, asyncStats, getJson, MAX_ENTITY_IDS, mergePlacements, SYNC_MAX_DAYS, syncStats, timeWindow, type Placement, type PollTuning, type StatPoint, type StatsQuery } from "./stats.js";
 
 export const ADS_API_VERSION = "12";
 const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
@@ -39,11 +40,20 @@ function listAll<T extends z.ZodTypeAny>(ctx: ConnectorContext, url: string, ite
 
 const chunk = <T>(items: T[], size: number) => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
+function placementsOf(req: ReadRequest): Placement[] {
+  const option = req.options?.placement;
+  const value = (Array.isArray(option) ? option[0] : option) ?? "ALL_ON_TWITTER";
+  if (value === "ALL") return ["ALL_ON_TWITTER", "PUBLISHER_NETWORK"];
+  if (value === "ALL_ON_TWITTER" || value === "PUBLISHER_NETWORK") return [value];
+  throw new InvalidRequestError(`Unknown X Ads placement "${value}". Use ALL_ON_TWITTER, PUBLISHER_NETWORK or ALL.`);
+}
+
 function ratio(a: number | null, b: number | null): number | null {
   return a === null || b === null || b === 0 ? null : Math.round((a / b) * 1e6) / 1e6;
 }
 
 export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Connector {
+  const reportMethods = staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP);
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, report: string): AsyncGenerator<RowPage> {
     const entity = REPORTS.find((r) => r.id === report)!.entity;
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
@@ -69,9 +79,13 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
       }
     }
 
+    const placements = placementsOf(req);
+    // One query per slice, id chunk and placement; the placements of a slice and chunk are adjacent.
     const queries = (maxDays: number): StatsQuery[] =>
       splitDateRange(req.range, maxDays).flatMap((range) =>
-        chunk(entityIds, MAX_ENTITY_IDS).map((ids) => ({ accountId: account.id, timezone: account.timezone, entity, entityIds: ids, range, granularity: hourly ? "HOUR" : "DAY", groups })),
+        chunk(entityIds, MAX_ENTITY_IDS).flatMap((ids) =>
+          placements.map((placement) => ({ accountId: account.id, timezone: account.timezone, entity, entityIds: ids, range, granularity: hourly ? ("HOUR" as const) : ("DAY" as const), groups, placement })),
+        ),
       );
     const toRow = (p: StatPoint): Row => {
       const row: Row = {};
@@ -91,17 +105,20 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
       return row;
     };
 
+    let pending: StatPoint[][] = [];
+    const flush = (points: StatPoint[]): RowPage[] => {
+      pending.push(points);
+      if (pending.length < placements.length) return [];
+      const merged = mergePlacements(pending);
+      pending = [];
+      return merged.length > 0 ? [{ rows: merged.map(toRow) }] : [];
+    };
     if (dayCount(req.range) <= SYNC_MAX_DAYS) {
-      for (const q of queries(SYNC_MAX_DAYS)) {
-        const points = await syncStats(ctx, q);
-        if (points.length > 0) yield { rows: points.map(toRow) };
-      }
+      for (const q of queries(SYNC_MAX_DAYS)) yield* flush(await syncStats(ctx, q));
       return;
     }
     // Hourly jobs over 90 days would be 2,160 steps per entity; keep them a week long.
-    for await (const points of asyncStats(ctx, queries(hourly ? SYNC_MAX_DAYS : ASYNC_MAX_DAYS), options.poll)) {
-      if (points.length > 0) yield { rows: points.map(toRow) };
-    }
+    for await (const points of asyncStats(ctx, queries(hourly ? SYNC_MAX_DAYS : ASYNC_MAX_DAYS), options.poll)) yield* flush(points);
   }
 
   return {
@@ -143,7 +160,10 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
       return out;
     },
 
-    ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
+    ...reportMethods,
+    async listConfigFields() {
+      return [...(await reportMethods.listConfigFields()), PLACEMENT_CONFIG_FIELD];
+    },
     async *read(ctx, req) {
       const { report } = resolveReportRequest(CATALOGUE, req);
       for (const account of req.accounts) yield* readAccount(ctx, account, req, report);

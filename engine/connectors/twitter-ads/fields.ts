@@ -1,7 +1,7 @@
 // X Ads analytics metrics (https://developer.x.com/en/docs/x-ads-api/analytics/overview/metrics-and-segmentation)
 // and the metric_groups that carry them: a request names groups, not metrics.
 import { dimension, metric as baseMetric } from "../../core/field-defs.js";
-import type { FieldDef, ReportDef } from "../../core/types.js";
+import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
 
 export type MetricGroup = "ENGAGEMENT" | "BILLING" | "VIDEO" | "WEB_CONVERSION";
 
@@ -62,3 +62,17 @@ export const FIELDS_BY_REPORT: Record<string, FieldDef[]> = Object.fromEntries(
 );
 
 export const REPORT_HELP = "Account totals or one row per campaign.";
+
+export const PLACEMENT_CONFIG_FIELD: ConfigField = {
+  id: "placement",
+  name: "Placement",
+  helpText: "Delivery on X itself, on the X publisher network (Audience Platform), or both added up.",
+  allowedMultiple: false,
+  values: [
+    { value: "ALL_ON_TWITTER", label: "On X" },
+    { value: "PUBLISHER_NETWORK", label: "Publisher network" },
+    { value: "ALL", label: "Both" },
+  ],
+  default: "ALL_ON_TWITTER",
+  type: "multiple",
+};

@@ -22,7 +22,11 @@ export interface StatsQuery {
   range: DateRange;
   granularity: "DAY" | "HOUR";
   groups: MetricGroup[];
+  placement: Placement;
 }
+
+/** X reports delivery on X itself and on its publisher network (Audience Platform) separately. */
+export type Placement = "ALL_ON_TWITTER" | "PUBLISHER_NETWORK";
 
 export interface StatPoint {
   entityId: string;
@@ -71,8 +75,7 @@ export function statsParams(q: StatsQuery): Record<string, string> {
     end_time: endTime,
     granularity: q.granularity,
     metric_groups: q.groups.join(","),
-    // Posts on X itself; PUBLISHER_NETWORK delivery is reported separately.
-    placement: "ALL_ON_TWITTER",
+    placement: q.placement,
   };
 }
 
@@ -199,4 +202,23 @@ export async function* asyncStats(ctx: ConnectorContext, queries: StatsQuery[], 
       yield pointsOf(parse(ctx, text, statsPayload, { method: "GET", url }), q);
     }
   }
+}
+
+/** Sums the points of the same entity and step from several placements. */
+export function mergePlacements(sets: StatPoint[][]): StatPoint[] {
+  if (sets.length === 1) return sets[0];
+  const merged = new Map<string, StatPoint>();
+  for (const point of sets.flat()) {
+    const key = `${point.entityId}|${point.date}|${point.hour}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      merged.set(key, { ...point, metrics: { ...point.metrics } });
+      continue;
+    }
+    for (const [id, value] of Object.entries(point.metrics)) {
+      // Micro-currency sums in floating point drift (0.1 + 0.2); six decimals is a millionth of a unit.
+      if (value !== null) seen.metrics[id] = Math.round(((seen.metrics[id] ?? 0) + value) * 1e6) / 1e6;
+    }
+  }
+  return [...merged.values()];
 }

@@ -58,6 +58,7 @@ interface StatsParams {
   end: DateTime;
   granularity: "DAY" | "HOUR";
   groups: string[];
+  placement: string;
 }
 
 function parseStats(accountId: string, q: URLSearchParams): StatsParams | FakeReply {
@@ -71,7 +72,7 @@ function parseStats(accountId: string, q: URLSearchParams): StatsParams | FakeRe
   if (q.get("placement") !== "ALL_ON_TWITTER" && q.get("placement") !== "PUBLISHER_NETWORK") return xError(400, "INVALID_PARAMETER", "placement is required");
   const granularity = q.get("granularity") as "DAY" | "HOUR";
   if (granularity === "DAY" && (start.hour !== 0 || end.hour !== 0)) return xError(400, "INVALID_PARAMETER", "DAY granularity needs midnight in the account's timezone");
-  return { accountId, entity: q.get("entity") ?? "", ids, start, end, granularity, groups: (q.get("metric_groups") ?? "").split(",") };
+  return { accountId, entity: q.get("entity") ?? "", ids, start, end, granularity, groups: (q.get("metric_groups") ?? "").split(","), placement: q.get("placement")! };
 }
 
 /** The stats JSON of X: per entity, arrays with one value per step; null when nothing delivered. */
@@ -82,7 +83,9 @@ export function statsBody(p: StatsParams): unknown {
   const metricsOf = (campaignId: string, t: DateTime): HourMetrics | undefined => {
     const c = campaigns.find((x) => x.id === campaignId);
     if (!c?.active) return undefined;
-    return p.granularity === "HOUR" ? hourMetrics(`${p.accountId}/${c.id}`, t.toISODate()!, t.hour) : dayMetrics(`${p.accountId}/${c.id}`, t.toISODate()!);
+    // Publisher-network delivery is its own series (seeded apart from delivery on X).
+    const seed = `${p.accountId}/${c.id}${p.placement === "PUBLISHER_NETWORK" ? "/pn" : ""}`;
+    return p.granularity === "HOUR" ? hourMetrics(seed, t.toISODate()!, t.hour) : dayMetrics(seed, t.toISODate()!);
   };
   const series = (id: string) => {
     const per = steps.map((t) => {
@@ -113,7 +116,7 @@ export function statsBody(p: StatsParams): unknown {
       const metrics = series(id);
       return { id, id_data: [{ segment: null, metrics: metrics ?? { impressions: null, clicks: null, billed_charge_local_micro: null } }] };
     }),
-    request: { params: { entity: p.entity, entity_ids: p.ids, granularity: p.granularity, placement: "ALL_ON_TWITTER" } },
+    request: { params: { entity: p.entity, entity_ids: p.ids, granularity: p.granularity, placement: p.placement } },
   };
 }
 
