@@ -160,4 +160,15 @@ describe("tik-tok connector", () => {
     expect(e.bodyExcerpt).toContain("oops");
   });
 
+  it("reads ad groups with their campaign as attribute metrics", async () => {
+    const rows = await read({ options: { report: "adgroups" }, fields: ["adgroup_id", "campaign_id", "campaign_name", "clicks"] });
+    expect(rows).toEqual(
+      TT_CAMPAIGNS[tea.id].flatMap((c) => c.adgroups.map((a) => ({ adgroup_id: a, campaign_id: c.id, campaign_name: c.name, clicks: sumMetrics([dayMetrics(`${tea.id}/${a}`, "2025-03-01")]).clicks }))),
+    );
+    const [call] = fake.server.requestsTo("/open_api/v1.3/report/integrated/get/");
+    expect(call.query.get("data_level")).toBe("AUCTION_ADGROUP");
+    expect(JSON.parse(call.query.get("dimensions")!)).toEqual(["adgroup_id"]);
+    expect(JSON.parse(call.query.get("metrics")!)).toEqual(["campaign_id", "campaign_name", "clicks"]);
+  });
+
 });
