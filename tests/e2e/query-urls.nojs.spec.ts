@@ -1,5 +1,5 @@
 import { expect, signIn, test } from "./support/fixtures.js";
-import { buildDemoQuery } from "./query-urls.spec.js";
+import { buildDemoQuery } from "./support/query-builder.js";
 
 test("the query builder produces a URL, a preview and a saved query without JavaScript", async ({ page }) => {
   await signIn(page, undefined, "/data-connector/api");

@@ -1,0 +1,28 @@
+import { expect, type Page } from "@playwright/test";
+
+async function next(page: Page) {
+  await page.locator("details[open] button[name=goto]").click();
+  await page.waitForLoadState("networkidle");
+}
+
+/** Builds "clicks by date, last 7 days" on the demo source through the accordion. */
+export async function buildDemoQuery(page: Page, opts: { autoSubmit: boolean }) {
+  await page.goto("/data-connector/api");
+  await expect(page.getByText("Please input all the required field on the left side")).toBeVisible();
+  await page.getByLabel("Source", { exact: true }).selectOption({ label: /Demo Ads/ });
+  if (!opts.autoSubmit) await next(page);
+  await expect(page.locator("details[data-section=accounts]")).toHaveAttribute("open", "");
+  await page.locator("details[data-section=accounts] input[type=checkbox]").first().check();
+  await next(page);
+  await expect(page.locator("details[data-section=report]")).toHaveAttribute("open", "");
+  await next(page);
+  await page.locator("details[data-section=metrics]").getByLabel(/^Clicks/).check();
+  await next(page);
+  await page.locator("details[data-section=dimensions]").getByLabel(/^Date/).check();
+  await next(page);
+  await page.getByLabel("Date range").selectOption("LAST_7_DAYS");
+  await next(page);
+  await next(page);
+  await next(page);
+}
+
