@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
+import { dashboardData } from "~/services/alerts.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { ClientsDashboard } from "~/components/clients-dashboard";
 
@@ -8,11 +10,13 @@ import { ClientsDashboard } from "~/components/clients-dashboard";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   if (!company.activateAlert) throw redirect("/data-connector");
-  return null;
+  return json(await dashboardData(company.id, new URL(request.url)));
 }
 
+export const meta = () => [{ title: "Your clients · Signalpost" }];
+
 export default function Index() {
-  return <ClientsDashboard />;
+  return <ClientsDashboard data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,15 +1,20 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
+import { dashboardData } from "~/services/alerts.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { ClientsDashboard } from "~/components/clients-dashboard";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireUser(request);
-  return null;
+  const { company } = await requireUser(request);
+  return json(await dashboardData(company.id, new URL(request.url)));
 }
 
+export const meta = () => [{ title: "Your clients · Signalpost" }];
+
 export default function AppHome() {
-  return <ClientsDashboard />;
+  return <ClientsDashboard data={useLoaderData<typeof loader>()} />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,310 @@
+// The alert editor (spec 1 §2.6): a plain form that saves and previews without JavaScript; with
+// JavaScript the preview runs 1,000 ms after the last change once the form validates, and Save
+// is enabled only when the whole alert, name included, validates.
+import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import {
+  AGGREGATION_LABELS,
+  AGGREGATION_OPERATORS,
+  COMPARISON_LABELS,
+  COMPARISONS,
+  DURING_LABELS,
+  DURING_WINDOWS,
+  FILTER_OPERATORS,
+  KPI_OPERATOR_LABELS,
+  KPI_OPERATORS,
+  PACING_PERIOD_LABELS,
+  PACING_PERIODS,
+} from "../../engine/alerts/definition.js";
+import type { EntityResult } from "../../engine/alerts/evaluate.js";
+import { validateAlertForm, type AlertKind } from "~/utils/alert-form";
+import { useHydrated } from "~/utils/use-hydrated";
+import { PacingChart, SeriesChart } from "./alert-charts";
+import { Spinner } from "./spinner";
+
+export const PREVIEW_DEBOUNCE_MS = 1000;
+export const MENTION_LIMIT = 10;
+
+export type EditorData = {
+  clientId: number;
+  platform: string;
+  kind: AlertKind;
+  mode: "threshold" | "trend";
+  route: "default" | "pacing" | "edit";
+  alertId: number | null;
+  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
+  values: Record<string, string>;
+};
+type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null };
+
+const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+function ErrorText({ id, message }: { id: string; message?: string }) {
+  return (
+    <p id={`${id}-error`} className="min-h-[1rem] text-xs text-red-600">
+      {message ?? ""}
+    </p>
+  );
+}
+
+function Select({ name, label, value, options, error }: { name: string; label: string; value?: string; options: { value: string; label: string }[]; error?: string }) {
+  return (
+    <label className="block text-sm">
+      <span className="text-slate-700">{label}</span>
+      <select name={name} defaultValue={value} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <ErrorText id={name} message={error} />
+    </label>
+  );
+}
+
+function Text({ name, label, value, error, type = "text", placeholder, list, min, step }: { name: string; label: string; value?: string; error?: string; type?: string; placeholder?: string; list?: string; min?: number; step?: number }) {
+  return (
+    <label className="block text-sm">
+      <span className="text-slate-700">{label}</span>
+      <input name={name} type={type} defaultValue={value} placeholder={placeholder} list={list} min={min} step={step} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
+      <ErrorText id={name} message={error} />
+    </label>
+  );
+}
+
+function Preview({ kind, preview, busy }: { kind: AlertKind; preview: ActionData["preview"]; busy: boolean }) {
+  if (busy) return <Spinner label="Loading the preview" />;
+  if (!preview) {
+    return (
+      <div className="flex h-64 flex-col items-center justify-center rounded-lg border border-dashed border-slate-300 text-center text-sm text-slate-500" data-testid="preview-empty">
+        <svg width="64" height="48" viewBox="0 0 64 48" aria-hidden="true">
+          <polyline points="2,40 16,28 28,34 42,12 62,20" fill="none" stroke="#94a3b8" strokeWidth="3" />
+        </svg>
+        <p className="mt-2">Fill in the alert to see a preview on the account's data.</p>
+      </div>
+    );
+  }
+  if (!preview.ok) return <p role="alert" className="text-sm text-red-700">Not available: {preview.message}</p>;
+  const results = preview.results;
+  if (results.length === 0) return <p className="text-sm text-slate-500">No data</p>;
+  const anomalies = results.filter((r) => r.status === "ANOMALY").length;
+  return (
+    <div data-testid="preview">
+      <p className="mb-2 text-sm text-slate-600">
+        {anomalies} in anomaly on {results.length} analysed (times in {preview.timezone})
+      </p>
+      {kind === "metric" ? (
+        <SeriesChart
+          caption="Preview of the alert's metric"
+          series={results.slice(0, 8).map((r) => {
+            const [metric] = Object.keys(r.series ?? {});
+            return { id: r.identifierName, data: (r.series?.[metric] ?? []).map((p) => ({ x: p.time, y: p.value, anomaly: p.anomaly })) };
+          })}
+        />
+      ) : null}
+      {kind === "pacing" && results[0]?.pacing ? <PacingChart {...results[0].pacing} /> : null}
+      <table className="mt-3 w-full text-sm">
+        <thead className="text-left text-xs uppercase text-slate-500">
+          <tr>
+            <th>Name</th>
+            <th>Value</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {results.map((r) => (
+            <tr key={JSON.stringify(r.identification)} className="border-t border-slate-100">
+              <td>{r.identifierName}</td>
+              <td>{r.conditions.map((c) => (c.value === null ? "–" : typeof c.value === "number" ? Math.round(c.value * 100) / 100 : c.value)).join(", ")}{r.stillChanging ? " (still changing)" : ""}</td>
+              <td>{r.status === "ANOMALY" ? <span className="text-red-700">Anomaly</span> : r.status === "NO_DATA" ? "No data" : "Not in anomaly"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function AlertEditor({ data }: { data: EditorData }) {
+  const actionData = useActionData<ActionData>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const fetcher = useFetcher<ActionData>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const [canSave, setCanSave] = useState(true);
+  const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
+  const values = actionData?.values ?? data.values;
+  const errors = { ...(actionData?.errors ?? {}), ...clientErrors };
+  const preview = fetcher.data?.preview ?? actionData?.preview ?? null;
+  const { kind, options } = data;
+  const base = `/clients/${data.clientId}/alerts`;
+  const self = data.route === "edit" ? `${base}/edit/${data.alertId}` : data.route === "pacing" ? `${base}/create/pacing` : `${base}/create/default`;
+
+  const onChange = () => {
+    const form = formRef.current;
+    if (!form) return;
+    const fd = new FormData(form);
+    setCanSave(validateAlertForm(fd, kind, data.platform, options.accounts, true).ok);
+    clearTimeout(timer.current);
+    const check = validateAlertForm(fd, kind, data.platform, options.accounts, false);
+    setClientErrors({});
+    if (!check.ok) return;
+    timer.current = setTimeout(() => {
+      fd.set("intent", "preview");
+      // Preview failures are not retried (spec 1 §4): the next change asks again.
+      fetcher.submit(fd, { method: "post", action: self });
+    }, PREVIEW_DEBOUNCE_MS);
+  };
+  useEffect(() => {
+    if (hydrated) onChange();
+    return () => clearTimeout(timer.current);
+    // Run once after hydration with the initial values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hydrated]);
+
+  if (!options.supported) {
+    return (
+      <div className="rounded-lg border border-slate-200 bg-white p-8 text-center">
+        <p className="text-lg font-semibold">Coming soon</p>
+        <p className="text-sm text-slate-500">This feature is not available yet for this platform.</p>
+      </div>
+    );
+  }
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const calcRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("calc[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
+  const filterRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("filters[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
+  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)` }))];
+  const kindLink = (k: AlertKind) => (data.route === "edit" ? undefined : k === "pacing" ? `${base}/create/pacing` : `${base}/create/default?kind=${k}`);
+  const modeLink = (m: string) => `${self}?${new URLSearchParams({ ...(kind === "kpi" ? { kind } : {}), mode: m })}`;
+
+  return (
+    <Form method="post" action={self} ref={formRef} onChange={onChange} noValidate className="space-y-4" key={`${kind}-${data.mode}`}>
+      <input type="hidden" name="kind" value={kind} />
+      <div className="flex items-start gap-3">
+        <div className="flex-1">
+          <label htmlFor="title" className="sr-only">Alert name</label>
+          <input id="title" name="title" defaultValue={values.title} placeholder="Input a name for your alert" className={input} aria-invalid={errors.title ? true : undefined} aria-describedby="title-error" />
+          <ErrorText id="title" message={errors.title} />
+        </div>
+        <button type="submit" name="intent" value="preview" className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50">
+          Preview
+        </button>
+        <button type="submit" name="intent" value="save" disabled={(hydrated && !canSave) || saving} className="rounded-md bg-brand-600 px-4 py-1.5 text-sm font-medium text-white disabled:opacity-50">
+          {saving ? "Please wait…" : "Save"}
+        </button>
+      </div>
+      {errors.form ? (
+        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">An error occurred</p>
+          <p>{errors.form}</p>
+        </div>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="space-y-4">
+          <nav className="flex gap-2 border-b border-slate-200 text-sm" aria-label="Networks">
+            <span className="border-b-2 border-brand-600 px-2 pb-1 font-medium">{data.platform}</span>
+          </nav>
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-sm font-semibold">Account and level</legend>
+            <Select name="dataSourceId" label="Account" value={values.dataSourceId} options={options.accounts.map((a) => ({ value: String(a.id), label: a.name }))} error={errors.dataSourceId} />
+            <Select name="level" label="Level" value={values.level} options={options.levels.map((l) => ({ value: l, label: l.charAt(0) + l.slice(1).toLowerCase() }))} error={errors.level} />
+            <details open={filterRows > 1} className="text-sm">
+              <summary className="cursor-pointer text-brand-700">Add Filter</summary>
+              {Array.from({ length: filterRows }, (_, i) => (
+                <div key={i} className="mt-2 grid grid-cols-3 gap-2">
+                  <Text name={`filters[${i}].field`} label="Field" value={values[`filters[${i}].field`]} list="filter-fields" error={errors[`filters[${i}].field`]} />
+                  <Select name={`filters[${i}].operator`} label="Operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
+                  <Text name={`filters[${i}].value`} label="Value" value={values[`filters[${i}].value`]} placeholder="a, b" error={errors[`filters[${i}].value`]} />
+                </div>
+              ))}
+              <datalist id="filter-fields">
+                {options.filterFields.map((f) => (
+                  <option key={f.id} value={f.id}>{f.name}</option>
+                ))}
+              </datalist>
+            </details>
+          </fieldset>
+          <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
+            <legend className="px-1 text-sm font-semibold">Detection Method</legend>
+            <div className="mb-3 flex gap-2 text-sm" role="tablist">
+              {(["metric", "kpi", "pacing"] as const).map((k) => {
+                const label = k === "metric" ? "Metrics" : k === "kpi" ? "Configuration" : "Pacing";
+                const href = kindLink(k);
+                return k === kind ? (
+                  <span key={k} role="tab" aria-selected="true" className="rounded bg-brand-600 px-2 py-1 text-white">{label}</span>
+                ) : href ? (
+                  <Link key={k} role="tab" to={href} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">{label}</Link>
+                ) : null;
+              })}
+            </div>
+            {kind === "metric" ? (
+              <div className="space-y-2">
+                <input type="hidden" name="alertType" value={data.mode} />
+                <div className="flex gap-2 text-xs">
+                  {(["threshold", "trend"] as const).map((m) =>
+                    m === data.mode ? (
+                      <span key={m} className="rounded-full bg-slate-800 px-2 py-0.5 text-white">{m === "threshold" ? "Threshold" : "Trend"}</span>
+                    ) : (
+                      <Link key={m} to={modeLink(m)} className="rounded-full border border-slate-300 px-2 py-0.5">{m === "threshold" ? "Threshold" : "Trend"}</Link>
+                    ),
+                  )}
+                </div>
+                <div className="grid grid-cols-2 gap-2">
+                  <Select name="operator" label="Aggregation" value={values.operator} options={AGGREGATION_OPERATORS.map((o) => ({ value: o, label: AGGREGATION_LABELS[o] }))} error={errors.operator} />
+                  <Select name="metric" label="Metric" value={values.metric} options={[{ value: "", label: "Select a metric" }, ...metricOptions.map((m) => ({ value: m.id, label: m.name }))]} error={errors.metric} />
+                  {data.mode === "threshold" ? (
+                    <>
+                      <Select name="thresholdType" label="Condition" value={values.thresholdType} options={COMPARISONS.map((c) => ({ value: c, label: COMPARISON_LABELS[c] }))} error={errors.thresholdType} />
+                      <Text name="thresholdValue" label="Value" type="number" min={0} step={0.1} value={values.thresholdValue} error={errors.thresholdValue} />
+                      <Select name="during" label="During" value={values.during} options={DURING_WINDOWS.map((d) => ({ value: d, label: DURING_LABELS[d] }))} error={errors.during} />
+                    </>
+                  ) : (
+                    <>
+                      <Select name="trendType" label="Change" value={values.trendType} options={COMPARISONS.map((c) => ({ value: c, label: c === "above" ? "Increase of more than" : c === "below" ? "Decrease of more than" : "Change of" }))} error={errors.trendType} />
+                      <Text name="trendValue" label="Percent" type="number" min={0} step={0.1} value={values.trendValue} error={errors.trendValue} />
+                      <Select name="duringTime1" label="During" value={values.duringTime1} options={DURING_WINDOWS.map((d) => ({ value: d, label: DURING_LABELS[d] }))} error={errors.duringTime1} />
+                      <Select name="duringTime2" label="Compared with" value={values.duringTime2} options={DURING_WINDOWS.map((d) => ({ value: d, label: DURING_LABELS[d] }))} error={errors.duringTime2} />
+                    </>
+                  )}
+                </div>
+                <details open={calcRows > 1} className="text-sm">
+                  <summary className="cursor-pointer text-brand-700">Calculated fields</summary>
+                  <p className="text-xs text-slate-500">Mention metrics in braces, e.g. {"{cost} / {conversions}"}.</p>
+                  {Array.from({ length: calcRows }, (_, i) => (
+                    <div key={i} className="mt-2 grid grid-cols-2 gap-2">
+                      <Text name={`calc[${i}].name`} label="Name" value={values[`calc[${i}].name`]} error={errors[`calc[${i}].name`]} />
+                      <Text name={`calc[${i}].field`} label="Formula" value={values[`calc[${i}].field`]} list="metric-mentions" error={errors[`calc[${i}].field`]} />
+                    </div>
+                  ))}
+                  <datalist id="metric-mentions">
+                    {options.metrics.slice(0, MENTION_LIMIT).map((m) => (
+                      <option key={m.id} value={`{${m.id}}`}>{m.name}</option>
+                    ))}
+                  </datalist>
+                </details>
+              </div>
+            ) : kind === "kpi" ? (
+              <div className="grid grid-cols-3 gap-2">
+                <Select name="kpi" label="Configuration value" value={values.kpi} options={[{ value: "", label: "Select a value" }, ...options.configFields.map((f) => ({ value: f.id, label: f.name }))]} error={errors.kpi} />
+                <Select name="kpiOperator" label="Condition" value={values.kpiOperator} options={KPI_OPERATORS.map((o) => ({ value: o, label: KPI_OPERATOR_LABELS[o] }))} error={errors.kpiOperator} />
+                <Text name="kpiValue" label="Value (for equals and does not equal)" value={values.kpiValue} error={errors.kpiValue} />
+              </div>
+            ) : (
+              <div className="grid grid-cols-3 gap-2">
+                <Select name="period" label="Period" value={values.period} options={PACING_PERIODS.map((p) => ({ value: p, label: PACING_PERIOD_LABELS[p] }))} error={errors.period} />
+                <Text name="above" label="Alert above (budget)" type="number" min={0} step={0.1} value={values.above} error={errors.above} />
+                <Text name="below" label="Alert below" type="number" min={0} step={0.1} value={values.below} error={errors.below} />
+              </div>
+            )}
+          </fieldset>
+        </div>
+        <div aria-live="polite">
+          <h2 className="mb-2 text-sm font-semibold">Preview</h2>
+          <Preview kind={kind} preview={preview} busy={fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "preview")} />
+        </div>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,64 @@
+// The template picker (spec 1 §2.5): search, one toggle per template (optimistic, spinner while
+// busy, repeated clicks ignored), "Or start from scratch". Without JavaScript the search is a GET
+// form and each toggle a POST form.
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { Spinner } from "./spinner";
+
+export type PickerTemplate = { id: number; title: string; type: string; usedByCurrentDataSource: boolean };
+
+function Toggle({ t }: { t: PickerTemplate }) {
+  const fetcher = useFetcher();
+  const busy = fetcher.state !== "idle";
+  const on = busy ? fetcher.formData?.get("on") === "1" : t.usedByCurrentDataSource;
+  return (
+    <fetcher.Form method="post" className="flex items-center gap-2">
+      <input type="hidden" name="intent" value="toggle-template" />
+      <input type="hidden" name="sentryId" value={t.id} />
+      <input type="hidden" name="on" value={on ? "0" : "1"} />
+      {busy ? <Spinner label="Saving" className="h-4 w-4" /> : null}
+      <button
+        type="submit"
+        role="switch"
+        aria-checked={on}
+        aria-label={`${on ? "Deactivate" : "Activate"} ${t.title}`}
+        onClick={(e) => {
+          if (busy) e.preventDefault();
+        }}
+        className={`relative h-6 w-11 rounded-full transition ${on ? "bg-brand-600" : "bg-slate-300"}`}
+      >
+        <span className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition ${on ? "left-5" : "left-0.5"}`} />
+      </button>
+    </fetcher.Form>
+  );
+}
+
+export function TemplatePicker({ templates, search, closeHref, scratchHref }: { templates: PickerTemplate[]; search: string; closeHref: string; scratchHref: string }) {
+  return (
+    <div role="dialog" aria-modal="true" aria-labelledby="picker-title" className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 p-4">
+      <div className="w-full max-w-lg rounded-lg bg-white p-6 shadow-xl">
+        <div className="mb-3 flex items-center justify-between">
+          <h2 id="picker-title" className="text-lg font-semibold">Create an alert</h2>
+          <Link to={closeHref} className="text-sm text-slate-500 hover:underline">Close</Link>
+        </div>
+        <Form method="get" className="mb-3">
+          <input type="hidden" name="picker" value="1" />
+          <label className="sr-only" htmlFor="template-search">Search for a template</label>
+          <input id="template-search" name="q" defaultValue={search} placeholder="Search for a template" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </Form>
+        {templates.length === 0 ? (
+          <p className="py-4 text-center text-sm text-slate-500">No template</p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {templates.map((t) => (
+              <li key={t.id} className="flex items-center justify-between py-2 text-sm" data-testid="template-row">
+                <span>{t.title}</span>
+                <Toggle t={t} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Link to={scratchHref} className="mt-4 block text-sm text-brand-700 hover:underline">Or start from scratch</Link>
+      </div>
+    </div>
+  );
+}

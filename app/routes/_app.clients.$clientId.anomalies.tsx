@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { requireUser } from "~/services/session.server";
+import { toastHeaders } from "~/services/toast.server";
+import { clientAlerts, requireClient, templatesFor, toggleTemplate } from "~/services/alerts.server";
+import { ClientAlertList } from "~/components/client-alert-list";
+import { PageHeader } from "~/components/empty-state";
+import { GeneralErrorBoundary } from "~/components/error-box";
+import { TemplatePicker } from "~/components/template-picker";
+
+const ToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: z.coerce.number().int().positive(), on: z.enum(["0", "1"]) });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, params.clientId);
+  const url = new URL(request.url);
+  const picker = url.searchParams.get("picker") === "1";
+  const search = url.searchParams.get("q") ?? "";
+  return json({
+    clientId: client.dataSource.id,
+    rows: await clientAlerts(company.id, client.dataSource.id, ["metric", "kpi"]),
+    templates: picker ? await templatesFor(company.id, client, search) : [],
+    search,
+  });
+}
+
+/** Template toggles of the picker (spec 1 §4): activate creates a configured-for, deactivate removes it. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, params.clientId);
+  const parsed = ToggleSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ ok: false }, { status: 400 });
+  const on = parsed.data.on === "1";
+  try {
+    const { ok, title } = await toggleTemplate(company.id, client, parsed.data.sentryId, on);
+    if (!ok) return json({ ok: false }, { status: 404, headers: await toastHeaders({ type: "error", title: `Unable to ${on ? "activate" : "deactivate"} ${title}`, description: "An error occurred. Please try again." }) });
+    const toast = on ? { type: "success" as const, title: `${client.dataSource.name} is now protected by ${title}` } : { type: "success" as const, title: `${title} deactivated on ${client.dataSource.name}` };
+    return json({ ok: true }, { headers: await toastHeaders(toast) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return json({ ok: false }, { status: 500, headers: await toastHeaders({ type: "error", title: `Unable to ${on ? "activate" : "deactivate"} the template`, description: "An error occurred. Please try again." }) });
+  }
+}
+
+export const meta = () => [{ title: "Alerts · Signalpost" }];
+
+export default function Anomalies() {
+  const d = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  return (
+    <div>
+      <PageHeader
+        title="Alerts"
+        actions={
+          <Link to="?picker=1" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Add alert
+          </Link>
+        }
+      />
+      <ClientAlertList clientId={d.clientId} rows={d.rows} empty="No alert configured" />
+      {params.get("picker") === "1" ? <TemplatePicker templates={d.templates} search={d.search} closeHref={`/clients/${d.clientId}/anomalies`} scratchHref={`/clients/${d.clientId}/alerts/create/default`} /> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

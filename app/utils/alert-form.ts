@@ -1,0 +1,68 @@
+// The alert editor's form (spec 1 §2.6) as flat input names, shared by the browser (validation
+// before the debounced preview, Save enabled only when valid) and the server (the same parse).
+import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
+
+export type AlertKind = "metric" | "kpi" | "pacing";
+
+/** The editor's flat form fields into an alert definition candidate (validated by the schema after). */
+export function definitionFromForm(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[]) {
+  const s = (k: string) => String(form.get(k) ?? "").trim();
+  const rows = (prefix: string, keys: string[]) => {
+    const out: Record<string, string>[] = [];
+    for (let i = 0; i < 20; i++) {
+      const row = Object.fromEntries(keys.map((k) => [k, s(`${prefix}[${i}].${k}`)]));
+      if (!keys.some((k) => form.has(`${prefix}[${i}].${k}`))) continue;
+      if (keys.every((k) => !row[k] || (k === "operator" && row[k]))) continue; // an untouched blank row
+      out.push(row);
+    }
+    return out;
+  };
+  const account = accounts.find((a) => String(a.id) === s("dataSourceId"));
+  const filters = rows("filters", ["field", "operator", "value"]).map((f) => ({ field: f.field, operator: f.operator, value: f.value.split(",").map((v) => v.trim()) }));
+  const request = { accountId: account?.accountId ?? "", platform, level: s("level"), dataSourceId: account?.id, type: kind, filters };
+  let variable: unknown;
+  if (kind === "metric") {
+    const alertType = s("alertType") === "trend" ? "trend" : "threshold";
+    const calculatedFields = rows("calc", ["name", "field"]).map((c) => ({ name: c.name, field: c.field }));
+    const condition =
+      alertType === "threshold"
+        ? { operator: s("operator"), thresholdValue: s("thresholdValue"), thresholdType: s("thresholdType"), metric: s("metric"), during: s("during") }
+        : { operator: s("operator"), trendValue: s("trendValue"), trendType: s("trendType"), metric: s("metric"), duringTime1: s("duringTime1"), duringTime2: s("duringTime2") };
+    variable = { type: "metric", alertType, alertValue: [condition], calculatedFields, breakdown: null };
+  } else if (kind === "kpi") {
+    variable = { type: "kpi", kpi: s("kpi"), operator: s("kpiOperator"), value: s("kpiValue") || undefined };
+  } else {
+    variable = { type: "pacing", period: s("period"), metric: "cost", thresholds: { above: s("above"), below: s("below") } };
+  }
+  return { title: s("title"), type: kind, variables: [variable], requests: { A: request } };
+}
+
+/** Field-level errors keyed by the editor's input names. */
+export function editorErrors(issues: { path: PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const p = issue.path.map(String);
+    let key = p.join(".");
+    if (p[0] === "title") key = "title";
+    else if (p[0] === "requests") key = p[2] === "filters" ? `filters[${p[3]}].${p[4] ?? "field"}` : p[2] === "accountId" || p[2] === "dataSourceId" ? "dataSourceId" : (p[2] ?? "dataSourceId");
+    else if (p[0] === "variables") {
+      if (p[2] === "alertValue") key = p[4] ?? "metric";
+      else if (p[2] === "calculatedFields") key = `calc[${p[3]}].${p[4]}`;
+      else if (p[2] === "thresholds") key = p[3] ?? "above";
+      else if (p[2] === "kpi") key = "kpi";
+      else if (p[2] === "operator") key = "kpiOperator";
+      else if (p[2] === "value") key = "kpiValue";
+      else key = p[2] ?? "variables";
+    }
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+
+/** The schema check the browser runs before a preview (title optional) or a save (title required). */
+export function validateAlertForm(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[], requireTitle: boolean) {
+  const candidate = definitionFromForm(form, kind, platform, accounts);
+  const parsed = alertDefinitionSchema.safeParse(requireTitle ? candidate : { ...candidate, title: candidate.title || "Preview" });
+  return parsed.success ? { ok: true as const, errors: {} } : { ok: false as const, errors: editorErrors(parsed.error.issues) };
+}
