@@ -6,8 +6,9 @@ import { decideAccess, USAGE_WINDOW_DAYS, type BillingSnapshot } from "../../lib
 /**
  * "Accounts used in the last 30 days", defined once (docs/decisions/0602-billing-access.md):
  * an account (data source) counts when anything read its data on one of the last 30 UTC days,
- * whatever read it: a query URL request, a job run, an alert evaluation. Each reader calls
- * recordAccountUsage with the accounts it read; an account read by all three still counts once.
+ * whatever read it: a query URL request, a job run, an alert evaluation. Reads that write a
+ * successful connection log are recorded by a trigger (migration 2026112205001); other readers
+ * call recordAccountUsage. An account read by all three still counts once.
  */
 export type UsageVia = "query-url" | "job" | "alert" | "preview";
 
@@ -24,7 +25,7 @@ export async function recordAccountUsage(db: DB, companyId: number, dataSourceId
   await db
     .insertInto("accountUsage")
     .values(owned.map((o) => ({ companyId, dataSourceId: o.id, day: utcDay(now), firstVia: via, firstUsedAt: now, lastUsedAt: now })))
-    .onConflict((oc) => oc.columns(["dataSourceId", "day"]).doUpdateSet({ lastUsedAt: now }))
+    .onConflict((oc) => oc.columns(["dataSourceId", "day"]).doUpdateSet({ lastUsedAt: sql`greatest(account_usage.last_used_at, excluded.last_used_at)` }))
     .execute();
 }
 
@@ -32,30 +33,25 @@ export type UsedAccount = { dataSourceId: number; name: string; accountId: strin
 
 /**
  * The accounts used in the window, the earliest first used first (that order decides which ones
- * stay unlocked). Two inputs, one definition: successful connection logs (query URL requests and
- * job runs write them through the connection recorder, issue 5) and account_usage rows (readers
- * that write no connection log, such as alert evaluation, call recordAccountUsage).
+ * stay unlocked). One table, fed two ways: successful connection logs (query URL requests and job
+ * runs, through the connection recorder) by a database trigger, and recordAccountUsage for readers
+ * that write no connection log (alert evaluation).
  */
 export async function listUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<UsedAccount[]> {
   const sinceDay = utcDay(new Date(now.getTime() - (USAGE_WINDOW_DAYS - 1) * 86_400_000));
-  const result = await sql<{ dataSourceId: number; name: string; accountId: string; platform: string; firstUsedAt: Date; lastUsedAt: Date }>`
-    with uses as (
-      select u.data_source_id, u.first_used_at as first_at, u.last_used_at as last_at
-        from account_usage u
-       where u.company_id = ${companyId} and u.day >= ${sinceDay}::date and u.day <= ${utcDay(now)}::date
-      union all
-      select c.data_source_id, l.created_at as first_at, l.created_at as last_at
-        from connection_logs l
-        join connections c on c.id = l.connection_id and c.company_id = ${companyId}
-       where l.company_id = ${companyId} and l.success and l.created_at >= ${sinceDay}::date and l.created_at <= ${now}
-    )
-    select d.id as data_source_id, d.name, d.account_id, n.platform, min(uses.first_at) as first_used_at, max(uses.last_at) as last_used_at
-      from uses
-      join data_sources d on d.id = uses.data_source_id and d.company_id = ${companyId}
-      join network_authorizations n on n.id = d.network_authorization_id
-     group by d.id, d.name, d.account_id, n.platform
-     order by min(uses.first_at), d.id`.execute(db);
-  return result.rows.map((r) => ({ ...r, firstUsedAt: new Date(r.firstUsedAt), lastUsedAt: new Date(r.lastUsedAt) }));
+  const rows = await db
+    .selectFrom("accountUsage as u")
+    .innerJoin("dataSources as d", (j) => j.onRef("d.id", "=", "u.dataSourceId").on("d.companyId", "=", companyId))
+    .innerJoin("networkAuthorizations as n", "n.id", "d.networkAuthorizationId")
+    .select(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
+    .select((eb) => [eb.fn.min("u.firstUsedAt").as("firstUsedAt"), eb.fn.max("u.lastUsedAt").as("lastUsedAt")])
+    .where("u.companyId", "=", companyId)
+    .where(sql<boolean>`u.day between ${sinceDay}::date and ${utcDay(now)}::date`)
+    .groupBy(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
+    .orderBy(sql`min(u.first_used_at)`)
+    .orderBy("u.dataSourceId")
+    .execute();
+  return rows.map((r) => ({ ...r, firstUsedAt: new Date(r.firstUsedAt as unknown as string), lastUsedAt: new Date(r.lastUsedAt as unknown as string) }));
 }
 
 export async function countUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<number> {
