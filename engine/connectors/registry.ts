@@ -29,8 +29,9 @@ import { chartmogulConnector } from "./chartmogul/connector.js";
 import { dv360Connector } from "./dv360/connector.js";
 import { profitwellConnector } from "./profitwell/connector.js";
 import { campaignManagerConnector } from "./campaign-manager/connector.js";
+import { chargebeeConnector } from "./chargebee/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
