@@ -24,6 +24,17 @@ async function connectInPopup(page: Page, inPopup: (popup: Page) => Promise<void
   await expect(popup.isClosed() ? Promise.resolve(true) : popup.waitForEvent("close").then(() => true)).resolves.toBe(true);
 }
 
+/** A demo source connected through the popup, for tests about what comes after. */
+async function connectDemoSource(page: Page, name: string) {
+  await signIn(page, undefined, "/data-connector/sources/new");
+  await pickPlatform(page, "demo", "demo");
+  await page.getByLabel("Name").fill(name);
+  await connectInPopup(page, async (popup) => {
+    await popup.getByLabel("Demo key").fill("demo");
+    await popup.getByRole("button", { name: "Next" }).click();
+  });
+}
+
 test.describe("sources (JavaScript)", () => {
   test("picker: search, category tabs, flags and coming soon", async ({ page }) => {
     await signIn(page, undefined, "/data-connector/sources/new");
@@ -96,13 +107,7 @@ test.describe("sources (JavaScript)", () => {
 
   test("rename and refresh the authorization from the source page", async ({ page }) => {
     const name = `E2E refresh ${unique()}`;
-    await signIn(page, undefined, "/data-connector/sources/new");
-    await pickPlatform(page, "demo", "demo");
-    await page.getByLabel("Name").fill(name);
-    await connectInPopup(page, async (popup) => {
-      await popup.getByLabel("Demo key").fill("demo");
-      await popup.getByRole("button", { name: "Next" }).click();
-    });
+    await connectDemoSource(page, name);
     const url = page.url();
     await expect(page.getByRole("button", { name: "Connected" })).toBeDisabled();
     const popupPromise = page.waitForEvent("popup");
@@ -136,13 +141,7 @@ test.describe("sources (JavaScript)", () => {
 
   test("delete asks for confirmation", async ({ page }) => {
     const name = `E2E delete ${unique()}`;
-    await signIn(page, undefined, "/data-connector/sources/new");
-    await pickPlatform(page, "demo", "demo");
-    await page.getByLabel("Name").fill(name);
-    await connectInPopup(page, async (popup) => {
-      await popup.getByLabel("Demo key").fill("demo");
-      await popup.getByRole("button", { name: "Next" }).click();
-    });
+    await connectDemoSource(page, name);
     await page.goto("/data-connector/sources");
     await page.getByRole("link", { name: `Delete ${name}` }).click();
     const dialog = page.getByRole("dialog");

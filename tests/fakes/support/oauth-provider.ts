@@ -7,6 +7,7 @@
 // their paths, so the connector's real paths (moved onto this origin) all land here.
 import { createHmac, randomBytes } from "node:crypto";
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "./fake-server.js";
+import { oauthEncode as enc, oauthParams, verifyOAuth1 } from "./oauth1-signature.js";
 
 export type IssuedCredential =
   | { type: "oauth2"; accessToken: string; refreshToken?: string }
@@ -31,19 +32,10 @@ export interface FakeOAuthProvider {
 
 const html = (body: string, status = 200): FakeReply => ({ status, headers: { "content-type": "text/html; charset=utf-8" }, body: `<!doctype html><meta charset="utf-8">${body}` });
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const token = (prefix: string) => `${prefix}-${randomBytes(12).toString("base64url")}`;
 
-function oauthHeader(req: RecordedRequest): Record<string, string> | undefined {
-  const header = String(req.headers.authorization ?? "");
-  if (!header.startsWith("OAuth ")) return undefined;
-  const out: Record<string, string> = {};
-  for (const m of header.slice(6).matchAll(/([a-z_]+)="([^"]*)"/g)) out[m[1]] = decodeURIComponent(m[2]);
-  return out;
-}
-
-/** RFC 5849 §3.4: recomputes the HMAC-SHA1 signature with the consumer and token secrets. */
-function signatureValid(req: RecordedRequest, origin: string, oauth: Record<string, string>, consumerSecret: string, tokenSecret: string): boolean {
+/** RFC 5849 §3.4 for the request-token step, which has no token yet (verifyOAuth1 needs one). */
+function requestTokenSignatureValid(req: RecordedRequest, origin: string, oauth: Record<string, string>, consumerSecret: string): boolean {
   const params: [string, string][] = [];
   req.query.forEach((v, k) => params.push([k, v]));
   for (const [k, v] of Object.entries(oauth)) if (k !== "oauth_signature") params.push([k, v]);
@@ -53,7 +45,7 @@ function signatureValid(req: RecordedRequest, origin: string, oauth: Record<stri
     .map(([k, v]) => `${k}=${v}`)
     .join("&");
   const base = [req.method, enc(`${origin}${req.path}`), enc(normalized)].join("&");
-  const expected = createHmac("sha1", `${enc(consumerSecret)}&${enc(tokenSecret)}`).update(base).digest("base64");
+  const expected = createHmac("sha1", `${enc(consumerSecret)}&`).update(base).digest("base64");
   return expected === oauth.oauth_signature;
 }
 
@@ -119,11 +111,11 @@ export async function startFakeOAuthProvider(opts: FakeOAuthProviderOptions): Pr
 
   // Token endpoints: OAuth 1.0a by its signed header, OAuth 2.0 by grant_type.
   server.route("POST", /^\/(?!__).*/, (req): FakeReply => {
-    const oauth = oauthHeader(req);
+    const oauth = oauthParams(req);
     if (oauth) {
       if (opts.issue.type !== "oauth1" || oauth.oauth_consumer_key !== opts.clientId) return { status: 401, body: "Invalid consumer" };
       if (oauth.oauth_callback && !oauth.oauth_token) {
-        if (!signatureValid(req, server.url, oauth, opts.clientSecret, "")) return { status: 401, body: "Invalid signature" };
+        if (!requestTokenSignatureValid(req, server.url, oauth, opts.clientSecret)) return { status: 401, body: "Invalid signature" };
         const requestToken = token("request");
         const secret = token("request-secret");
         requestTokens.set(requestToken, { secret, callback: oauth.oauth_callback, used: false });
@@ -131,7 +123,8 @@ export async function startFakeOAuthProvider(opts: FakeOAuthProviderOptions): Pr
       }
       const pending = oauth.oauth_token ? requestTokens.get(oauth.oauth_token) : undefined;
       if (!pending || pending.used || !pending.verifier || pending.verifier !== oauth.oauth_verifier) return { status: 401, body: "Invalid or expired token" };
-      if (!signatureValid(req, server.url, oauth, opts.clientSecret, pending.secret)) return { status: 401, body: "Invalid signature" };
+      const keys = { consumerKey: opts.clientId, consumerSecret: opts.clientSecret, token: oauth.oauth_token!, tokenSecret: pending.secret };
+      if (!verifyOAuth1(req, server.url, keys)) return { status: 401, body: "Invalid signature" };
       pending.used = true;
       issued += 1;
       return { status: 200, headers: { "content-type": "text/plain" }, body: `oauth_token=${opts.issue.token}&oauth_token_secret=${opts.issue.tokenSecret}&user_id=1&screen_name=signalpost` };
