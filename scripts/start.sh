@@ -4,5 +4,6 @@ source "$(dirname "$0")/lib.sh"
 ensure_node
 ensure_node_modules
 ensure_temporal_cli
+ensure_postgres_can_traverse
 cd "$ROOT"
 exec node --import tsx scripts/runtime/start.ts

@@ -6,6 +6,7 @@ ensure_node
 ensure_node_modules
 ensure_temporal_cli --always
 ensure_chromium
+ensure_postgres_can_traverse
 for hook in "$ROOT"/scripts/setup.d/*.sh; do [ -e "$hook" ] && source "$hook"; done
 cd "$ROOT"
 
