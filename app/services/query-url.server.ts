@@ -322,13 +322,15 @@ function logFailure(recorder: ConnectionRecorder, error: QueryParamError) {
 export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Promise<Response> {
   const requestId = randomUUID();
   const url = new URL(request.url);
-  const parsed = parseQueryParams(url.searchParams);
   const formatHint = (["json", "csv", "tableau", "powerbi"] as const).find((f) => f === url.searchParams.get("format")?.trim().toLowerCase());
+  // The key first: whoever does not hold a valid key learns nothing about the parameters.
+  const presentedKey = url.searchParams.get("apikey")?.trim() ?? "";
+  const company = presentedKey && presentedKey.length <= 200 ? await findCompanyByApiKey(deps.db, presentedKey) : undefined;
+  const parsed = parseQueryParams(url.searchParams);
+  if (!parsed.ok && parsed.error.parameter === "apikey") return errorResponse(formatHint, parsed.error, requestId);
+  if (!company) return errorResponse(formatHint, { status: 401, parameter: "apikey", code: "invalid_api_key", message: "This API key is not valid: it may have been rotated. Copy the current key from the query builder." }, requestId);
   if (!parsed.ok) return errorResponse(formatHint, parsed.error, requestId);
   const q = parsed.value;
-
-  const company = await findCompanyByApiKey(deps.db, q.apikey);
-  if (!company) return errorResponse(q.format, { status: 401, parameter: "apikey", code: "invalid_api_key", message: "This API key is not valid: it may have been rotated. Copy the current key from the query builder." }, requestId);
 
   const registry = deps.registry ?? defaultRegistry;
   let connector: Connector;

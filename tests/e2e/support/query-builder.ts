@@ -9,7 +9,8 @@ async function next(page: Page) {
 export async function buildDemoQuery(page: Page, opts: { autoSubmit: boolean }) {
   await page.goto("/data-connector/api");
   await expect(page.getByText("Please input all the required field on the left side")).toBeVisible();
-  await page.getByLabel("Source", { exact: true }).selectOption({ label: /Demo Ads/ });
+  const demo = await page.locator("select[name=source] option", { hasText: "Demo Ads" }).first().getAttribute("value");
+  await page.getByLabel("Source", { exact: true }).selectOption(demo!);
   if (!opts.autoSubmit) await next(page);
   await expect(page.locator("details[data-section=accounts]")).toHaveAttribute("open", "");
   await page.locator("details[data-section=accounts] input[type=checkbox]").first().check();
