@@ -4,6 +4,7 @@ import { getDb } from "~/services/db.server";
 import { processStripeEvent, verifyStripeEvent, WebhookSignatureError } from "~/services/billing.server";
 
 /**
+ * @machine-endpoint stripe-signature
  * Stripe webhook endpoint (https://docs.stripe.com/webhooks): authenticated by the
  * Stripe-Signature header, not by a session. A replayed event id answers 200 without effect, so
  * Stripe stops retrying; a bad signature answers 400 and changes nothing.
