@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 
 async function next(page: Page) {
-  await page.locator("details[open] button[name=goto]").click();
+  await page.locator("details[open]").getByRole("button", { name: /^(Next|Done)$/ }).click();
   await page.waitForLoadState("networkidle");
 }
 
