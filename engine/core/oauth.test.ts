@@ -3,7 +3,7 @@ import { replies, startFakeServer, type FakeServer } from "../../tests/fakes/sup
 import { ConnectorError } from "./errors.js";
 import { buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken } from "./oauth1.js";
 import { buildAuthorizeUrl, exchangeCode, expiresSoon, refreshToken } from "./oauth2.js";
-import type { OAuth2Config } from "./types.js";
+import { OAUTH2_CLIENT_ID_PARAM, type OAuth2CodeExchangeRequest, type OAuth2Config } from "./types.js";
 
 let fake: FakeServer;
 beforeAll(async () => {
@@ -35,6 +35,27 @@ describe("oauth2", () => {
     expect(new URL(buildAuthorizeUrl({ ...config, scopeSeparator: "," }, { clientId: "c", redirectUri: "r", state: "s" })).searchParams.get("scope")).toBe(
       "ads.read,profile",
     );
+  });
+
+  it("puts the client id where extraAuthorizeParams names it ({clientId})", () => {
+    const url = new URL(buildAuthorizeUrl({ ...config, extraAuthorizeParams: { app_id: OAUTH2_CLIENT_ID_PARAM } }, { clientId: "client-1", redirectUri: "r", state: "s" }));
+    expect(url.searchParams.get("app_id")).toBe("client-1");
+  });
+
+  it("hands a non-standard code exchange to the config's exchangeCode hook", async () => {
+    const seen: OAuth2CodeExchangeRequest[] = [];
+    const hooked: OAuth2Config = {
+      ...config,
+      exchangeCode: async (request) => {
+        seen.push(request);
+        return { type: "oauth2", accessToken: `token-for-${request.code}` };
+      },
+    };
+    const before = fake.requests.length;
+    const credential = await exchangeCode(hooked, { platform: "x", client, code: "c-9", redirectUri: "https://app/cb", tokenUrl: `${fake.url}/hooked-token` });
+    expect(credential).toEqual({ type: "oauth2", accessToken: "token-for-c-9" });
+    expect(seen).toEqual([expect.objectContaining({ client, code: "c-9", redirectUri: "https://app/cb", tokenUrl: `${fake.url}/hooked-token` })]);
+    expect(fake.requests.length, "no standard form post").toBe(before);
   });
 
   it("exchanges a code for a credential with an absolute expiry", async () => {

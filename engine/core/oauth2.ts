@@ -2,7 +2,7 @@
 // connector's OAuth2Config so the app never knows a platform's URLs.
 import { ConnectorError } from "./errors.js";
 import { redact } from "./redact.js";
-import type { OAuth2Config, OAuth2Credential } from "./types.js";
+import { OAUTH2_CLIENT_ID_PARAM, type OAuth2Config, type OAuth2Credential } from "./types.js";
 
 export interface OAuth2Client {
   clientId: string;
@@ -20,7 +20,9 @@ export function buildAuthorizeUrl(
   url.searchParams.set("state", opts.state);
   const scopes = opts.scopes ?? config.scopes;
   if (scopes.length > 0) url.searchParams.set("scope", scopes.join(config.scopeSeparator ?? " "));
-  for (const [k, v] of Object.entries({ ...config.extraAuthorizeParams, ...opts.extraParams })) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries({ ...config.extraAuthorizeParams, ...opts.extraParams })) {
+    url.searchParams.set(k, v === OAUTH2_CLIENT_ID_PARAM ? opts.clientId : v);
+  }
   return url.toString();
 }
 
@@ -124,6 +126,17 @@ export async function exchangeCode(
   config: OAuth2Config,
   opts: TokenRequestOptions & { code: string; redirectUri: string },
 ): Promise<OAuth2Credential> {
+  if (config.exchangeCode) {
+    return config.exchangeCode({
+      client: opts.client,
+      code: opts.code,
+      redirectUri: opts.redirectUri,
+      tokenUrl: opts.tokenUrl ?? config.tokenUrl,
+      fetch: opts.fetch,
+      now: opts.now,
+      signal: opts.signal,
+    });
+  }
   const data = await postToken(
     config,
     { grant_type: "authorization_code", code: opts.code, redirect_uri: opts.redirectUri },

@@ -186,7 +186,29 @@ export interface OAuth2Config {
   extraAuthorizeParams?: Record<string, string>;
   /** How client id/secret go to the token endpoint. RFC 6749 §2.3.1 allows both. */
   clientAuth?: "body" | "basic";
+  /**
+   * For platforms whose code exchange is not RFC 6749 §4.1.3 (TikTok: JSON {app_id, secret,
+   * auth_code}). exchangeCode (core/oauth2.ts) calls it instead of posting the standard form.
+   * It lives on the connector's oauth2 block because that block is what callers hand the exchange.
+   */
+  exchangeCode?: OAuth2CodeExchange;
 }
+
+export interface OAuth2CodeExchangeRequest {
+  client: { clientId: string; clientSecret: string };
+  code: string;
+  redirectUri: string;
+  /** The token URL in force (config.tokenUrl, or an override pointing at a fake). */
+  tokenUrl: string;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  signal?: AbortSignal;
+}
+
+export type OAuth2CodeExchange = (request: OAuth2CodeExchangeRequest) => Promise<OAuth2Credential>;
+
+/** In extraAuthorizeParams, stands for the product's client id (TikTok wants it as app_id). */
+export const OAUTH2_CLIENT_ID_PARAM = "{clientId}";
 
 export interface OAuth1Config {
   requestTokenUrl: string;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics, sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
 import { startTikTokFake, TT_APP, TT_CAMPAIGNS, TT_TOKEN, type TikTokFake } from "../../../tests/fakes/tik-tok/index.js";
 import { createConnectorContext } from "../../core/context.js";
+import { buildAuthorizeUrl, exchangeCode } from "../../core/oauth2.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, ReadRequest } from "../../core/types.js";
 import { exchangeTikTokAuthCode } from "./auth.js";
@@ -151,6 +152,19 @@ describe("tik-tok connector", () => {
     const credential = await exchangeTikTokAuthCode(TT_APP, "tt-auth-code-1", { baseUrl: fake.baseUrl });
     expect(credential).toEqual({ type: "oauth2", accessToken: TT_TOKEN, advertiserIds: ["7100000000000000001", "7100000000000000002"] });
     expect(fake.server.requests[0].json()).toEqual({ app_id: TT_APP.clientId, secret: TT_APP.clientSecret, auth_code: "tt-auth-code-1" });
+  });
+  it("runs TikTok's exchange through the engine's OAuth 2.0 flow (oauth2.exchangeCode hook, app_id in the authorize URL)", async () => {
+    const client = { clientId: TT_APP.clientId!, clientSecret: TT_APP.clientSecret! };
+    const authorize = new URL(buildAuthorizeUrl(connector.oauth2!, { clientId: client.clientId, redirectUri: "https://app.example/cb", state: "st-1" }));
+    expect(authorize.origin + authorize.pathname).toBe("https://business-api.tiktok.com/portal/auth");
+    expect(authorize.searchParams.get("app_id")).toBe(client.clientId);
+    expect(authorize.searchParams.get("state")).toBe("st-1");
+    const tokenUrl = `${new URL(fake.baseUrl).origin}/open_api/v1.3/oauth2/access_token/`;
+    const credential = await exchangeCode(connector.oauth2!, { platform: "tik-tok", client, code: "tt-auth-code-1", redirectUri: "https://app.example/cb", tokenUrl });
+    expect(credential).toEqual({ type: "oauth2", accessToken: TT_TOKEN });
+    const [call] = fake.server.requestsTo("/open_api/v1.3/oauth2/access_token/");
+    expect(call.headers["content-type"]).toMatch(/application\/json/);
+    expect(call.json()).toEqual({ app_id: client.clientId, secret: client.clientSecret, auth_code: "tt-auth-code-1" });
   });
   it("reports an unexpected data object as a system error with an excerpt", async () => {
     fake.server.once("GET", /report/, { status: 200, json: { code: 0, message: "OK", request_id: "1", data: { list: "oops" } } });

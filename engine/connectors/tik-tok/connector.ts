@@ -6,10 +6,10 @@ import { splitDateRange } from "../../core/dates.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row } from "../../core/types.js";
+import { OAUTH2_CLIENT_ID_PARAM, type Account, type Connector, type ConnectorContext, type ReadRequest, type Row } from "../../core/types.js";
 import { staticReportMethods } from "../shared/report-methods.js";
 import { jsonList, PLATFORM, tiktokCall, type EnvelopeRetry } from "./api.js";
-import { TIKTOK_BASE_URL } from "./auth.js";
+import { exchangeTikTokAuthCode, TIKTOK_BASE_URL } from "./auth.js";
 import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, REPORT_HELP, REPORTS } from "./fields.js";
 
 const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
@@ -135,11 +135,17 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
     // Reporting endpoints allow a handful of calls per second per app; keep one account serial.
     rateLimit: { maxConcurrent: 1, minTimeMs: 100 },
     oauth2: {
-      // TikTok names the client "app_id" and the code "auth_code": the app's OAuth return uses
-      // exchangeTikTokAuthCode (auth.ts) instead of the RFC 6749 exchange.
+      // TikTok names the client "app_id" and the code "auth_code", and exchanges it with JSON
+      // (exchangeTikTokAuthCode, auth.ts), so the standard form exchange is replaced by the hook.
+      // https://business-api.tiktok.com/portal/docs?id=1738373164380162
       authorizeUrl: "https://business-api.tiktok.com/portal/auth",
       tokenUrl: `${TIKTOK_BASE_URL}/oauth2/access_token/`,
       scopes: [],
+      extraAuthorizeParams: { app_id: OAUTH2_CLIENT_ID_PARAM },
+      async exchangeCode({ client, code, tokenUrl, fetch }) {
+        const { advertiserIds: _ids, ...credential } = await exchangeTikTokAuthCode(client, code, { baseUrl: tokenUrl.replace(/\/oauth2\/access_token\/?$/, ""), fetch });
+        return credential;
+      },
     },
     authorize(request, credential) {
       // The Marketing API wants the raw token in Access-Token, not an Authorization header.
