@@ -100,11 +100,11 @@ export default function Sources() {
             <tbody>
               {sources.map((s) => (
                 <tr key={s.id} data-testid="source-row" data-source-id={s.id} className="border-t border-slate-100">
-                  <th scope="row" className="px-4 py-2 text-left font-medium">
+                  <td className="px-4 py-2 font-medium">
                     <Link to={`/data-connector/sources/${s.id}`} className="hover:underline">
                       {s.name}
                     </Link>
-                  </th>
+                  </td>
                   <td className="px-4 py-2">
                     <span className="flex items-center gap-2">
                       <PlatformIcon icon={s.icon} name={s.platformName} size={24} />

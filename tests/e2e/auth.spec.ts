@@ -28,7 +28,7 @@ test.describe("sign-in", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page).toHaveURL("/data-connector/sources?from=bookmark");
     await expect(page.getByRole("heading", { name: "Sources" })).toBeVisible();
-    await expect(page.getByRole("cell", { name: "Demo Ads" })).toBeVisible();
+    await expect(page.getByRole("cell", { name: "Demo Ads", exact: true })).toBeVisible();
   });
 
   test("logout from the user menu ends the session", async ({ page }) => {
