@@ -11,9 +11,9 @@ export type HealthProbeResult = { database: "ok"; checkedAt: string; workerPid: 
 export type DateRangeInput = { start: string; end: string };
 
 /** The one argument of runJob: ids only (credentials never enter workflow history). */
-export type RunJobInput = { companyId: number; jobId: number };
+export type RunJobInput = { companyId: number; jobId: number; /** How fast a dead worker is noticed (default 60 s). */ heartbeatSeconds?: number };
 /** initializeJob: the backfill; `chunks` carries what is left after a continueAsNew. */
-export type InitializeJobInput = { companyId: number; jobId: number; chunks?: DateRangeInput[]; chunkDays?: number; done?: number };
+export type InitializeJobInput = { companyId: number; jobId: number; chunks?: DateRangeInput[]; chunkDays?: number; done?: number; heartbeatSeconds?: number };
 
 export type PlanRunInput = { companyId: number; jobId: number; requestId: string; kind: "run" | "backfill"; range?: DateRangeInput };
 export type JobRunPlan = {
@@ -37,5 +37,7 @@ export type EvaluateAlertsInput = { companyId?: number; configuredForIds?: numbe
 export type ListDueAlertsInput = { dueBefore: string; limit: number; companyId?: number; configuredForIds?: number[] };
 export type AlertBatchResult = { evaluated: number; anomalies: number; errors: number; notified: number };
 export type RefreshAccountStatsInput = { companyId?: number; dataSourceIds?: number[] };
+export type CheckUrlsInput = { companyId?: number; dataSourceIds?: number[]; timeoutMs?: number };
 export const ALERT_SCHEDULE_ID = "alerts:evaluate";
+export const URL_CHECK_SCHEDULE_ID = "checks:urls";
 export const ALERT_STATS_SCHEDULE_ID = "alerts:account-stats";

@@ -10,12 +10,14 @@ const bookkeeping = proxyActivities<Activities>({
   retry: { maximumAttempts: 10, initialInterval: "1 second", nonRetryableErrorTypes: ["config"] },
 });
 
-const slices = proxyActivities<Activities>({
-  // A slice streams a whole account-range; the heartbeat (every page) is what detects a dead worker.
-  startToCloseTimeout: "2 hours",
-  heartbeatTimeout: "1 minute",
-  retry: { maximumAttempts: 5, initialInterval: "5 seconds", backoffCoefficient: 2, maximumInterval: "5 minutes", nonRetryableErrorTypes: ["config"] },
-});
+/** A slice streams a whole account-range; the heartbeat (every page) is what detects a dead worker. */
+function sliceActivities(heartbeatSeconds = 60) {
+  return proxyActivities<Activities>({
+    startToCloseTimeout: "2 hours",
+    heartbeatTimeout: `${heartbeatSeconds} seconds`,
+    retry: { maximumAttempts: 5, initialInterval: "1 second", backoffCoefficient: 2, maximumInterval: "5 minutes", nonRetryableErrorTypes: ["config"] },
+  });
+}
 
 function messageOf(error: unknown): string {
   let e = error as { message?: string; cause?: unknown } | undefined;
@@ -25,11 +27,12 @@ function messageOf(error: unknown): string {
 }
 
 async function runSlices(
-  input: { companyId: number; jobId: number },
+  input: { companyId: number; jobId: number; heartbeatSeconds?: number },
   kind: "run" | "backfill",
   requestId: string,
   range?: DateRangeInput,
 ): Promise<RunJobResult & { message: string | null }> {
+  const slices = sliceActivities(input.heartbeatSeconds);
   const plan = await bookkeeping.planJobRun({ companyId: input.companyId, jobId: input.jobId, requestId, kind, range });
   let rows = 0;
   let failed = 0;

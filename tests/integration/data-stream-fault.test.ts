@@ -1,0 +1,189 @@
+// Fault test: the worker process is killed (SIGKILL) in the middle of a run, at several points, a
+// new one is started, and the destination ends with exactly the expected rows (counts and metric
+// sums), for PostgreSQL and Azure Blob Storage (Azurite).
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Client, Connection } from "@temporalio/client";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import type { DB } from "../../db/connection.js";
+import { createDataSource } from "../../db/repositories/data-sources.js";
+import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
+import { createDestination } from "../../db/repositories/destinations.js";
+import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
+import { getConnector } from "../../engine/connectors/registry.js";
+import { createConnectorContext } from "../../engine/core/context.js";
+import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
+import { parseObject } from "../../engine/destinations/object-store.js";
+import { createTestDatabase } from "../support/database.js";
+import { makeCompanyWithUser } from "../support/factories.js";
+import { startAzurite, type LocalServer } from "../support/local-servers.js";
+
+const taskQueue = `fault-${process.pid}`;
+const destDb = `dest_fault_${process.pid}`;
+const RANGE = { start: "2024-01-01", end: "2024-01-04" };
+const ACCOUNTS = [
+  { accountId: "demo-001", name: "Acme Shoes (FR)", timezone: "Europe/Paris", currency: "EUR" },
+  { accountId: "demo-002", name: "Blue Bikes (US)", timezone: "America/New_York", currency: "USD" },
+];
+
+let db: DB;
+let dbUrl: string;
+let drop: () => Promise<void>;
+let connection: Connection;
+let client: Client;
+let reader: pg.Client;
+let destUrl: URL;
+let azurite: LocalServer & { connectionString: (key?: string) => string };
+const workers: ChildProcess[] = [];
+const markers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-fault-")), "markers.log");
+
+function startWorker(): ChildProcess {
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/fault-worker.ts"], {
+    cwd: path.resolve(__dirname, "../.."),
+    env: { ...process.env, DATABASE_URL: dbUrl, TEMPORAL_ADDRESS: inject("temporalAddress"), TEMPORAL_TASK_QUEUE: taskQueue, FAULT_MARKERS: markers },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  workers.push(child);
+  return child;
+}
+
+async function waitForMarker(pid: number, pattern: RegExp, timeoutMs = 60_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const lines = fs.existsSync(markers) ? fs.readFileSync(markers, "utf8").split("\n") : [];
+    const hit = lines.find((l) => l.startsWith(`${pid} `) && pattern.test(l));
+    if (hit) return hit;
+    if (Date.now() > deadline) throw new Error(`no marker ${pattern} from ${pid}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+function kill(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once("exit", () => resolve());
+    child.kill("SIGKILL");
+  });
+}
+
+/** What the demo connector returns for the range, per account: row count and sum of clicks. */
+async function expected(): Promise<Record<string, { n: number; clicks: number }>> {
+  const demo = getConnector("demo");
+  const ctx = createConnectorContext(demo, { credential: { type: "api-key", key: "demo" } });
+  const out: Record<string, { n: number; clicks: number }> = {};
+  for (const a of ACCOUNTS) {
+    let n = 0;
+    let clicks = 0;
+    for await (const page of demo.read(ctx, { accounts: [{ id: a.accountId, name: a.name, timezone: a.timezone, currency: a.currency }], fields: ["date", "campaign_name", "clicks"], range: RANGE, options: { report: "campaigns" } }))
+      for (const r of page.rows) {
+        n++;
+        clicks += Number(r.clicks);
+      }
+    out[a.accountId] = { n, clicks: Math.round(clicks * 100) / 100 };
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  ({ db, drop, url: dbUrl } = await createTestDatabase());
+  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
+  await admin.connect();
+  await admin.query(`drop database if exists ${destDb}`);
+  await admin.query(`create database ${destDb}`);
+  await admin.end();
+  destUrl = new URL(inject("postgresAdminUrl"));
+  destUrl.pathname = `/${destDb}`;
+  reader = new pg.Client({ connectionString: destUrl.toString() });
+  await reader.connect();
+  connection = await Connection.connect({ address: inject("temporalAddress") });
+  client = new Client({ connection });
+  azurite = await startAzurite();
+  const { BlobServiceClient } = await import("@azure/storage-blob");
+  await BlobServiceClient.fromConnectionString(azurite.connectionString()).getContainerClient("exports").create();
+});
+
+afterAll(async () => {
+  for (const w of workers) await kill(w);
+  await connection?.close();
+  await reader?.end();
+  await azurite?.stop();
+  await drop?.();
+});
+
+async function jobInto(type: "postgres" | "azure_blob_storage", table: string) {
+  const { company } = await makeCompanyWithUser(db);
+  const source = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "demo" } });
+  const ids: number[] = [];
+  for (const a of ACCOUNTS) ids.push((await createDataSource(db, company.id, { networkAuthorizationId: source.id, ...a })).id);
+  const config =
+    type === "postgres"
+      ? { host: `${destUrl.hostname}:${destUrl.port}`, username: decodeURIComponent(destUrl.username), password: decodeURIComponent(destUrl.password), database: destDb }
+      : { bucketId: "exports", connectionString: azurite.connectionString() };
+  const destination = await createDestination(db, company.id, { name: type, type, config });
+  const stream = await createDatastream(db, company.id, { name: "s", platform: "demo", destinationId: destination.id });
+  const job = await createJob(db, company.id, {
+    datastreamId: stream.id, name: table, recurrency: "0 0 1 1 *", date: "CUSTOM", startDate: RANGE.start, endDate: RANGE.end, hasToBeInitialized: false,
+    dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: false, networkAuthorizationId: null,
+    fields: { date: "date", campaign_name: "campaign", clicks: "clicks" }, options: { report: "campaigns" }, tableName: table, partitionFieldId: "date",
+    dataType: type === "postgres" ? null : "csv", dataSourceIds: ids,
+  });
+  return { company, job };
+}
+
+async function pgTotals(table: string) {
+  const r = await reader.query(`select _account_id as a, count(*)::int as n, round(sum(clicks)::numeric, 2)::float as clicks from "${table}" group by 1 order by 1`);
+  return Object.fromEntries(r.rows.map((x) => [x.a, { n: x.n, clicks: x.clicks }]));
+}
+
+async function blobTotals(table: string) {
+  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString() });
+  const out: Record<string, { n: number; clicks: number }> = {};
+  for (const key of await store.list(`${table}/`))
+    for (const r of parseObject((await store.get(key)).toString("utf8"), "csv")) {
+      const t = (out[r._account_id!] ??= { n: 0, clicks: 0 });
+      t.n++;
+      t.clicks = Math.round((t.clicks + Number(r.clicks)) * 100) / 100;
+    }
+  return out;
+}
+
+/** Starts a run on a fresh worker, kills it at `point`, lets a second worker finish the run. */
+async function runWithKill(jobId: number, companyId: number, point: RegExp) {
+  const first = startWorker();
+  await waitForMarker(first.pid!, /ready/);
+  const handle = await client.workflow.start("runJob", { taskQueue, workflowId: `fault-${jobId}-${Date.now()}`, args: [{ companyId, jobId, heartbeatSeconds: 3 }] });
+  const hit = await waitForMarker(first.pid!, point);
+  await kill(first);
+  const second = startWorker();
+  await waitForMarker(second.pid!, /ready/);
+  const result = (await handle.result()) as { failedAccounts: number };
+  await kill(second);
+  return { hit, result };
+}
+
+describe("killing the worker in the middle of a run", () => {
+  const scenarios: { name: string; type: "postgres" | "azure_blob_storage"; point: RegExp }[] = [
+    { name: "postgres, during extraction and load of the first account", type: "postgres", point: /extract demo-001 page 3$/ },
+    { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/ },
+    { name: "postgres, during the second account", type: "postgres", point: /extract demo-002 page 2$/ },
+    { name: "azure blob, during extraction", type: "azure_blob_storage", point: /extract demo-001 page 2$/ },
+    { name: "azure blob, while the day objects are written", type: "azure_blob_storage", point: /put-done fault_blob_\d+\/demo-001\/2024-01-01\.csv/ },
+  ];
+  let i = 0;
+  for (const s of scenarios) {
+    it(`ends with exactly the expected rows: ${s.name}`, async () => {
+      const table = s.type === "postgres" ? `fault_pg_${i}` : `fault_blob_${i}`;
+      i++;
+      const want = await expected();
+      const { company, job } = await jobInto(s.type, table);
+      const { result } = await runWithKill(job.id, company.id, s.point);
+      expect(result.failedAccounts).toBe(0);
+      const got = s.type === "postgres" ? await pgTotals(table) : await blobTotals(table);
+      expect(got).toEqual(want);
+    }, 180_000);
+  }
+});
