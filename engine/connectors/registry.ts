@@ -34,8 +34,9 @@ import { searchAds360Connector } from "./search-ads-360/connector.js";
 import { activeCampaignConnector } from "./active-campaign/connector.js";
 import { brevoConnector } from "./brevo/connector.js";
 import { googleAdManagerConnector } from "./google-ad-manager/connector.js";
+import { mailjetConnector } from "./mailjet/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
