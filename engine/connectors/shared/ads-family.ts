@@ -74,18 +74,25 @@ export interface AdsConnectorSpec extends Omit<RecordsConnectorSpec, "authMethod
   headers?(app: AppCredentials | undefined): Record<string, string>;
   /** Replaces the default mapping for bodies the platform-neutral rule cannot read (Google's envelope). */
   classifyError?: Connector["classifyError"];
+  /** api-key platforms (API keys, client credentials or logins exchanged for a session token). Default oauth2. */
+  authMethod?: Connector["authMethod"];
+  /** Replaces the OAuth 2.0 Bearer header (an API key header; nothing when ads-session.ts adds the token). */
+  authorize?: Connector["authorize"];
+  /** What the user does about rejected credentials (default "Reconnect the source."). */
+  reconnect?: string;
 }
 
 /** An OAuth 2.0 Bearer ads connector: records.ts with the ads derived metrics and error mapping. */
 export function adsConnector(spec: AdsConnectorSpec): Connector {
-  const { displayName, errorMessage, isAuthError, isTransient, headers, classifyError, reports, ...rest } = spec;
-  const mapped = platformErrors({ platform: spec.id, displayName, message: errorMessage, isAuthError, isTransient });
+  const { displayName, errorMessage, isAuthError, isTransient, headers, classifyError, reports, authMethod, authorize, reconnect, ...rest } = spec;
+  const mapped = platformErrors({ platform: spec.id, displayName, message: errorMessage, isAuthError, isTransient, reconnect });
   return recordsConnector({
     ...rest,
-    authMethod: "oauth2",
+    authMethod: authMethod ?? "oauth2",
     reports: reports.map((r) => ({ ...r, derived: { ...pick(ADS_DERIVED, r.fields), ...r.derived } })),
     authorize(request: PreparedRequest, credential, app) {
-      setOAuth2Bearer(request, credential, spec.id, displayName);
+      if (authorize) authorize(request, credential, app);
+      else setOAuth2Bearer(request, credential, spec.id, displayName);
       Object.assign(request.headers, headers?.(app));
     },
     classifyError(response: HttpResponse, request: PreparedRequest) {

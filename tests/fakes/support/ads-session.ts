@@ -1,0 +1,92 @@
+// Fakes of the api-key ads platforms whose credential is exchanged for a session token first
+// (Criteo, Taboola, Outbrain, Outbrain DSP, The Trade Desk, Xandr): a login endpoint that checks
+// the stored credential and issues tokens, API routes that accept only issued tokens, and the
+// behaviour cases of that renewal (engine/connectors/shared/ads-session.ts).
+import { expect } from "vitest";
+import type { Credential } from "../../../engine/core/types.js";
+import type { BehaviourEnv, PlatformFake } from "./behaviours.js";
+import { startFakeServer, type FakeHandler, type FakeReply, type RecordedRequest } from "./fake-server.js";
+import { guardedRoutes } from "./platform-fake.js";
+
+export interface SessionFakeOptions {
+  /** Short prefix of issued tokens, e.g. "criteo". */
+  name: string;
+  /** Path of the API under the fake's origin; the connector's base URL override. */
+  basePath: string;
+  loginMethod?: string;
+  /** Absolute path of the login (token) endpoint. */
+  loginPath: string;
+  credential: Credential;
+  /** Whether the login request carries the right credential. */
+  accepts(req: RecordedRequest): boolean;
+  /** The platform's answer to a wrong credential at login. */
+  refusal: FakeReply;
+  /** The platform's answer carrying a new token. */
+  issue(token: string): FakeReply;
+  /** The token an API request carries. */
+  tokenOf(req: RecordedRequest): string | undefined;
+  /** The platform's answer to a missing or expired token. */
+  unauthorized(req: RecordedRequest): FakeReply;
+}
+
+export interface SessionFake extends PlatformFake {
+  session: { logins: number; valid: Set<string>; expireTokens(): void };
+  /** Registers a route behind the token check; `path` is relative to basePath unless it starts with "//". */
+  route(method: string, path: string | RegExp, handler: FakeHandler): void;
+  options: { pageSize: number };
+}
+
+export async function startSessionFake(opts: SessionFakeOptions): Promise<SessionFake> {
+  const server = await startFakeServer();
+  const session = {
+    logins: 0,
+    valid: new Set<string>(),
+    expireTokens() {
+      session.valid.clear();
+    },
+  };
+  server.route(opts.loginMethod ?? "POST", opts.loginPath, (req) => {
+    if (!opts.accepts(req)) return opts.refusal;
+    session.logins += 1;
+    const token = `${opts.name}-session-${session.logins}`;
+    session.valid.add(token);
+    return opts.issue(token);
+  });
+  const guarded = guardedRoutes(server, (req) => session.valid.has(opts.tokenOf(req) ?? ""), opts.unauthorized);
+  return {
+    server,
+    session,
+    baseUrl: `${server.url}${opts.basePath}`,
+    credential: opts.credential,
+    options: { pageSize: 100 },
+    route(method, path, handler) {
+      guarded(method, typeof path === "string" ? (path.startsWith("//") ? path.slice(1) : `${opts.basePath}${path}`) : path, handler);
+    },
+    close: () => server.close(),
+  };
+}
+
+export const bearerOf = (req: RecordedRequest): string | undefined => /^Bearer (.+)$/i.exec(String(req.headers.authorization ?? ""))?.[1];
+
+/**
+ * The session behaviours: an expired token is minted again and the call repeated (the platform's
+ * "token refresh"), and a refused login is a config error asking to reconnect.
+ */
+export function sessionCases<F extends SessionFake>(loginPath: string, refusal: FakeReply, loginMethod = "POST"): Record<string, (env: BehaviourEnv<F>) => Promise<void>> {
+  return {
+    "mints a new session token when the current one expired, then retries": async ({ fake, ctx, read }) => {
+      const context = ctx();
+      const baseline = await read({}, context);
+      expect(fake.session.logins).toBe(1);
+      fake.session.expireTokens();
+      expect(await read({}, context)).toEqual(baseline);
+      expect(fake.session.logins).toBe(2);
+    },
+    "maps a refused login to a config error asking to reconnect": async ({ fake, read }) => {
+      fake.server.once(loginMethod, loginPath, refusal);
+      const error = await read().then(() => undefined, (e: unknown) => e);
+      expect(error).toMatchObject({ kind: "config" });
+      expect(String((error as Error).message)).toMatch(/reconnect|check/i);
+    },
+  };
+}
