@@ -6,7 +6,7 @@ import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { deleteSource, listSources, SourceFlowError } from "~/services/sources.server";
-import { SOURCE_MESSAGES } from "~/utils/sources";
+import { SOURCE_MESSAGES, sortAndPageSources, type SourceSort } from "~/utils/sources";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
@@ -21,12 +21,14 @@ export const meta: MetaFunction = () => [{ title: "Sources · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const sources = await listSources(company.id);
+  const all = await listSources(company.id);
   const url = new URL(request.url);
-  const deleteId = Number(url.searchParams.get("delete"));
+  const q = url.searchParams;
+  const { rows: sources, ...paging } = sortAndPageSources(all, { sort: q.get("sort"), dir: q.get("dir"), page: q.get("page") });
+  const deleteId = Number(q.get("delete"));
   // The confirmation only names a source of this company; any other id shows nothing.
-  const confirmDelete = sources.find((s) => s.id === deleteId) ?? null;
-  return json({ sources, confirmDelete: confirmDelete ? { id: confirmDelete.id, name: confirmDelete.name } : null });
+  const confirmDelete = all.find((s) => s.id === deleteId) ?? null;
+  return json({ sources, paging, confirmDelete: confirmDelete ? { id: confirmDelete.id, name: confirmDelete.name } : null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -69,8 +71,48 @@ function ConfirmDelete({ source }: { source: { id: number; name: string } }) {
   );
 }
 
+function SortHeader({ column, label, paging }: { column: SourceSort; label: string; paging: { sort: string; dir: string } }) {
+  const [params] = useSearchParams();
+  const active = paging.sort === column;
+  const next = new URLSearchParams(params);
+  next.set("sort", column);
+  next.set("dir", active && paging.dir === "asc" ? "desc" : "asc");
+  next.delete("page");
+  next.delete("delete");
+  return (
+    <th className="px-4 py-2" aria-sort={active ? (paging.dir === "asc" ? "ascending" : "descending") : undefined}>
+      <Link to={`?${next}`} preventScrollReset className="hover:text-slate-800">
+        {label}
+        {active ? <span aria-hidden> {paging.dir === "asc" ? "▲" : "▼"}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+function Pager({ paging }: { paging: { page: number; pages: number; total: number } }) {
+  const [params] = useSearchParams();
+  if (paging.pages <= 1) return null;
+  const href = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set("page", String(page));
+    next.delete("delete");
+    return `?${next}`;
+  };
+  return (
+    <nav aria-label="Pagination" className="mt-3 flex items-center justify-between text-sm text-slate-600">
+      <span>
+        Page {paging.page} of {paging.pages} · {paging.total} sources
+      </span>
+      <span className="flex gap-2">
+        {paging.page > 1 ? <Link to={href(paging.page - 1)} className="rounded border border-slate-300 bg-white px-3 py-1">Previous</Link> : null}
+        {paging.page < paging.pages ? <Link to={href(paging.page + 1)} className="rounded border border-slate-300 bg-white px-3 py-1">Next</Link> : null}
+      </span>
+    </nav>
+  );
+}
+
 export default function Sources() {
-  const { sources, confirmDelete } = useLoaderData<typeof loader>();
+  const { sources, paging, confirmDelete } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   useRevalidateEvery(5_000);
   const add = (
@@ -81,17 +123,17 @@ export default function Sources() {
   return (
     <div>
       <PageHeader title="Sources" actions={add} />
-      {sources.length === 0 ? (
+      {paging.total === 0 ? (
         <EmptyState title="You have no source yet.">Add a source to connect a platform and choose its accounts.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
           <table className="min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
-                <th className="px-4 py-2">Name</th>
-                <th className="px-4 py-2">Source</th>
-                <th className="px-4 py-2">Number accounts connected</th>
-                <th className="px-4 py-2">Status</th>
+                <SortHeader column="name" label="Name" paging={paging} />
+                <SortHeader column="platform" label="Source" paging={paging} />
+                <SortHeader column="connected" label="Number accounts connected" paging={paging} />
+                <SortHeader column="status" label="Status" paging={paging} />
                 <th className="px-4 py-2">
                   <span className="sr-only">Actions</span>
                 </th>
@@ -141,6 +183,7 @@ export default function Sources() {
           </table>
         </div>
       )}
+      <Pager paging={paging} />
       {confirmDelete ? <ConfirmDelete source={confirmDelete} /> : null}
     </div>
   );

@@ -52,3 +52,28 @@ export const ConnectSchema = z.object({
   sourceId: z.coerce.number().int().positive().optional(),
   from: z.string().optional(),
 });
+
+export const SOURCES_PAGE_SIZE = 20;
+export const SOURCE_SORTS = ["name", "platform", "connected", "status"] as const;
+export type SourceSort = (typeof SOURCE_SORTS)[number];
+
+type Sortable = { name: string; platformName: string; totalActivatedDataSource: number; badge: { tone: string } };
+const TONE_RANK: Record<string, number> = { error: 0, warning: 1, success: 2 };
+
+/** Sorts (by a column of the sources table) and pages a company's sources; bad input falls back. */
+export function sortAndPageSources<T extends Sortable>(rows: T[], query: { sort?: string | null; dir?: string | null; page?: string | null }) {
+  const sort: SourceSort = (SOURCE_SORTS as readonly string[]).includes(query.sort ?? "") ? (query.sort as SourceSort) : "name";
+  const dir = query.dir === "desc" ? "desc" : "asc";
+  const text = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
+  const compare: Record<SourceSort, (a: T, b: T) => number> = {
+    name: (a, b) => text(a.name, b.name),
+    platform: (a, b) => text(a.platformName, b.platformName) || text(a.name, b.name),
+    connected: (a, b) => a.totalActivatedDataSource - b.totalActivatedDataSource || text(a.name, b.name),
+    status: (a, b) => (TONE_RANK[a.badge.tone] ?? 3) - (TONE_RANK[b.badge.tone] ?? 3) || text(a.name, b.name),
+  };
+  const sorted = [...rows].sort((a, b) => (dir === "asc" ? 1 : -1) * compare[sort](a, b));
+  const pages = Math.max(1, Math.ceil(sorted.length / SOURCES_PAGE_SIZE));
+  const requested = Number.parseInt(query.page ?? "1", 10);
+  const page = Number.isFinite(requested) ? Math.min(Math.max(1, requested), pages) : 1;
+  return { rows: sorted.slice((page - 1) * SOURCES_PAGE_SIZE, page * SOURCES_PAGE_SIZE), sort, dir, page, pages, total: sorted.length };
+}

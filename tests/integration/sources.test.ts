@@ -337,6 +337,20 @@ describe("account selection", () => {
   });
 });
 
+describe("sources list", () => {
+  it("sorts by a column and pages", async () => {
+    const who = await signedIn();
+    const a = await connectDemo(who, "Alpha");
+    const b = await connectDemo(who, "Beta");
+    await call.pageAction(who, b, { intent: "activate", accountId: A1.id });
+    const byName = await (await call.list(who)).json();
+    expect(byName.sources.map((s: { id: number }) => s.id)).toEqual([a, b]);
+    expect(byName.paging).toMatchObject({ sort: "name", dir: "asc", page: 1, pages: 1, total: 2 });
+    const byConnected = await (await call.list(who, "?sort=connected&dir=desc")).json();
+    expect(byConnected.sources.map((s: { id: number }) => s.id)).toEqual([b, a]);
+  });
+});
+
 describe("tenancy: another company's ids get 404 and leak nothing", () => {
   it("source page, actions, delete and data sources of another company", async () => {
     const owner = await signedIn();
