@@ -36,8 +36,9 @@ import { brevoConnector } from "./brevo/connector.js";
 import { googleAdManagerConnector } from "./google-ad-manager/connector.js";
 import { mailjetConnector } from "./mailjet/connector.js";
 import { quoraAdsConnector } from "./quora-ads/connector.js";
+import { pipedriveConnector } from "./pipedrive/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
