@@ -5,10 +5,9 @@
 // hourly reads go a week at a time).
 import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
-import { ConnectorError } from "../../core/errors.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsConnector, adsFields, CPM_FIELD, slices, wantsHourly } from "../shared/ads-family.js";
-import { clientCredentialsToken, isTokenRefusal, sessionClient } from "../shared/ads-session.js";
+import { clientCredentialsSession, isTokenRefusal } from "../shared/ads-session.js";
 import { num } from "../shared/records.js";
 
 const PLATFORM = "criteo";
@@ -19,16 +18,12 @@ export const CRITEO_CURRENCY = "EUR";
 const MAX_DAYS = { day: 92, hour: 7 };
 const METRICS = ["Displays", "Clicks", "AdvertiserCost", "SalesAllClientAttribution", "RevenueGeneratedAllClientAttribution"];
 
-const session = sessionClient({
+// The token endpoint sits at the API root, outside the versioned path.
+const session = clientCredentialsSession({
   platform: PLATFORM,
-  login(ctx) {
-    const clientId = credentialOption(ctx.credential, "clientId");
-    const clientSecret = credentialOption(ctx.credential, "clientSecret");
-    if (!clientId || !clientSecret) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Criteo needs the API client id and secret. Reconnect the source." });
-    // The token endpoint sits at the API root, outside the versioned path.
-    return clientCredentialsToken(ctx, PLATFORM, new URL("/oauth2/token", ctx.http.baseUrl).toString(), clientId, clientSecret);
-  },
-  headers: (token) => ({ authorization: `Bearer ${token}` }),
+  displayName: "Criteo",
+  tokenPath: "/oauth2/token",
+  credentials: (ctx) => ({ clientId: credentialOption(ctx.credential, "clientId"), clientSecret: credentialOption(ctx.credential, "clientSecret") }),
 });
 
 const advertisers = z.object({ data: z.array(z.object({ id: z.string(), attributes: z.object({ advertiserName: z.string().nullish() }).passthrough().nullish() })) });

@@ -89,3 +89,26 @@ export async function clientCredentialsToken(ctx: ConnectorContext, platform: st
 
 /** OAuth 2.0 token-endpoint refusals that mean the stored client id/secret or login is wrong. */
 export const isTokenRefusal = (body: any): boolean => ["invalid_client", "invalid_grant", "unauthorized_client"].includes(String(body?.error ?? ""));
+
+/**
+ * A Bearer session minted by the client credentials grant from the stored client id and secret
+ * (`credentials` reads them from the form's slots), at `tokenPath` on the API's origin.
+ */
+export function clientCredentialsSession(opts: {
+  platform: string;
+  displayName: string;
+  tokenPath: string;
+  credentials(ctx: ConnectorContext): { clientId?: string; clientSecret?: string };
+}): SessionClient {
+  return sessionClient({
+    platform: opts.platform,
+    login(ctx) {
+      const { clientId, clientSecret } = opts.credentials(ctx);
+      if (!clientId || !clientSecret) {
+        throw new ConnectorError({ kind: "config", platform: opts.platform, message: `${opts.displayName} needs the API client id and secret. Reconnect the source.` });
+      }
+      return clientCredentialsToken(ctx, opts.platform, new URL(opts.tokenPath, ctx.http.baseUrl).toString(), clientId, clientSecret);
+    },
+    headers: (token) => ({ authorization: `Bearer ${token}` }),
+  });
+}

@@ -7,6 +7,8 @@ import type { Credential } from "../../../engine/core/types.js";
 import type { BehaviourEnv, PlatformFake } from "./behaviours.js";
 import { startFakeServer, type FakeHandler, type FakeReply, type RecordedRequest } from "./fake-server.js";
 import { guardedRoutes } from "./platform-fake.js";
+import { accountMetrics, activeDays, campaignMetrics, fakeCampaigns, type FakeCampaign } from "./ads-family.js";
+import type { HourMetrics } from "./ads-metrics.js";
 
 export interface SessionFakeOptions {
   /** Short prefix of issued tokens, e.g. "criteo". */
@@ -89,4 +91,25 @@ export function sessionCases<F extends SessionFake>(loginPath: string, refusal: 
       expect(String((error as Error).message)).toMatch(/reconnect|check/i);
     },
   };
+}
+
+export interface AdsCell {
+  day: string;
+  hour?: number;
+  campaign?: FakeCampaign;
+  m: HourMetrics;
+}
+
+/** The report cells of an account: every active day (or hour) x (campaign | the account total). */
+export function adsCells(accountId: string, start: string, end: string, opts: { hourly?: boolean; byCampaign?: boolean }): AdsCell[] {
+  return activeDays(start, end).flatMap((day) =>
+    (opts.hourly ? Array.from({ length: 24 }, (_, h) => h as number | undefined) : [undefined]).flatMap((hour) =>
+      (opts.byCampaign ? fakeCampaigns(accountId) : [undefined]).map((campaign) => ({
+        day,
+        hour,
+        campaign,
+        m: campaign ? campaignMetrics(campaign.id, day, hour) : accountMetrics(accountId, day, hour),
+      })),
+    ),
+  );
 }
