@@ -4,12 +4,13 @@
 // wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
 import { temporalTaskQueue } from "./client.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
+import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
 
 export async function ensureAlertSchedules(client: Client): Promise<void> {
   const schedules = [
     { scheduleId: ALERT_SCHEDULE_ID, workflowType: "evaluateAlerts", cron: "5 * * * *", args: [{} satisfies EvaluateAlertsInput] },
     { scheduleId: ALERT_STATS_SCHEDULE_ID, workflowType: "refreshAccountStats", cron: "35 * * * *", args: [{} satisfies RefreshAccountStatsInput] },
+    { scheduleId: URL_CHECK_SCHEDULE_ID, workflowType: "checkUrls", cron: "15 6 * * *", args: [{} satisfies CheckUrlsInput] },
   ];
   for (const s of schedules) {
     try {

@@ -210,6 +210,11 @@ export default function AlertDetail() {
           <p className="text-xs uppercase text-slate-500">Tags</p>
           <p>{open ? "Bug" : "Everything fine"}</p>
         </div>
+        {d.cf.useAsTemplate ? null : (
+          <Link to={`/company/settings/alerts/templates/create/${d.cf.sentryId}`} className="block rounded-md border border-slate-300 px-3 py-1.5 text-center hover:bg-slate-50">
+            Save as template
+          </Link>
+        )}
         <Link to="?confirm=delete" className="block rounded-md border border-red-300 px-3 py-1.5 text-center text-red-700 hover:bg-red-50">
           Delete
         </Link>

@@ -305,3 +305,37 @@ export async function toggleTemplate(companyId: number, client: Client, sentryId
   for (const b of bound) await alertsRepo.deleteConfiguredFor(db, companyId, b.id);
   return { ok: true, title: sentry.title };
 }
+
+/** Company templates with their health (spec 1 §3 template health: accounts, status, last run). */
+export async function templatesWithHealth(companyId: number) {
+  const db = getDb();
+  const [templates, bound] = await Promise.all([alertsRepo.listSentries(db, companyId, { useAsTemplate: true }), alertsRepo.listConfiguredFors(db, companyId)]);
+  return templates.map((t) => ({
+    id: t.id,
+    title: t.title,
+    type: t.type,
+    platform: t.platform,
+    accounts: bound
+      .filter((b) => b.sentryId === t.id)
+      .map((b) => ({ dataSourceId: b.dataSourceId, configuredForId: b.id, dataSourceName: b.dataSourceName, status: b.status, lastAnalyze: b.lastAnalyze?.toISOString() ?? null })),
+  }));
+}
+
+/** A template made from an alert (a copy; the alert keeps watching its account). */
+export async function createTemplateFrom(companyId: number, userId: number, sentryId: number, title: string) {
+  const db = getDb();
+  const source = await alertsRepo.getSentry(db, companyId, sentryId);
+  if (!source) throw json({ message: "Not available" }, { status: 404 });
+  return alertsRepo.createSentry(db, companyId, { title, type: source.type, platform: source.platform, definition: source.definition, useAsTemplate: true, createdById: userId });
+}
+
+/** Automatic checks read live through the connector's optional capabilities (null: not offered). */
+export async function liveCheck<K extends "listConversionTags" | "listDomainVerifications">(companyId: number, client: Client, capability: K) {
+  const connector = getConnector(client.platformId);
+  const fn = connector[capability];
+  if (!fn) return null;
+  const ctx = connectorContextForSource(getDb(), companyId, client.source, connector);
+  const ds = client.dataSource;
+  const account = { id: ds.accountId, name: ds.name, timezone: ds.timezone ?? "UTC", currency: ds.currency ?? "USD" };
+  return (await (fn as (this: typeof connector, c: typeof ctx, a: typeof account) => Promise<unknown>).call(connector, ctx, account)) as Awaited<ReturnType<NonNullable<(typeof connector)[K]>>>;
+}

@@ -559,3 +559,24 @@ export async function listDailyStats(db: DB, companyId: number, dataSourceId: nu
     .orderBy("date")
     .execute();
 }
+
+// ---- URL checks -------------------------------------------------------------------------------
+
+export type UrlCheckHistory = { status: number | null; date: string; costYesterday: number | null };
+
+/** Records one crawl of a URL; the history keeps the newest 30 crawls. */
+export async function recordUrlCheck(db: DB, companyId: number, dataSourceId: number, check: { url: string; status: number | null; costYesterday: number | null; at: Date }): Promise<void> {
+  const existing = await db.selectFrom("urlChecks").select(["id", "histories"]).where("companyId", "=", companyId).where("dataSourceId", "=", dataSourceId).where("url", "=", check.url).executeTakeFirst();
+  const entry: UrlCheckHistory = { status: check.status, date: check.at.toISOString(), costYesterday: check.costYesterday };
+  const histories = JSON.stringify([entry, ...(existing ? parse<UrlCheckHistory[]>(existing.histories) : [])].slice(0, 30));
+  if (existing) {
+    await db.updateTable("urlChecks").set({ lastCrawl: check.at, lastStatus: check.status, costYesterday: check.costYesterday, histories }).where("id", "=", existing.id).execute();
+  } else {
+    await db.insertInto("urlChecks").values({ companyId, dataSourceId, url: check.url, lastCrawl: check.at, lastStatus: check.status, costYesterday: check.costYesterday, histories }).execute();
+  }
+}
+
+export async function listUrlChecks(db: DB, companyId: number, dataSourceId: number) {
+  const rows = await db.selectFrom("urlChecks").select(["id", "url", "lastCrawl", "lastStatus", "costYesterday", "histories"]).where("companyId", "=", companyId).where("dataSourceId", "=", dataSourceId).orderBy("url").execute();
+  return rows.map((r) => ({ ...r, histories: parse<UrlCheckHistory[]>(r.histories) }));
+}

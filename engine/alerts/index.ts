@@ -4,3 +4,4 @@ export * from "./windows.js";
 export * from "./formula.js";
 export * from "./evaluate.js";
 export * from "./series.js";
+export * from "./url-check.js";

@@ -85,7 +85,8 @@ describe("catalogue lookups", () => {
     expect(getPlatform("website").alertOptions.metric).toEqual(["ACCOUNT"]);
     expect(getPlatform("google-analytics").alertOptions.metric).toHaveLength(9);
     const security = platforms.filter((p) => p.alertOptions.security).map((p) => p.id).sort();
-    expect(security).toEqual(["bing-ads", "facebook-ads", "google-ads"]);
+    // The spec's three, plus our offline demo platform (issue 7: it shows every automatic check).
+    expect(security).toEqual(["bing-ads", "demo", "facebook-ads", "google-ads"]);
     for (const p of platforms.filter((x) => x.category === "ADS" && x.alertsActive)) {
       expect(p.alertOptions.pacing, p.id).toEqual(["CAMPAIGN", "ACCOUNT"]);
       expect(p.alertOptions.metric, p.id).toEqual(["CAMPAIGN", "ACCOUNT"]);

@@ -255,4 +255,37 @@ export interface Connector {
   listConfigFields(ctx?: ConnectorContext): Promise<ConfigField[]>;
   listFields(ctx: ConnectorContext | undefined, opts?: { report?: string }): Promise<FieldDef[]>;
   read(ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage>;
+
+  // Optional capabilities of the automatic checks (issue 7); a connector without one simply
+  // has no such check. All take one account and answer the platform's current state.
+  /** The final URLs of the account's ads (URL checker), with yesterday's cost when known. */
+  listAdUrls?(ctx: ConnectorContext, account: Account): Promise<AdUrl[]>;
+  /** Conversion tags and their status (ENABLED means running). */
+  listConversionTags?(ctx: ConnectorContext, account: Account): Promise<ConversionTag[]>;
+  /** Domains the account advertises and whether they are verified with the platform. */
+  listDomainVerifications?(ctx: ConnectorContext, account: Account): Promise<DomainVerification[]>;
+}
+
+export interface AdUrl {
+  url: string;
+  campaignId?: string;
+  /** Spend of the ads using this URL yesterday, in the account's currency. */
+  costYesterday?: number | null;
+}
+
+export interface ConversionTag {
+  tagId: string;
+  name: string;
+  /** The platform's status, e.g. ENABLED, REMOVED, NO_RECENT_CONVERSIONS. */
+  status: string;
+  type: string;
+  /** Last time the tag fired (YYYY-MM-DD), when the platform says. */
+  lastView?: string | null;
+}
+
+export interface DomainVerification {
+  domain: string;
+  verifiedBy?: string | null;
+  /** ISO date of the verification; null when not verified. */
+  verifiedAt?: string | null;
 }

@@ -6,6 +6,7 @@ import {
   listConfiguredForsToEvaluate,
   loadEvaluationTargets,
   pruneHistories,
+  recordUrlCheck,
   saveEvaluations,
   upsertDailyStats,
   type EvaluationTarget,
@@ -21,7 +22,9 @@ import { sendMail as sendLocalMail } from "../../lib/mail.js";
 import { getSlackClient } from "../../lib/slack/index.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
-import type { AlertBatchResult, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
+import { checkUrl } from "../../engine/alerts/url-check.js";
+import { findPlatform } from "../../engine/catalogue/index.js";
+import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { checkExtractionAllowed, recordAccountUsage } from "../../db/repositories/usage.js";
 
@@ -133,6 +136,45 @@ export function createAlertActivities(deps: ActivityDeps) {
         errors: evaluations.filter((e) => e.error).length,
         notified,
       };
+    },
+
+    /**
+     * URL checker: the ad final URLs of each account whose platform offers the check, each fetched
+     * for real (redirects followed, timeout, robots.txt), recorded with yesterday's cost.
+     */
+    async checkAdUrls(input: CheckUrlsInput): Promise<{ accounts: number; urls: number; broken: number }> {
+      let q = db
+        .selectFrom("dataSources as ds")
+        .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "ds.companyId"))
+        .select(["ds.id", "ds.companyId", "ds.accountId", "ds.name", "ds.timezone", "ds.currency", "na.id as naId", "na.platform", "na.credentialEncrypted"])
+        .where("ds.activateAlert", "=", true)
+        .where("ds.blockedAt", "is", null);
+      if (input.companyId) q = q.where("ds.companyId", "=", input.companyId);
+      if (input.dataSourceIds) q = q.where("ds.id", "in", input.dataSourceIds.length ? input.dataSourceIds : [-1]);
+      const sources = (await q.execute()).filter((s) => findPlatform(s.platform)?.alertOptions.url_checker);
+      let urls = 0;
+      let broken = 0;
+      let accounts = 0;
+      const robotsCache = new Map<string, string | null>();
+      for (const s of sources) {
+        const connector = getConnector(s.platform);
+        if (!connector.listAdUrls) continue;
+        accounts++;
+        const ctx = connectorContextForSource(db, s.companyId, { id: s.naId, platform: s.platform, credentialEncrypted: s.credentialEncrypted }, connector);
+        const timezone = accountTimezone(connector, s);
+        const adUrls = await connector.listAdUrls(ctx, { id: s.accountId, name: s.name, timezone, currency: s.currency ?? "USD" });
+        // The same URL in several ads is crawled once; its cost is the sum.
+        const unique = new Map<string, number | null>();
+        for (const u of adUrls) unique.set(u.url, (unique.get(u.url) ?? 0) + (u.costYesterday ?? 0));
+        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache }) }));
+        for (const r of results) {
+          urls++;
+          if (r.result.status !== 200) broken++;
+          await recordUrlCheck(db, s.companyId, s.id, { url: r.url, status: r.result.status, costYesterday: r.cost === null ? null : Math.round(r.cost * 100) / 100, at: now() });
+        }
+        safeHeartbeat(accounts);
+      }
+      return { accounts, urls, broken };
     },
 
     /** The client area's metric cards: the last 15 days of each alert-activated account, account level. */

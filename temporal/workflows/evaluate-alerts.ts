@@ -5,7 +5,7 @@
 // its first result comes within minutes. Deterministic: only activity calls here.
 import { continueAsNew, proxyActivities, workflowInfo } from "@temporalio/workflow";
 import type { Activities } from "../activities/index.js";
-import type { AlertBatchResult, EvaluateAlertsInput, RefreshAccountStatsInput } from "../shared.js";
+import type { AlertBatchResult, CheckUrlsInput, EvaluateAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 
 const bookkeeping = proxyActivities<Activities>({
   startToCloseTimeout: "1 minute",
@@ -52,4 +52,15 @@ export async function evaluateAlerts(input: EvaluateAlertsInput = {}): Promise<A
 /** Refreshes the client area's daily account statistics (scheduled, and after an account is activated). */
 export async function refreshAccountStats(input: RefreshAccountStatsInput = {}): Promise<{ accounts: number; failed: number }> {
   return stats.refreshAccountStats(input);
+}
+
+const crawls = proxyActivities<Activities>({
+  startToCloseTimeout: "1 hour",
+  heartbeatTimeout: "5 minutes",
+  retry: { maximumAttempts: 3, initialInterval: "30 seconds" },
+});
+
+/** The URL checker (automatic check): crawls every ad final URL once a day. */
+export async function checkUrls(input: CheckUrlsInput = {}): Promise<{ accounts: number; urls: number; broken: number }> {
+  return crawls.checkAdUrls(input);
 }

@@ -1,4 +1,4 @@
 // Every workflow the worker registers. Each issue adds its workflows here.
 export { healthProbe } from "./health-probe.js";
 export { runJob, initializeJob } from "./run-job.js";
-export { evaluateAlerts, refreshAccountStats } from "./evaluate-alerts.js";
+export { evaluateAlerts, refreshAccountStats, checkUrls } from "./evaluate-alerts.js";

@@ -176,4 +176,31 @@ describe("evaluateAlertBatch", () => {
     expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 8, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);
   });
+
+  it("crawls the ad URLs for real and finds the broken one served by a local server", async () => {
+    const http = await import("node:http");
+    const server = http.createServer((req, res) => {
+      if (req.url?.startsWith("/landing/")) return res.writeHead(200, { "content-type": "text/html" }).end("<h1>Shop</h1>");
+      res.writeHead(404).end("Not found");
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const base = `http://127.0.0.1:${(server.address() as import("node:net").AddressInfo).port}`;
+    try {
+      const { company, user } = await makeMonitoredCompany(db, { accounts: [] });
+      const { createNetworkAuthorization } = await import("../../db/repositories/network-authorizations.js");
+      const { createDataSource } = await import("../../db/repositories/data-sources.js");
+      const auth = await createNetworkAuthorization(db, company.id, { name: "Demo with shop", platform: "demo", credential: { type: "api-key", key: "demo", options: { landingBaseUrl: base } }, createdById: user.id });
+      const ds = await createDataSource(db, company.id, { networkAuthorizationId: auth.id, accountId: "demo-tokyo", name: "Tokyo", timezone: "Asia/Tokyo", currency: "JPY", activateAlert: true });
+      const result = await activities().checkAdUrls({ companyId: company.id, dataSourceIds: [ds.id], timeoutMs: 2000 });
+      const { campaignsOf } = await import("../../engine/connectors/demo/model.js");
+      const campaigns = campaignsOf("demo-tokyo");
+      expect(result).toEqual({ accounts: 1, urls: campaigns.length, broken: 1 });
+      const { listUrlChecks } = await import("../../db/repositories/alerts.js");
+      const checks = await listUrlChecks(db, company.id, ds.id);
+      expect(checks.filter((c) => c.lastStatus === 404).map((c) => c.url)).toEqual([`${base}/discontinued/${campaigns.at(-1)!.id}`]);
+      expect(checks.every((c) => c.histories.length === 1 && typeof c.costYesterday === "number")).toBe(true);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
 });

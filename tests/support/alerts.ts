@@ -12,7 +12,7 @@ export async function makeMonitoredCompany(db: DB, opts: { accounts?: string[] }
   for (const accountId of opts.accounts ?? ["demo-paris"]) {
     sources.push(await createDataSource(db, company.id, { networkAuthorizationId: auth.id, accountId, name: `Account ${accountId}`, timezone: "Europe/Paris", currency: "EUR", activateAlert: true }));
   }
-  await db.insertInto("dataSourceAssignees").values({ dataSourceId: sources[0].id, userId: user.id }).execute();
+  if (sources[0]) await db.insertInto("dataSourceAssignees").values({ dataSourceId: sources[0].id, userId: user.id }).execute();
   return { company, user, password, auth, dataSource: sources[0], sources };
 }
 

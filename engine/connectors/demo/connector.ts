@@ -7,7 +7,7 @@ import { matchesFilters } from "../../core/filters.js";
 import { paginateRows } from "../../core/pages.js";
 import type { Account, CellValue, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { DEFAULT_REPORT, DEMO_CONFIG_FIELDS, DEMO_FIELDS, DEMO_REPORTS } from "./fields.js";
-import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, orderLines } from "./model.js";
+import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, demoConversionTags, demoDomains, demoLandingPages, orderLines } from "./model.js";
 
 export const DEMO_PAGE_SIZE = 500;
 
@@ -207,6 +207,25 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
     },
     read(_ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage> {
       return paginateRows(rows(req), DEMO_PAGE_SIZE);
+    },
+    // Automatic checks (issue 7). Landing pages live under the credential's `landingBaseUrl`
+    // option (a local server in tests), else the reserved example.com (RFC 2606).
+    async listAdUrls(ctx: ConnectorContext, account: Account) {
+      const credential = ctx.http.credential;
+      const option = credential.type === "api-key" ? credential.options?.landingBaseUrl : undefined;
+      const base = String(Array.isArray(option) ? option[0] : (option ?? "https://www.example.com")).replace(/\/$/, "");
+      const yesterday = DateTime.fromJSDate(now(), { zone: account.timezone }).minus({ days: 1 }).toFormat("yyyy-MM-dd");
+      return demoLandingPages(account.id).map((page) => {
+        const campaign = campaignsOf(account.id).find((c) => c.id === page.campaignId)!;
+        const cost = campaign.adGroups.reduce((sum, g) => sum + adGroupDay(account, yesterday, campaign, g).cost, 0);
+        return { url: `${base}${page.path}`, campaignId: page.campaignId, costYesterday: Math.round(cost * 100) / 100 };
+      });
+    },
+    async listConversionTags(_ctx: ConnectorContext, account: Account) {
+      return demoConversionTags(account.id);
+    },
+    async listDomainVerifications(_ctx: ConnectorContext, account: Account) {
+      return demoDomains(account.id);
     },
   };
 }

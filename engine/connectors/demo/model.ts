@@ -196,3 +196,30 @@ export function orderLines(account: Account, date: string): OrderLine[] {
   }
   return lines;
 }
+
+// ---- automatic checks (issue 7) ------------------------------------------------------------
+
+/** One landing page per campaign; the last campaign's page is missing (a 404 to find). */
+export function demoLandingPages(accountId: string): { campaignId: string; path: string }[] {
+  const campaigns = campaignsOf(accountId);
+  return campaigns.map((c, i) => ({ campaignId: c.id, path: i === campaigns.length - 1 ? `/discontinued/${c.id}` : `/landing/${c.id}` }));
+}
+
+/** Two tags per account; the second stopped firing on accounts whose id hashes odd. */
+export function demoConversionTags(accountId: string): { tagId: string; name: string; status: string; type: string; lastView: string | null }[] {
+  const random = seeded("tags", accountId);
+  const broken = random() < 0.5;
+  return [
+    { tagId: `${accountId}-t1`, name: "Purchase", status: "ENABLED", type: "WEBPAGE", lastView: null },
+    { tagId: `${accountId}-t2`, name: "Newsletter sign-up", status: broken ? "NO_RECENT_CONVERSIONS" : "ENABLED", type: "WEBPAGE", lastView: null },
+  ];
+}
+
+/** The account's shop domain, verified, and a campaign microsite that is not. */
+export function demoDomains(accountId: string): { domain: string; verifiedBy: string | null; verifiedAt: string | null }[] {
+  const slug = accountId.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+  return [
+    { domain: `${slug}.example.com`, verifiedBy: "DNS TXT record", verifiedAt: "2026-01-15" },
+    { domain: `promo-${slug}.example.net`, verifiedBy: null, verifiedAt: null },
+  ];
+}

@@ -1,0 +1,51 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/services/session.server";
+import { liveCheck, requireClient } from "~/services/alerts.server";
+import { EmptyState, PageHeader } from "~/components/empty-state";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, params.clientId);
+  try {
+    return json({ rows: await liveCheck(company.id, client, "listDomainVerifications"), error: null });
+  } catch (error) {
+    return json({ rows: null, error: error instanceof Error ? error.message : "Not available" });
+  }
+}
+
+export const meta = () => [{ title: "Security · Signalpost" }];
+
+export default function Security() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="Security" />
+      {d.error ? <p role="alert" className="text-sm text-red-700">Not available: {d.error}</p> : null}
+      {!d.rows || d.rows.length === 0 ? (
+        <EmptyState title="No data" />
+      ) : (
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+            <tr><th className="px-3 py-2">Domain name</th><th className="px-3 py-2">Verified</th><th className="px-3 py-2">Verified by</th></tr>
+          </thead>
+          <tbody>
+            {d.rows.map((r) => (
+              <tr key={r.domain} className="border-t border-slate-100">
+                <td className="px-3 py-2">{r.domain}</td>
+                <td className="px-3 py-2">{r.verifiedAt ? <span className="text-green-700">Verified</span> : <span className="text-red-700">Not verified</span>}</td>
+                <td className="px-3 py-2">{r.verifiedBy ?? "–"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,56 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/services/session.server";
+import { alertsRepo, requireClient } from "~/services/alerts.server";
+import { getDb } from "~/services/db.server";
+import { EmptyState, PageHeader } from "~/components/empty-state";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, params.clientId);
+  const rows = await alertsRepo.listUrlChecks(getDb(), company.id, client.dataSource.id);
+  return json({ currency: client.dataSource.currency, rows: rows.map((r) => ({ id: r.id, url: r.url, lastStatus: r.lastStatus, costYesterday: r.costYesterday, lastCrawl: r.lastCrawl?.toISOString() ?? null })) });
+}
+
+export const meta = () => [{ title: "Url checker · Signalpost" }];
+
+export default function UrlChecker() {
+  const d = useLoaderData<typeof loader>();
+  return (
+    <div>
+      <PageHeader title="Url checker" />
+      {d.rows.length === 0 ? (
+        <EmptyState title="No data">The ad URLs are crawled once a day; the first crawl is on its way.</EmptyState>
+      ) : (
+        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+          <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
+            <tr>
+              <th className="px-3 py-2">Url</th>
+              <th className="px-3 py-2">Status</th>
+              <th className="px-3 py-2">Cost yesterday</th>
+              <th className="px-3 py-2">Last crawl</th>
+            </tr>
+          </thead>
+          <tbody>
+            {d.rows.map((r) => (
+              <tr key={r.id} className="border-t border-slate-100" data-testid="url-row">
+                <td className="px-3 py-2 break-all">{r.url}</td>
+                <td className="px-3 py-2">
+                  {r.lastStatus === 200 ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-700">200 OK</span> : <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-700">{r.lastStatus ?? "No answer"}</span>}
+                </td>
+                <td className="px-3 py-2">{r.costYesterday === null ? "–" : d.currency ? new Intl.NumberFormat("en-GB", { style: "currency", currency: d.currency }).format(r.costYesterday) : r.costYesterday}</td>
+                <td className="px-3 py-2">{r.lastCrawl ? r.lastCrawl.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
