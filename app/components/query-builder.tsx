@@ -170,7 +170,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
   const { view } = data;
   const state = view.state;
   const [date, setDate] = useState(state.date);
-  const [start, setStart] = useState(state.start);
+  const [start, setStart] = useState(state.date === "SINCE" ? state.since : state.start);
   const [end, setEnd] = useState(state.end);
   const previewBusy = navigation.state === "loading" && navigation.location?.pathname === location.pathname && new URLSearchParams(navigation.location.search).get("preview") === "1";
   const here = `${basePath}?${data.search}`;
@@ -278,7 +278,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                   </div>
                 ) : null}
                 {date === "SINCE" || (!hydrated && state.date === "SINCE") ? (
-                  <label className="block text-sm">Start date<input type="date" name="since" value={start || state.since} onChange={(e) => setStart(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" /></label>
+                  <label className="block text-sm">Start date<input type="date" name="since" value={start} onChange={(e) => setStart(e.target.value)} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1" /></label>
                 ) : null}
                 {!hydrated && state.date !== "CUSTOM" && state.date !== "SINCE" ? (
                   <p className="text-xs text-slate-500">For Custom or Since, choose it and press Next to enter the dates.</p>

@@ -168,3 +168,18 @@ describe("GET /api/request tenancy and keys", () => {
     expect((await res.json()).error.message).toMatch(/This account is blocked. You need to unblock it to fetch data./);
   });
 });
+
+describe("recordConnectionLog", () => {
+  it("refuses another company's account and upserts one connection per account and destination", async () => {
+    const { recordConnectionLog, DataSourceNotFoundError } = await import("../../db/repositories/connection-logs.js");
+    const startedAt = new Date(Date.now() - 1500);
+    await expect(recordConnectionLog(db, a.company.id, { dataSourceId: b.paris.id, destinationType: "MYSQL", destinationId: 7, requestId: "run-1", startedAt, success: true })).rejects.toBeInstanceOf(DataSourceNotFoundError);
+    const first = await recordConnectionLog(db, a.company.id, { dataSourceId: a.paris.id, destinationType: "MYSQL", destinationId: 7, requestId: "run-1", startedAt, success: true, numberRow: 12, fields: ["date"] });
+    const second = await recordConnectionLog(db, a.company.id, { dataSourceId: a.paris.id, destinationType: "MYSQL", destinationId: 7, requestId: "run-2", startedAt, success: false, message: "boom" });
+    expect(second.connectionId).toBe(first.connectionId);
+    const { logs } = await listConnectionLogs(db, a.company.id, { connectionId: first.connectionId });
+    expect(logs.map((l) => [l.requestId, l.success, l.numberRow])).toEqual(expect.arrayContaining([["run-1", true, 12], ["run-2", false, 0]]));
+    expect(logs.every((l) => l.duration >= 1500)).toBe(true);
+    expect((await listConnectionLogs(db, b.company.id, { connectionId: first.connectionId })).total).toBe(0);
+  });
+});
