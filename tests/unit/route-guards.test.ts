@@ -18,9 +18,20 @@ describe("route guards", () => {
     expect(files.length).toBeGreaterThan(10);
   });
 
+  /** Services a route imports from ~/services: an action may delegate its guard to one of them. */
+  function importedServicesGuard(source: string): boolean {
+    const modules = [...source.matchAll(/from\s+"~\/services\/([^"]+)"/g)].map((m) => m[1]);
+    return modules.some((m) => {
+      const candidates = [`${m}.ts`, `${m}.tsx`, m].map((f) => path.join(routesDir, "../services", f));
+      const file = candidates.find((f) => fs.existsSync(f) && fs.statSync(f).isFile());
+      return file ? GUARDS.test(fs.readFileSync(file, "utf8")) : false;
+    });
+  }
+
   it.each(files)("%s guards its action", (file) => {
     const source = fs.readFileSync(path.join(routesDir, file), "utf8");
     if (!/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) return;
-    expect(GUARDS.test(source) || MACHINE.test(source), `${file} has an action without requireUser/requireAdmin/assertSameOrigin or a @machine-endpoint note`).toBe(true);
+    const guarded = GUARDS.test(source) || MACHINE.test(source) || importedServicesGuard(source);
+    expect(guarded, `${file} has an action without requireUser/requireAdmin/assertSameOrigin (here or in the service it calls) or a @machine-endpoint note`).toBe(true);
   });
 });
