@@ -37,8 +37,9 @@ import { googleAdManagerConnector } from "./google-ad-manager/connector.js";
 import { mailjetConnector } from "./mailjet/connector.js";
 import { quoraAdsConnector } from "./quora-ads/connector.js";
 import { pipedriveConnector } from "./pipedrive/connector.js";
+import { zohoCrmConnector } from "./zoho-crm/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
