@@ -276,6 +276,7 @@ async function newAttempt(
   extra: { requestToken?: string; secret?: unknown } = {},
 ): Promise<{ state: string; attempt: SourceConnectAttempt }> {
   const state = randomToken(24);
+  await sourcesRepo.deleteStaleConnectAttempts(db, input.company.id, new Date(Date.now() - CONNECT_ATTEMPT_TTL_MS));
   const attempt = await sourcesRepo.createConnectAttempt(db, input.company.id, {
     userId: input.user.id,
     platform: platform.id,

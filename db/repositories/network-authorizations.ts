@@ -235,7 +235,7 @@ export function readConnectAttemptSecret<T = unknown>(attempt: Pick<SourceConnec
   return attempt.secretEncrypted ? decryptJson<T>(attempt.secretEncrypted) : undefined;
 }
 
-/** Housekeeping: attempts are only useful for minutes. */
-export async function deleteStaleConnectAttempts(db: DB, olderThan: Date): Promise<void> {
-  await db.deleteFrom("sourceConnectAttempts").where("expiresAt", "<", olderThan).execute();
+/** Housekeeping: attempts are only useful for minutes; a company's expired ones go when it starts another. */
+export async function deleteStaleConnectAttempts(db: DB, companyId: number, olderThan: Date): Promise<void> {
+  await db.deleteFrom("sourceConnectAttempts").where("companyId", "=", companyId).where("expiresAt", "<", olderThan).execute();
 }

@@ -25,7 +25,6 @@ let sourcesList: typeof import("~/routes/_app.data-connector.sources._index");
 let sourcePage: typeof import("~/routes/_app.data-connector.sources.$id");
 let credentialForm: typeof import("~/routes/$credentialForm");
 let oauthResponse: typeof import("~/routes/oauth2.authorize.$platform.response");
-let service: typeof import("~/services/sources.server");
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
@@ -36,7 +35,6 @@ beforeAll(async () => {
   sourcePage = await import("~/routes/_app.data-connector.sources.$id");
   credentialForm = await import("~/routes/$credentialForm");
   oauthResponse = await import("~/routes/oauth2.authorize.$platform.response");
-  service = await import("~/services/sources.server");
 });
 afterAll(async () => drop());
 
@@ -542,47 +540,50 @@ describe.runIf(registered("shopify"))("api-key end to end (Shopify fake)", () =>
   });
 });
 
-describe("OAuth 1.0a end to end (X Ads fake)", () => {
+describe.runIf(registered("twitter-ads"))("OAuth 1.0a end to end (X Ads fake)", () => {
   it("request token, consent, verifier exchange, then the ad accounts", async () => {
     const { contract } = await import("../../engine/connectors/twitter-ads/contract.js");
-    const { twitterAdsConnector } = (await import("../../engine/connectors/twitter-ads/connector.js")) as { twitterAdsConnector: Connector };
     const fake = await contract.startFake!();
     const issue = contract.credential as { type: "oauth1"; token: string; tokenSecret: string };
     const provider = await startFakeOAuthProvider({ name: "X Ads", clientId: contract.app!.clientId!, clientSecret: contract.app!.clientSecret!, issue });
-    // The registry may not list X Ads yet: the service takes the registry as a dependency.
-    const deps = {
-      getConnector: (id: string) => (id === "twitter-ads" ? twitterAdsConnector : getConnector(id)),
-      env: {
-        TWITTER_ADS_CLIENT_ID: contract.app!.clientId!,
-        TWITTER_ADS_CLIENT_SECRET: contract.app!.clientSecret!,
-        TWITTER_ADS_BASE_URL: fake.baseUrl,
-        TWITTER_ADS_OAUTH_BASE_URL: provider.url,
-      },
-    };
     try {
-      const who = await signedIn();
-      const origin = "http://localhost:3000";
-      const authorizeUrl = await service.startConnect({ company: who.company, user: who.user, platform: "twitter-ads", name: "X client", mode: "page", origin }, deps);
-      expect(new URL(authorizeUrl).searchParams.get("oauth_token")).toMatch(/^request-/);
-      const back = new URL(await consent(provider, authorizeUrl, "allow"));
-      expect(back.pathname).toBe("/oauth2/authorize/twitter-ads/response");
-      const params = service.readOAuthReturnParams(back);
-      expect(params.state && params.oauth_token && params.oauth_verifier).toBeTruthy();
+      await withEnv(
+        {
+          TWITTER_ADS_CLIENT_ID: contract.app!.clientId!,
+          TWITTER_ADS_CLIENT_SECRET: contract.app!.clientSecret!,
+          TWITTER_ADS_BASE_URL: fake.baseUrl,
+          TWITTER_ADS_OAUTH_BASE_URL: provider.url,
+        },
+        async () => {
+          const who = await signedIn();
+          const start = await call.connect(who, { platform: "twitter-ads", name: "X client" });
+          expect(start.status).toBe(302);
+          const authorizeUrl = start.headers.get("location")!;
+          expect(new URL(authorizeUrl).searchParams.get("oauth_token")).toMatch(/^request-/);
+          const back = new URL(await consent(provider, authorizeUrl, "allow"));
+          expect(back.pathname).toBe("/oauth2/authorize/twitter-ads/response");
+          expect(back.searchParams.get("state") && back.searchParams.get("oauth_verifier")).toBeTruthy();
 
-      // A verifier for another request token is refused before any exchange.
-      await expect(service.completeConnect({ company: who.company, user: who.user, platform: "twitter-ads", params: { ...params, oauth_token: "request-other" }, origin }, deps)).rejects.toThrow(
-        /does not match/,
+          // A verifier presented with another request token is refused before any exchange.
+          const forged = new URL(back);
+          forged.searchParams.set("oauth_token", "request-other");
+          const refused = await call.response(who, `${forged.pathname}${forged.search}`);
+          expect(refused.status).toBe(400);
+          expect((await refused.json()).message).toMatch(/does not match/);
+
+          // That attempt is used up now; start again and finish properly.
+          const again = await call.connect(who, { platform: "twitter-ads", name: "X client" });
+          const back2 = new URL(await consent(provider, again.headers.get("location")!, "allow"));
+          const done = await call.response(who, `${back2.pathname}${back2.search}`);
+          expect(done.status).toBe(302);
+          const [saved] = await listNetworkAuthorizations(db, who.company.id);
+          expect(saved.platform).toBe("twitter-ads");
+          expect(readCredential(saved)).toEqual(issue);
+          expect(saved.credentialEncrypted).not.toContain(issue.tokenSecret);
+          expect(saved.availableDataSources!.length).toBeGreaterThan(0);
+          expect(provider.issued).toBe(1);
+        },
       );
-      // That attempt is used up now; start again and finish properly.
-      const second = await service.startConnect({ company: who.company, user: who.user, platform: "twitter-ads", name: "X client", mode: "page", origin }, deps);
-      const back2 = new URL(await consent(provider, second, "allow"));
-      const result = await service.completeConnect({ company: who.company, user: who.user, platform: "twitter-ads", params: service.readOAuthReturnParams(back2), origin }, deps);
-      expect(result.created).toBe(true);
-      const saved = (await getNetworkAuthorization(db, who.company.id, result.sourceId))!;
-      expect(readCredential(saved)).toEqual(issue);
-      expect(saved.credentialEncrypted).not.toContain(issue.tokenSecret);
-      expect(saved.availableDataSources!.length).toBeGreaterThan(0);
-      expect(provider.issued).toBe(1);
     } finally {
       await provider.close();
       await fake.close();
