@@ -85,3 +85,21 @@ export async function nextRuns(client: Client, jobId: number): Promise<{ next: D
     throw error;
   }
 }
+
+/**
+ * Creates the Schedule of every job that has none (jobs seeded or created while Temporal was
+ * unreachable). The worker runs it at start; existing schedules are left as they are.
+ */
+export async function reconcileJobSchedules(client: Client, jobs: { companyId: number; id: number; recurrency: string }[]): Promise<number> {
+  let created = 0;
+  for (const job of jobs) {
+    try {
+      await client.schedule.getHandle(jobScheduleId(job.id)).describe();
+    } catch (error) {
+      if (!(error instanceof ScheduleNotFoundError)) throw error;
+      await createJobSchedule(client, { companyId: job.companyId, jobId: job.id, recurrency: job.recurrency });
+      created++;
+    }
+  }
+  return created;
+}

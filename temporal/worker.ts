@@ -4,6 +4,8 @@ import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
+import { getTemporalClient } from "./client.js";
+import { reconcileJobSchedules } from "./schedules.js";
 
 const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
 
@@ -33,6 +35,15 @@ async function main() {
   await import("./alert-schedules.js")
     .then(async ({ ensureAlertSchedules }) => ensureAlertSchedules(await (await import("./client.js")).getTemporalClient()))
     .catch((error) => console.error("[worker] alert schedules not ensured:", error));
+  // Jobs created while Temporal was unreachable (or seeded) get their Schedule now.
+  const jobs = await db.selectFrom("datastreamJobs").select(["id", "companyId", "recurrency"]).execute();
+  const created = await getTemporalClient()
+    .then((client) => reconcileJobSchedules(client, jobs))
+    .catch((error) => {
+      console.error("[worker] could not reconcile job schedules", error);
+      return 0;
+    });
+  if (created > 0) console.log(`[worker] created ${created} missing job schedule(s)`);
   console.log(`[worker] polling task queue ${process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE}`);
   await worker.run();
   await db.destroy();

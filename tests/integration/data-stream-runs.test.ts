@@ -183,4 +183,19 @@ describe("data-stream runs on Temporal", () => {
     const { total } = await listJobLogs(db, company.id, job.id, { offset: 0, limit: 1 });
     expect(total).toBe(23 + 3);
   });
+
+  it("seeds a demo destination, stream and job once, and the worker's reconciliation gives it a schedule", async () => {
+    const { seedDemo } = await import("../../db/seed/index.js");
+    const { reconcileJobSchedules } = await import("../../temporal/schedules.js");
+    await seedDemo(db);
+    await seedDemo(db);
+    const jobs = await db.selectFrom("datastreamJobs").innerJoin("datastreams", "datastreams.id", "datastreamJobs.datastreamId").select(["datastreamJobs.id", "datastreamJobs.companyId", "datastreamJobs.recurrency", "datastreams.name"]).where("datastreams.name", "=", "Demo Ads → warehouse").execute();
+    expect(jobs).toHaveLength(1);
+    expect(await reconcileJobSchedules(client, jobs)).toBe(1);
+    expect(await reconcileJobSchedules(client, jobs)).toBe(0);
+    await triggerJob(client, jobs[0]!.id);
+    const [log] = await waitForLogs(jobs[0]!.companyId, jobs[0]!.id, 1);
+    expect(log!.success).toBe(true);
+    await deleteJobSchedule(client, jobs[0]!.id);
+  });
 });
