@@ -1,0 +1,5 @@
+import { startSpotifyFake } from "../../../tests/fakes/spotify-ads/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("spotify-ads", startSpotifyFake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("spotify"));
