@@ -76,12 +76,14 @@ export function sessionClient(spec: SessionSpec): SessionClient {
 }
 
 /** RFC 6749 §4.4 client credentials grant, answered {access_token, expires_in}. */
-export async function clientCredentialsToken(ctx: ConnectorContext, platform: string, url: string, clientId: string, clientSecret: string, extra: Record<string, string> = {}): Promise<SessionToken> {
+export async function clientCredentialsToken(ctx: ConnectorContext, platform: string, url: string, clientId: string, clientSecret: string, extra: Record<string, string> = {}, clientAuth: "body" | "basic" = "body"): Promise<SessionToken> {
+  const basic = clientAuth === "basic";
   const body = await ctx.http.json<{ access_token?: string; expires_in?: number | string }>({
     method: "POST",
     url,
     auth: false,
-    form: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret, ...extra },
+    headers: basic ? { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` } : undefined,
+    form: { grant_type: "client_credentials", ...(basic ? {} : { client_id: clientId, client_secret: clientSecret }), ...extra },
   });
   if (!body?.access_token) throw new ConnectorError({ kind: "system", platform, message: `${platform} answered the token request without an access_token.` });
   return { token: body.access_token, expiresIn: body.expires_in === undefined ? undefined : Number(body.expires_in) };
