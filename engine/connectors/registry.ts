@@ -39,8 +39,12 @@ import { quoraAdsConnector } from "./quora-ads/connector.js";
 import { pipedriveConnector } from "./pipedrive/connector.js";
 import { zohoCrmConnector } from "./zoho-crm/connector.js";
 import { spotifyAdsConnector } from "./spotify-ads/connector.js";
+import { criteoConnector } from "./criteo/connector.js";
+import { taboolaConnector } from "./taboola/connector.js";
+import { outbrainConnector } from "./outbrains/connector.js";
+import { outbrainDspConnector } from "./outbrain-dsp/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
