@@ -7,8 +7,7 @@ import { z } from "zod";
 import { memoForContext } from "../../core/context-cache.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsFields, CPM_FIELD } from "../shared/ads-family.js";
-import { googleAdsFamilyConnector, runReportFile } from "../shared/google-family.js";
-import { num } from "../shared/records.js";
+import { googleAdsFamilyConnector, reportFileRecord, runReportFile } from "../shared/google-family.js";
 import { CM_CURRENCIES, CM_TIME_ZONES } from "./ids.js";
 
 const PLATFORM = "campaign-manager";
@@ -62,21 +61,7 @@ async function* report(ctx: ConnectorContext, account: Account, range: DateRange
   yield rows;
 }
 
-function record(r: Record<string, string>, account: Account): Row {
-  return {
-    date: r[COLUMN.date] ?? null,
-    account_id: account.id,
-    account_name: account.name,
-    account_currency: account.currency,
-    campaign_id: r[COLUMN.campaignId] ?? null,
-    campaign_name: r[COLUMN.campaign] ?? null,
-    campaign_status: null,
-    impressions: num(r[COLUMN.impressions]),
-    clicks: num(r[COLUMN.clicks]),
-    cost: num(r[COLUMN.cost]),
-    conversions: num(r[COLUMN.conversions]),
-  };
-}
+const record = (r: Record<string, string>, account: Account): Row => reportFileRecord(r, COLUMN, account);
 
 export const campaignManagerConnector = googleAdsFamilyConnector({
   id: PLATFORM,

@@ -7,8 +7,7 @@ import { z } from "zod";
 import { collectItems, paginate } from "../../core/paginate.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsFields, CPM_FIELD, wantsHourly } from "../shared/ads-family.js";
-import { googleAdsFamilyConnector, googleHost, runReportFile } from "../shared/google-family.js";
-import { num } from "../shared/records.js";
+import { googleAdsFamilyConnector, googleHost, reportFileRecord, runReportFile } from "../shared/google-family.js";
 
 const PLATFORM = "dv360";
 const BID_MANAGER = "https://doubleclickbidmanager.googleapis.com/v2";
@@ -27,7 +26,7 @@ const report = z.object({
 });
 type Report = z.infer<typeof report>;
 
-/** CSV headers of the group-bys and metrics we ask for. */
+/** CSV headers of the group-bys and metrics we ask for (Bid Manager writes dates as YYYY/MM/DD, in the advertiser's time zone). */
 const COLUMN = {
   date: "Date",
   hour: "Time of Day",
@@ -98,19 +97,10 @@ async function* performance(ctx: ConnectorContext, account: Account, range: Date
 
 function record(r: Record<string, string>, account: Account): Row {
   return {
-    // Bid Manager writes dates as YYYY/MM/DD in the advertiser's time zone.
-    date: (r[COLUMN.date] ?? "").replace(/\//g, "-"),
+    ...reportFileRecord(r, COLUMN, account),
     hour: r[COLUMN.hour] === undefined || r[COLUMN.hour] === "" ? null : Number(r[COLUMN.hour]),
     account_id: r[COLUMN.advertiserId] || account.id,
     account_name: r[COLUMN.advertiser] || account.name,
-    account_currency: account.currency,
-    campaign_id: r[COLUMN.campaignId] ?? null,
-    campaign_name: r[COLUMN.campaign] ?? null,
-    campaign_status: null,
-    impressions: num(r[COLUMN.impressions]),
-    clicks: num(r[COLUMN.clicks]),
-    cost: num(r[COLUMN.cost]),
-    conversions: num(r[COLUMN.conversions]),
   };
 }
 

@@ -9,9 +9,10 @@ import { parseRetryAfter } from "../../core/http.js";
 import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
 import { pollUntilDone, type JobState } from "../../core/poll.js";
 import { redact } from "../../core/redact.js";
-import type { ConnectorContext } from "../../core/types.js";
+import type { Account, ConnectorContext, Row } from "../../core/types.js";
 import { adsConnector, type AdsConnectorSpec } from "./ads-family.js";
 import { googleOAuth2, parseGoogleError, safeMessage } from "./google-api.js";
+import { num } from "./records.js";
 
 /** Google's canonical statuses (https://cloud.google.com/apis/design/errors) as ConnectorErrors. */
 export function googleErrors(platform: string, displayName: string) {
@@ -93,4 +94,32 @@ export async function runReportFile<Run>(ctx: ConnectorContext, account: string,
     // Definitions would pile up in the user's report list; a failed delete must not hide the result.
     await job.remove(id).catch((error: unknown) => ctx.log?.warn?.(`${job.platform}: could not delete report ${id}: ${String(error)}`));
   }
+}
+
+/** The CSV headers of a report file's shared ads columns. */
+export interface ReportFileColumns {
+  date: string;
+  campaignId: string;
+  campaign: string;
+  impressions: string;
+  clicks: string;
+  cost: string;
+  conversions: string;
+}
+
+/** The shared ads fields of one report-file row (dates as YYYY-MM-DD even when written YYYY/MM/DD). */
+export function reportFileRecord(r: Record<string, string>, columns: ReportFileColumns, account: Account): Row {
+  return {
+    date: (r[columns.date] ?? "").replace(/\//g, "-") || null,
+    account_id: account.id,
+    account_name: account.name,
+    account_currency: account.currency,
+    campaign_id: r[columns.campaignId] ?? null,
+    campaign_name: r[columns.campaign] ?? null,
+    campaign_status: null,
+    impressions: num(r[columns.impressions]),
+    clicks: num(r[columns.clicks]),
+    cost: num(r[columns.cost]),
+    conversions: num(r[columns.conversions]),
+  };
 }
