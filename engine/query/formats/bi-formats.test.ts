@@ -51,3 +51,14 @@ describe("powerbi format", () => {
     expect(() => getFormat("xml")).toThrow(/Unknown format "xml"/);
   });
 });
+
+describe("row objects", () => {
+  it("writes exactly what JSON.stringify of each row object would", async () => {
+    const odd = [{ date: "2026-01-01", "campaign-name": 'a"b\n\u2028', clicks: Number.NaN }, { date: undefined, "campaign-name": "é", clicks: -0.5 }];
+    async function* src() {
+      for (const r of odd) yield r;
+    }
+    const parsed = JSON.parse(await render("powerbi", src() as AsyncIterable<Record<string, unknown>>));
+    expect(JSON.stringify(parsed.value)).toBe(JSON.stringify(odd.map((r) => ({ date: r.date ?? null, "campaign-name": r["campaign-name"], clicks: r.clicks }))));
+  });
+});

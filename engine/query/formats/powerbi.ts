@@ -4,6 +4,7 @@
 // stay numbers and dates ISO strings so Power Query types them itself. A "@signalpost.columns"
 // annotation (OData allows instance annotations) carries display names and kinds for templates.
 import type { OutputFormat } from "./types.js";
+import { writeRowObjects } from "./row-objects.js";
 
 export const powerbiFormat: OutputFormat = {
   id: "powerbi",
@@ -12,13 +13,7 @@ export const powerbiFormat: OutputFormat = {
   async *write(columns, rows) {
     const header = columns.map((c) => ({ id: c.id, name: c.name, type: c.type, fieldType: c.fieldType }));
     yield `{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`;
-    let first = true;
-    for await (const row of rows) {
-      const out: Record<string, unknown> = {};
-      for (const column of columns) out[column.id] = row[column.id] ?? null;
-      yield (first ? "" : ",") + JSON.stringify(out);
-      first = false;
-    }
+    yield* writeRowObjects(columns, columns.map((c) => c.id), rows);
     yield "]}";
   },
 };

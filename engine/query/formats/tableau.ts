@@ -6,6 +6,7 @@
 import type { Column } from "../execute.js";
 import type { FieldType } from "../../core/types.js";
 import type { OutputFormat } from "./types.js";
+import { writeRowObjects } from "./row-objects.js";
 
 type WdcDataType = "string" | "int" | "float" | "bool" | "date" | "datetime";
 
@@ -48,13 +49,7 @@ export const tableauFormat: OutputFormat = {
       })),
     };
     yield `{"schema":${JSON.stringify(schema)},"data":[`;
-    let first = true;
-    for await (const row of rows) {
-      const out: Record<string, unknown> = {};
-      for (let i = 0; i < columns.length; i++) out[ids[i]] = row[columns[i].id] ?? null;
-      yield (first ? "" : ",") + JSON.stringify(out);
-      first = false;
-    }
+    yield* writeRowObjects(columns, ids, rows);
     yield "]}";
   },
 };
