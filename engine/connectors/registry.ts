@@ -43,8 +43,9 @@ import { criteoConnector } from "./criteo/connector.js";
 import { taboolaConnector } from "./taboola/connector.js";
 import { outbrainConnector } from "./outbrains/connector.js";
 import { outbrainDspConnector } from "./outbrain-dsp/connector.js";
+import { theTradeDeskConnector } from "./the-trade-desk/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector, theTradeDeskConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
