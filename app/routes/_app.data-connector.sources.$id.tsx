@@ -49,8 +49,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const source = id ? await getSource(company.id, id) : undefined;
   // Another company's id and a missing one look the same: "Not available".
   if (!source) return json({ source: null, pending: null }, { status: 404 });
-  if (source.lastRefresh === null && source.implemented) {
+  if (source.lastRefresh === null && source.implemented && source.numberError === 0) {
     // Never listed yet (e.g. created elsewhere): fetch the accounts while the page shows a loader.
+    // Once that failed (numberError > 0) the 5 s polling must not retry it: the user refreshes.
     const pending = refreshAccounts(company.id, source.id)
       .then(() => getSource(company.id, source.id))
       .then((fresh) => ({ source: fresh ?? source, error: null as string | null }))

@@ -402,6 +402,22 @@ describe("tenancy: another company's ids get 404 and leak nothing", () => {
   });
 });
 
+describe("a source never listed", () => {
+  it("loads its accounts through the connector once, behind a loader", async () => {
+    const who = await signedIn();
+    const { createNetworkAuthorization } = await import("../../db/repositories/network-authorizations.js");
+    const bare = await createNetworkAuthorization(db, who.company.id, { name: "Bare", platform: "demo", credential: { type: "api-key", key: "demo" } });
+    expect(bare.lastRefresh).toBeNull();
+    const deferred = (await sourcePage.loader({ request: get(`/data-connector/sources/${bare.id}`, { cookie: who.cookie }), params: { id: String(bare.id) }, context: {} })) as unknown as {
+      data: { pending: Promise<{ source: { totalAvailableDataSource: number }; error: string | null }> };
+    };
+    const resolved = await deferred.data.pending;
+    expect(resolved.error).toBeNull();
+    expect(resolved.source.totalAvailableDataSource).toBe(DEMO_ACCOUNTS.length);
+    expect((await getNetworkAuthorization(db, who.company.id, bare.id))!.lastRefresh).toBeInstanceOf(Date);
+  });
+});
+
 describe("a missing source shows Not available", () => {
   it("404 with no source for an unknown or malformed id", async () => {
     const who = await signedIn();
