@@ -1,7 +1,7 @@
 // The alert editor (spec 1 §2.6): a plain form that saves and previews without JavaScript; with
 // JavaScript the preview runs 1,000 ms after the last change once the form validates, and Save
 // is enabled only when the whole alert, name included, validates.
-import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import {
   AGGREGATION_LABELS,
@@ -49,9 +49,9 @@ function ErrorText({ id, message }: { id: string; message?: string }) {
 
 function Select({ name, label, value, options, error }: { name: string; label: string; value?: string; options: { value: string; label: string }[]; error?: string }) {
   return (
-    <label className="block text-sm">
-      <span className="text-slate-700">{label}</span>
-      <select name={name} defaultValue={value} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
+    <div className="block text-sm">
+      <label htmlFor={name} className="text-slate-700">{label}</label>
+      <select id={name} name={name} defaultValue={value} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -59,17 +59,17 @@ function Select({ name, label, value, options, error }: { name: string; label: s
         ))}
       </select>
       <ErrorText id={name} message={error} />
-    </label>
+    </div>
   );
 }
 
 function Text({ name, label, value, error, type = "text", placeholder, list, min, step }: { name: string; label: string; value?: string; error?: string; type?: string; placeholder?: string; list?: string; min?: number; step?: number }) {
   return (
-    <label className="block text-sm">
-      <span className="text-slate-700">{label}</span>
-      <input name={name} type={type} defaultValue={value} placeholder={placeholder} list={list} min={min} step={step} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
+    <div className="block text-sm">
+      <label htmlFor={name} className="text-slate-700">{label}</label>
+      <input id={name} name={name} type={type} defaultValue={value} placeholder={placeholder} list={list} min={min} step={step} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
       <ErrorText id={name} message={error} />
-    </label>
+    </div>
   );
 }
 
@@ -140,7 +140,10 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const preview = fetcher.data?.preview ?? actionData?.preview ?? null;
   const { kind, options } = data;
   const base = `/clients/${data.clientId}/alerts`;
-  const self = data.route === "edit" ? `${base}/edit/${data.alertId}` : data.route === "pacing" ? `${base}/create/pacing` : `${base}/create/default`;
+  const location = useLocation();
+  // Post back to this very URL (kind and mode live in its query) so a 400 re-renders the same form.
+  const path = data.route === "edit" ? `${base}/edit/${data.alertId}` : data.route === "pacing" ? `${base}/create/pacing` : `${base}/create/default`;
+  const self = `${path}${location.search}`;
 
   const onChange = () => {
     const form = formRef.current;
@@ -177,10 +180,10 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const filterRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("filters[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
   const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)` }))];
   const kindLink = (k: AlertKind) => (data.route === "edit" ? undefined : k === "pacing" ? `${base}/create/pacing` : `${base}/create/default?kind=${k}`);
-  const modeLink = (m: string) => `${self}?${new URLSearchParams({ ...(kind === "kpi" ? { kind } : {}), mode: m })}`;
+  const modeLink = (m: string) => `${path}?${new URLSearchParams({ ...(kind === "kpi" ? { kind } : {}), mode: m })}`;
 
   return (
-    <Form method="post" action={self} ref={formRef} onChange={onChange} noValidate className="space-y-4" key={`${kind}-${data.mode}`}>
+    <Form method="post" action={self} ref={formRef} onChange={onChange} onSubmit={() => clearTimeout(timer.current)} noValidate className="space-y-4" key={`${kind}-${data.mode}`}>
       <input type="hidden" name="kind" value={kind} />
       <div className="flex items-start gap-3">
         <div className="flex-1">
@@ -214,9 +217,9 @@ export function AlertEditor({ data }: { data: EditorData }) {
               <summary className="cursor-pointer text-brand-700">Add Filter</summary>
               {Array.from({ length: filterRows }, (_, i) => (
                 <div key={i} className="mt-2 grid grid-cols-3 gap-2">
-                  <Text name={`filters[${i}].field`} label="Field" value={values[`filters[${i}].field`]} list="filter-fields" error={errors[`filters[${i}].field`]} />
-                  <Select name={`filters[${i}].operator`} label="Operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
-                  <Text name={`filters[${i}].value`} label="Value" value={values[`filters[${i}].value`]} placeholder="a, b" error={errors[`filters[${i}].value`]} />
+                  <Text name={`filters[${i}].field`} label="Filter field" value={values[`filters[${i}].field`]} list="filter-fields" error={errors[`filters[${i}].field`]} />
+                  <Select name={`filters[${i}].operator`} label="Filter operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
+                  <Text name={`filters[${i}].value`} label="Filter value" value={values[`filters[${i}].value`]} placeholder="a, b" error={errors[`filters[${i}].value`]} />
                 </div>
               ))}
               <datalist id="filter-fields">
@@ -274,7 +277,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
                   <p className="text-xs text-slate-500">Mention metrics in braces, e.g. {"{cost} / {conversions}"}.</p>
                   {Array.from({ length: calcRows }, (_, i) => (
                     <div key={i} className="mt-2 grid grid-cols-2 gap-2">
-                      <Text name={`calc[${i}].name`} label="Name" value={values[`calc[${i}].name`]} error={errors[`calc[${i}].name`]} />
+                      <Text name={`calc[${i}].name`} label="Field name" value={values[`calc[${i}].name`]} error={errors[`calc[${i}].name`]} />
                       <Text name={`calc[${i}].field`} label="Formula" value={values[`calc[${i}].field`]} list="metric-mentions" error={errors[`calc[${i}].field`]} />
                     </div>
                   ))}

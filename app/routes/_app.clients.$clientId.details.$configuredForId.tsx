@@ -121,7 +121,7 @@ export default function AlertDetail() {
               </button>
             </Form>
           ) : (
-            <Form method="post" className="flex items-start gap-2 text-sm">
+            <Form method="post" noValidate className="flex items-start gap-2 text-sm">
               <input type="hidden" name="intent" value="snooze" />
               <label>
                 <span className="sr-only">Snooze until</span>
