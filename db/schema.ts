@@ -4,6 +4,7 @@ import type { AccountTables } from "./tables/account.js";
 import type { SourcesTables } from "./tables/sources.js";
 import type { DataStreamTables } from "./tables/data-streams.js";
 import type { AlertTables } from "./tables/alerts.js";
+import type { IntegrationTables } from "./tables/integrations.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -138,7 +139,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

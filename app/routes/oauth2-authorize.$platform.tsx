@@ -1,0 +1,19 @@
+// /oauth2-authorize/{platform}: the connector authorization redirect page of spec 3 §2.8 (the
+// Looker Studio connector's authorization URL). See connectorRedirectLoader.
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { connectorRedirectLoader } from "~/services/oauth-consent.server";
+import { ConnectorRedirectPage } from "~/components/connector-redirect";
+import { OauthErrorBoundary } from "~/components/oauth-consent";
+
+export const meta: MetaFunction = () => [{ title: "Connect Looker Studio | Signalpost" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await connectorRedirectLoader(request, params.platform));
+}
+
+export default ConnectorRedirectPage;
+
+export function ErrorBoundary() {
+  return <OauthErrorBoundary />;
+}
