@@ -44,8 +44,9 @@ import { taboolaConnector } from "./taboola/connector.js";
 import { outbrainConnector } from "./outbrains/connector.js";
 import { outbrainDspConnector } from "./outbrain-dsp/connector.js";
 import { theTradeDeskConnector } from "./the-trade-desk/connector.js";
+import { xandrConnector } from "./xandr/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector, theTradeDeskConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector, theTradeDeskConnector, xandrConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 
