@@ -166,6 +166,9 @@ export function platformErrors(mapping: ErrorMapping): (response: HttpResponse, 
         message: `${mapping.displayName} rejected the credentials${message ? ` (${message})` : ""}. ${mapping.reconnect ?? "Reconnect the source."}`,
       });
     }
+    if (mapping.isTransient?.(body, response)) {
+      return new ConnectorError({ ...base, kind: "transient", message: `${mapping.displayName} quota reached (${message}). The extraction will be retried later.` });
+    }
     if (response.status === 403) {
       return new ConnectorError({
         ...base,
@@ -178,9 +181,6 @@ export function platformErrors(mapping: ErrorMapping): (response: HttpResponse, 
       return new ConnectorError({ ...base, kind: "transient", retryAfterMs: wait, message: `${mapping.displayName} quota reached, retrying at ${new Date(Date.now() + wait).toISOString()}.` });
     }
     if (response.status === 429 || response.status >= 500) return undefined;
-    if (mapping.isTransient?.(body, response)) {
-      return new ConnectorError({ ...base, kind: "transient", message: `${mapping.displayName} asked to slow down (${message}). The extraction will be retried.` });
-    }
     return new ConnectorError({ ...base, kind: "system", message: `${mapping.displayName} rejected the request${message ? `: ${message}` : ""}.` });
   };
 }
