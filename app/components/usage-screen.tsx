@@ -1,5 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { HashTabs, useHashTab } from "./hash-tabs";
 import { formatDuration, jobStatusLabel } from "~/utils/jobs";
 import { pageNumbers, showingText } from "~/utils/pagination";
 import { PageHeader } from "./empty-state";
@@ -23,6 +23,7 @@ const TABS = [
   { id: "log", label: "Log" },
   { id: "job", label: "Job" },
 ] as const;
+const TAB_IDS = TABS.map((t) => t.id);
 
 const when = (iso: string | null, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
@@ -30,12 +31,7 @@ const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 /** Usage screen (spec 2 §2): tabs by URL hash; filters are GET forms, so they work without JavaScript. */
 export function UsageScreen({ data, basePath }: { data: UsageData; basePath: string }) {
   const location = useLocation();
-  const [tab, setTab] = useState<string | null>(null);
-  useEffect(() => {
-    const h = location.hash.replace("#", "");
-    setTab(TABS.some((t) => t.id === h) ? h : "connections");
-  }, [location.hash]);
-  const shown = (id: string) => tab === null || tab === id;
+  const { tab, shown } = useHashTab(TAB_IDS);
   const lastPage = Math.max(1, Math.ceil(data.log.total / data.log.pageSize));
   const pageHref = (page: number) => {
     const params = new URLSearchParams(location.search);
@@ -45,13 +41,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
   return (
     <div>
       <PageHeader title="Usage" />
-      <nav className="mb-4 flex gap-4 border-b border-slate-200 text-sm">
-        {TABS.map((t) => (
-          <a key={t.id} href={`#${t.id}`} className={`pb-2 ${tab === t.id ? "border-b-2 border-brand-600 font-medium text-brand-700" : "text-slate-500"}`}>
-            {t.label}
-          </a>
-        ))}
-      </nav>
+      <HashTabs tabs={TABS} active={tab} />
       {shown("connections") ? (
         <section id="connections" className="mb-6">
           <form method="get" action={`${basePath}#connections`} className="mb-2 flex flex-wrap items-center gap-2">

@@ -1,8 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
@@ -13,6 +12,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useRevalidateEvery } from "~/components/sources";
+import { HashTabs, useHashTab } from "~/components/hash-tabs";
 
 const Schema = z.object({ intent: z.enum(["run-now", "delete"]) });
 const TABS = [
@@ -22,6 +22,7 @@ const TABS = [
   { id: "fields", label: "Fields" },
   { id: "extraction-option", label: "Extraction options" },
 ] as const;
+const TAB_IDS = TABS.map((t) => t.id);
 /** Spec 2 §9: the job page refreshes every 10 seconds while open. */
 export const JOB_POLL_MS = 10_000;
 
@@ -75,17 +76,10 @@ const when = (iso: string | null | undefined, fallback: string) => (iso ? new Da
 export default function JobDetail() {
   const d = useLoaderData<typeof loader>();
   const navigation = useNavigation();
-  const location = useLocation();
-  const [tab, setTab] = useState<string | null>(null);
   useRevalidateEvery(JOB_POLL_MS);
-  useEffect(() => {
-    const h = location.hash.replace("#", "");
-    setTab(TABS.some((t) => t.id === h) ? h : "overview");
-  }, [location.hash]);
+  const { tab, shown } = useHashTab(TAB_IDS);
   const base = `/data-connector/data-stream/${d.stream.id}/jobs/${d.job.id}`;
   const lastPage = Math.max(1, Math.ceil(d.total / d.pageSize));
-  // Without JavaScript every section shows; with it, only the tab named by the hash.
-  const shown = (id: string) => tab === null || tab === id;
   return (
     <div>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow">
@@ -105,13 +99,7 @@ export default function JobDetail() {
           <Link to={`${base}?confirm=delete`} className="rounded-md border border-red-300 px-4 py-2 text-sm text-red-700 hover:bg-red-50">Delete</Link>
         </div>
       </div>
-      <nav className="mb-4 flex gap-4 border-b border-slate-200 text-sm">
-        {TABS.map((t) => (
-          <a key={t.id} href={`#${t.id}`} className={`pb-2 ${tab === t.id ? "border-b-2 border-brand-600 font-medium text-brand-700" : "text-slate-500"}`}>
-            {t.label}
-          </a>
-        ))}
-      </nav>
+      <HashTabs tabs={TABS} active={tab} />
       {shown("overview") ? (
         <section id="overview" className="rounded-lg bg-white shadow">
           <table className="min-w-full text-sm">

@@ -2,6 +2,7 @@
 // actually happens, so importing this file pulls no pg, mysql2 or cloud SDK. Server-only.
 import { DESTINATION_CATALOGUE, type DestinationDescription } from "./catalogue.js";
 import { DestinationError } from "./errors.js";
+import { UnavailableLoader } from "./unavailable.js";
 import { DESTINATION_TYPES, type DestinationLoader, type DestinationType } from "./types.js";
 
 export type { DestinationDescription, DestinationField } from "./catalogue.js";
@@ -15,12 +16,13 @@ export interface DestinationDefinition extends DestinationDescription {
 const endpoint = (config: Record<string, string>) => config.endpoint || undefined;
 
 const OPENERS: Record<DestinationType, DestinationDefinition["open"]> = {
-  big_query: async (c) => new (await import("./big-query/loader.js")).BigQueryLoader({ projectId: c.projectId!, dataSetId: c.dataSetId!, jsonKey: c.jsonKey!, endpoint: endpoint(c) }),
+  // BigQuery and Snowflake loaders are not written yet (docs/spec-deviations.md, issue 6).
+  big_query: async () => new UnavailableLoader("big_query"),
   mysql: async (c) => new (await import("./mysql/loader.js")).MysqlLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! }),
   postgres: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl === "true" }, "postgres"),
   redshift: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl !== "false" }, "redshift"),
   azure_sql: async (c) => new (await import("./azure-sql/loader.js")).AzureSqlLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! }),
-  snowflake: async (c) => new (await import("./snowflake/loader.js")).SnowflakeLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, endpoint: endpoint(c) }),
+  snowflake: async () => new UnavailableLoader("snowflake"),
   amazon_s3: async (c) => {
     const { S3Store } = await import("./amazon-s3/store.js");
     const { ObjectStoreLoader } = await import("./object-store.js");

@@ -20,6 +20,7 @@ import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/sto
 import { parseObject } from "../../engine/destinations/object-store.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { createDestinationDatabase } from "../support/destination-database.js";
 import { startAzurite, type LocalServer } from "../support/local-servers.js";
 
 const taskQueue = `fault-${process.pid}`;
@@ -90,13 +91,7 @@ async function expected(): Promise<Record<string, { n: number; clicks: number }>
 
 beforeAll(async () => {
   ({ db, drop, url: dbUrl } = await createTestDatabase());
-  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
-  await admin.connect();
-  await admin.query(`drop database if exists ${destDb}`);
-  await admin.query(`create database ${destDb}`);
-  await admin.end();
-  destUrl = new URL(inject("postgresAdminUrl"));
-  destUrl.pathname = `/${destDb}`;
+  destUrl = (await createDestinationDatabase(destDb)).url;
   reader = new pg.Client({ connectionString: destUrl.toString() });
   await reader.connect();
   connection = await Connection.connect({ address: inject("temporalAddress") });

@@ -16,6 +16,7 @@ import { jobScheduleId } from "../../temporal/shared.js";
 import { createWorker } from "../../temporal/worker.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { createDestinationDatabase } from "../support/destination-database.js";
 
 const taskQueue = `data-streams-${process.pid}`;
 process.env.TEMPORAL_TASK_QUEUE = taskQueue;
@@ -32,13 +33,7 @@ let destUrl: URL;
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
-  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
-  await admin.connect();
-  await admin.query(`drop database if exists ${destDb}`);
-  await admin.query(`create database ${destDb}`);
-  await admin.end();
-  destUrl = new URL(inject("postgresAdminUrl"));
-  destUrl.pathname = `/${destDb}`;
+  destUrl = (await createDestinationDatabase(destDb)).url;
   reader = new pg.Client({ connectionString: destUrl.toString() });
   await reader.connect();
   worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });

@@ -16,6 +16,7 @@ import { jobScheduleId } from "../../temporal/shared.js";
 import { createWorker } from "../../temporal/worker.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { createDestinationDatabase } from "../support/destination-database.js";
 import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
 
 const taskQueue = `screens-${process.pid}`;
@@ -37,13 +38,7 @@ beforeAll(async () => {
   process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
   process.env.TEMPORAL_TASK_QUEUE = taskQueue;
   ({ db, drop } = await createTestDatabase());
-  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
-  await admin.connect();
-  await admin.query(`drop database if exists ${destDb}`);
-  await admin.query(`create database ${destDb}`);
-  await admin.end();
-  destUrl = new URL(inject("postgresAdminUrl"));
-  destUrl.pathname = `/${destDb}`;
+  destUrl = (await createDestinationDatabase(destDb)).url;
   worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });
   running = worker.run();
   connection = await Connection.connect({ address: inject("temporalAddress") });

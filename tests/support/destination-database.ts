@@ -1,0 +1,14 @@
+import pg from "pg";
+import { inject } from "vitest";
+
+/** A fresh database on the tests' PostgreSQL to load into, with the destination settings that reach it. */
+export async function createDestinationDatabase(name: string): Promise<{ url: URL; config: Record<string, string> }> {
+  const admin = new pg.Client({ connectionString: inject("postgresAdminUrl") });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(inject("postgresAdminUrl"));
+  url.pathname = `/${name}`;
+  return { url, config: { host: `${url.hostname}:${url.port}`, username: decodeURIComponent(url.username), password: decodeURIComponent(url.password), database: name } };
+}
