@@ -46,9 +46,9 @@ import { outbrainDspConnector } from "./outbrain-dsp/connector.js";
 import { theTradeDeskConnector } from "./the-trade-desk/connector.js";
 import { xandrConnector } from "./xandr/connector.js";
 import { salesforceConnector } from "./salesforce/connector.js";
-import { teadsConnector } from "./teads/connector.js";
+import { pardotConnector } from "./pardot/connector.js";
 
-const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector, theTradeDeskConnector, xandrConnector, salesforceConnector, teadsConnector];
+const CONNECTORS: readonly Connector[] = [demoConnector, facebookAdsConnector, googleAdsConnector, shopifyConnector, bingAdsConnector, wooCommerceConnector, stripeConnector, amazonAdsConnector, twitterAdsConnector, klaviyoConnector, googleAnalyticsConnector, tikTokConnector, linkedInConnector, hubSpotConnector, magentoConnector, prestashopConnector, pinterestAdsConnector, bigcommerceConnector, mailchimpConnector, snapchatAdsConnector, commentSoldConnector, redditAdsConnector, chartmogulConnector, dv360Connector, profitwellConnector, campaignManagerConnector, chargebeeConnector, searchAds360Connector, activeCampaignConnector, brevoConnector, googleAdManagerConnector, mailjetConnector, quoraAdsConnector, pipedriveConnector, zohoCrmConnector, spotifyAdsConnector, criteoConnector, taboolaConnector, outbrainConnector, outbrainDspConnector, theTradeDeskConnector, xandrConnector, salesforceConnector, pardotConnector];
 
 const byId = new Map(CONNECTORS.map((c) => [c.id, c]));
 

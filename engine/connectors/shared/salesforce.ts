@@ -24,20 +24,20 @@ export interface UserInfo {
   urls: { rest: string };
 }
 
-/** userinfo, once per context. */
-export function userInfo(ctx: ConnectorContext): Promise<UserInfo> {
-  return memoForContext(ctx, "salesforce:userinfo", () => ctx.http.json<UserInfo>({ url: "/services/oauth2/userinfo" }));
+/** userinfo, once per context; `loginBase` when the connector's own base URL is another host (Pardot). */
+export function userInfo(ctx: ConnectorContext, loginBase?: string): Promise<UserInfo> {
+  return memoForContext(ctx, "salesforce:userinfo", () => ctx.http.json<UserInfo>({ url: `${loginBase ?? ""}/services/oauth2/userinfo` }));
 }
 
 /** The org's REST base, e.g. https://acme.my.salesforce.com/services/data/v62.0 */
-export async function restBase(ctx: ConnectorContext): Promise<string> {
-  const info = await userInfo(ctx);
+export async function restBase(ctx: ConnectorContext, loginBase?: string): Promise<string> {
+  const info = await userInfo(ctx, loginBase);
   return info.urls.rest.replace("{version}", SALESFORCE_API_VERSION).replace(/\/$/, "");
 }
 
 /** Pages of a SOQL query's records, following nextRecordsUrl (relative to the instance). */
-export async function* soql<T>(ctx: ConnectorContext, query: string, account?: string): AsyncIterable<T[]> {
-  const base = await restBase(ctx);
+export async function* soql<T>(ctx: ConnectorContext, query: string, account?: string, loginBase?: string): AsyncIterable<T[]> {
+  const base = await restBase(ctx, loginBase);
   const origin = new URL(base).origin;
   let url: string | undefined = `${base}/query`;
   let params: Record<string, string> | undefined = { q: query };
