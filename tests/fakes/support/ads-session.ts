@@ -113,3 +113,24 @@ export function adsCells(accountId: string, start: string, end: string, opts: { 
     ),
   );
 }
+
+export interface KeyFake extends PlatformFake {
+  route(method: string, path: string | RegExp, handler: FakeHandler): void;
+  options: { pageSize: number };
+}
+
+/** A fake of an API-key platform (the key itself on every call): routes behind the key check. */
+export async function startKeyFake(opts: { basePath: string; credential: Credential; authorized(req: RecordedRequest): boolean; unauthorized(req: RecordedRequest): FakeReply }): Promise<KeyFake> {
+  const server = await startFakeServer();
+  const guarded = guardedRoutes(server, opts.authorized, opts.unauthorized);
+  return {
+    server,
+    baseUrl: `${server.url}${opts.basePath}`,
+    credential: opts.credential,
+    options: { pageSize: 100 },
+    route(method, path, handler) {
+      guarded(method, typeof path === "string" ? (path.startsWith("//") ? path.slice(1) : `${opts.basePath}${path}`) : path, handler);
+    },
+    close: () => server.close(),
+  };
+}
