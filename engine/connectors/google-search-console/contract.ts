@@ -1,0 +1,5 @@
+import { startSearchConsoleFake } from "../../../tests/fakes/google-search-console/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("google-search-console", startSearchConsoleFake, { range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("gsc"));
