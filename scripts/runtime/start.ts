@@ -69,6 +69,8 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
   const db = createDb(databaseUrl, { max: 2 });
   const applied = await migrateToLatest(db);
   if (applied.length) log(`[start] migrations applied: ${applied.join(", ")}`);
+  // Seed steps that point at the product's own server (the demo destination) read it from here.
+  process.env.DATABASE_URL ??= databaseUrl;
   if (process.env.SIGNALPOST_SEED !== "false") await seedDemo(db, (m) => log(`[seed] ${m}`));
   await db.destroy();
 
