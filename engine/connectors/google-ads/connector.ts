@@ -14,6 +14,7 @@ import { DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS, GOOGLE_ADS_FIELDS, GOOGLE_ADS
 import { buildQuery, toRow, type SearchStreamBatch } from "./gaql.js";
 import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
+import { googleOAuth2 } from "../shared/google-api.js";
 
 const PLATFORM = "google-ads";
 
@@ -98,13 +99,7 @@ export const googleAdsConnector: Connector = {
   // Google Ads meters requests per developer token and per customer; 4 parallel streams per
   // customer stays well inside the documented QPS (https://developers.google.com/google-ads/api/docs/best-practices/quotas).
   rateLimit: { maxConcurrent: 4, minTimeMs: 100 },
-  oauth2: {
-    authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
-    tokenUrl: "https://oauth2.googleapis.com/token",
-    scopes: ["https://www.googleapis.com/auth/adwords"],
-    // A refresh token is only issued for offline access, and again only on explicit consent.
-    extraAuthorizeParams: { access_type: "offline", prompt: "consent" },
-  },
+  oauth2: googleOAuth2(["https://www.googleapis.com/auth/adwords"]),
 
   authorize(request: PreparedRequest, credential: Credential, app: AppCredentials | undefined) {
     setOAuth2Bearer(request, credential, PLATFORM, "Google Ads");

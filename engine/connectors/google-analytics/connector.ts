@@ -6,6 +6,7 @@ import { assertDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
 import { nextOffset } from "../../core/paginate.js";
 import type { Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import { googleOAuth2 } from "../shared/google-api.js";
 import { classifyGa4Error } from "./errors.js";
 import { GA4_FIELDS, MAX_DIMENSIONS, MAX_METRICS, type Ga4Field } from "./fields.js";
 import { listProperties, listPropertySummaries } from "./properties.js";
@@ -107,12 +108,7 @@ export function createGa4Connector(options: Ga4ConnectorOptions = {}): Connector
     supportsHourly: true,
     // Property quotas allow 10 concurrent requests (standard properties); stay well under.
     rateLimit: { maxConcurrent: 3 },
-    oauth2: {
-      authorizeUrl: "https://accounts.google.com/o/oauth2/v2/auth",
-      tokenUrl: "https://oauth2.googleapis.com/token",
-      scopes: ["https://www.googleapis.com/auth/analytics.readonly"],
-      extraAuthorizeParams: { access_type: "offline", prompt: "consent" },
-    },
+    oauth2: googleOAuth2(["https://www.googleapis.com/auth/analytics.readonly"]),
     classifyError: classifyGa4Error,
 
     async check(ctx) {
