@@ -59,14 +59,16 @@ export async function recordConnectionLog(
     if (!account) throw new DataSourceNotFoundError(input.dataSourceId);
     const endedAt = input.endedAt ?? new Date();
     const destinationId = input.destinationId ?? null;
-    let connection = await trx
-      .selectFrom("connections")
-      .select("id")
-      .where("companyId", "=", companyId)
-      .where("dataSourceId", "=", account.id)
-      .where("destinationType", "=", input.destinationType)
-      .where((eb) => (destinationId === null ? eb("destinationId", "is", null) : eb("destinationId", "=", destinationId)))
-      .executeTakeFirst();
+    const findConnection = () =>
+      trx
+        .selectFrom("connections")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .where("dataSourceId", "=", account.id)
+        .where("destinationType", "=", input.destinationType)
+        .where((eb) => (destinationId === null ? eb("destinationId", "is", null) : eb("destinationId", "=", destinationId)))
+        .executeTakeFirst();
+    let connection = await findConnection();
     if (!connection) {
       // A concurrent first request may insert the same connection: the unique index decides and
       // the loser reads the winner's row.
@@ -85,14 +87,8 @@ export async function recordConnectionLog(
         .onConflict((oc) => oc.doNothing())
         .returning("id")
         .executeTakeFirst();
-      connection ??= await trx
-        .selectFrom("connections")
-        .select("id")
-        .where("companyId", "=", companyId)
-        .where("dataSourceId", "=", account.id)
-        .where("destinationType", "=", input.destinationType)
-        .where((eb) => (destinationId === null ? eb("destinationId", "is", null) : eb("destinationId", "=", destinationId)))
-        .executeTakeFirstOrThrow();
+      connection ??= await findConnection();
+      if (!connection) throw new Error("The connection vanished while recording its log");
     }
     await trx
       .updateTable("connections")

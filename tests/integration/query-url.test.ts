@@ -62,9 +62,12 @@ async function call(params: Record<string, string>, now?: Date): Promise<Respons
   return route.loader({ request: new Request(url(params)), params: {}, context: {} }) as Promise<Response>;
 }
 
-async function settleLogs() {
-  // Logs are written when the body ends; give the fire-and-forget write a moment.
-  await new Promise((r) => setTimeout(r, 150));
+async function waitForLogs(requestIds: string[]) {
+  for (let i = 0; i < 60; i++) {
+    const rows = await db.selectFrom("connectionLogs").select("requestId").where("requestId", "in", requestIds).execute();
+    if (new Set(rows.map((r) => r.requestId)).size === requestIds.length) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe("GET /api/request formats", () => {
@@ -78,8 +81,8 @@ describe("GET /api/request formats", () => {
     expect(body.data.length).toBeGreaterThan(4);
     expect(Object.keys(body.data[0])).toEqual(["date", "campaign_name", "clicks", "cost"]);
     expect(new Set(body.data.map((r: { date: string }) => r.date))).toEqual(new Set(["2026-01-01", "2026-01-02"]));
-    await settleLogs();
     const requestId = res.headers.get("x-request-id")!;
+    await waitForLogs([requestId]);
     const { logs } = await listConnectionLogs(db, a.company.id, { requestId });
     expect(logs).toHaveLength(2);
     expect(logs.every((l) => l.success && l.fields.join() === "date,campaign_name,clicks,cost" && l.dateStart === "2026-01-01" && l.dateEnd === "2026-01-02")).toBe(true);
@@ -133,7 +136,7 @@ describe("GET /api/request formats", () => {
     expect(new Set(bodies).size).toBe(1);
     expect(service.queryUrlCounters.upstreamReads - before).toBe(1);
     expect(responses.map((r) => r.headers.get("x-from-cache")).sort()).toEqual(["0", "1", "1"]);
-    await settleLogs();
+    await waitForLogs(responses.map((r) => r.headers.get("x-request-id")!));
     const cached = await Promise.all(responses.map((r) => listConnectionLogs(db, a.company.id, { requestId: r.headers.get("x-request-id")! })));
     expect(cached.map((c) => c.logs[0].fromCache).sort()).toEqual([false, true, true]);
     expect(new Set(cached.map((c) => c.logs[0].numberRow)).size).toBe(1);
