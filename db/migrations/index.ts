@@ -7,6 +7,7 @@ import * as m20261122020000 from "./20261122020000_query_urls.js";
 import * as m2026112205000 from "./2026112205000_account_billing_admin.js";
 import * as m2026112205001 from "./2026112205001_account_usage_from_connection_logs.js";
 import * as m2026112206000 from "./2026112206000_oauth_provider.js";
+import * as m2026112206001 from "./2026112206001_local_storages.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   "2026112205000_account_billing_admin": m2026112205000,
   "2026112205001_account_usage_from_connection_logs": m2026112205001,
   "2026112206000_oauth_provider": m2026112206000,
+  "2026112206001_local_storages": m2026112206001,
 };

@@ -60,7 +60,29 @@ export interface IntegrationTables {
   oauthCodes: OauthCodesTable;
   oauthTokens: OauthTokensTable;
   addonLinks: AddonLinksTable;
+  localStorages: LocalStoragesTable;
+  localStorageSources: LocalStorageSourcesTable;
 }
 
 export type OauthClient = Selectable<OauthClientsTable>;
 export type OauthToken = Selectable<OauthTokensTable>;
+
+/** Local-storage pipelines (spec 2 §3): a pipeline keeps sources (platform, account, authorization, fields). */
+export interface LocalStoragesTable {
+  id: Generated<number>;
+  companyId: number;
+  options: Record<string, unknown>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface LocalStorageSourcesTable {
+  id: Generated<number>;
+  companyId: number;
+  localStorageId: number;
+  platform: string;
+  accountId: string;
+  authorizationId: number;
+  fields: string[];
+  createdAt: Timestamp;
+}
