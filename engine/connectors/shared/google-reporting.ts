@@ -34,7 +34,8 @@ export interface GoogleReportingSpec {
   displayName: string;
   scopes: string[];
   reports: { id: string; name: string; description: string }[];
-  fields: ApiField[];
+  /** One list for every report, or a list per report id. */
+  fields: ApiField[] | Record<string, ApiField[]>;
   /** Fields filled from the account rather than the API. */
   accountField?: string;
   reportHelp?: string;
@@ -47,10 +48,11 @@ export interface GoogleReportingSpec {
 }
 
 export function googleReportingConnector(spec: GoogleReportingSpec): Connector {
+  const fieldsOf = (report: string): ApiField[] => (Array.isArray(spec.fields) ? spec.fields : spec.fields[report]);
   const catalogue = {
     platform: spec.id,
     defaultReport: spec.reports[0].id,
-    fields: Object.fromEntries(spec.reports.map((r) => [r.id, spec.fields.map((f) => f.def)])),
+    fields: Object.fromEntries(spec.reports.map((r) => [r.id, fieldsOf(r.id).map((f) => f.def)])),
     reports: spec.reports,
     configFields: spec.reports.length > 1 ? [reportConfigField(spec.reports, spec.reports[0].id, spec.reportHelp)] : [],
   };
@@ -59,7 +61,7 @@ export function googleReportingConnector(spec: GoogleReportingSpec): Connector {
     const { report } = resolveReportRequest(catalogue, req);
     if (req.granularity === "hour") throw new InvalidRequestError(`${spec.displayName} reports by day, not by hour.`);
     const range = assertDateRange(req.range);
-    const wanted = req.fields.map((id) => spec.fields.find((f) => f.def.id === id)!);
+    const wanted = req.fields.map((id) => fieldsOf(report).find((f) => f.def.id === id)!);
     const dimensions = [...new Set(wanted.filter((f) => f.def.type === "dimension" && f.api).map((f) => f.api))];
     const asked = wanted.filter((f) => f.def.type === "metric").map((f) => f.api);
     const metrics = asked.length > 0 ? asked : (spec.defaultMetrics ?? []);

@@ -1,0 +1,5 @@
+import { startYouTubeFake } from "../../../tests/fakes/youtube/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("youtube", startYouTubeFake, { range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("yt"));
