@@ -8,4 +8,4 @@ RUN npm install --include=dev --no-audit --no-fund
 COPY . .
 RUN npx remix build
 EXPOSE 3000
-CMD ["sh", "-c", "node --import tsx db/migrate-cli.ts && node --import tsx db/seed-cli.ts && exec node node_modules/@remix-run/serve/dist/cli.js build/index.js"]
+CMD ["sh", "-c", "node --import tsx db/migrate-cli.ts && node --import tsx db/seed-cli.ts && exec node --import tsx scripts/runtime/web-server.ts build/index.js"]
