@@ -114,7 +114,7 @@ async function jobInto(type: "postgres" | "azure_blob_storage", table: string) {
   const source = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "demo" } });
   const ids: number[] = [];
   for (const a of ACCOUNTS) ids.push((await createDataSource(db, company.id, { networkAuthorizationId: source.id, ...a })).id);
-  const config =
+  const config: Record<string, string> =
     type === "postgres"
       ? { host: `${destUrl.hostname}:${destUrl.port}`, username: decodeURIComponent(destUrl.username), password: decodeURIComponent(destUrl.password), database: destDb }
       : { bucketId: "exports", connectionString: azurite.connectionString() };
