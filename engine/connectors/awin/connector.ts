@@ -6,8 +6,8 @@
 import { z } from "zod";
 import { splitDateRange } from "../../core/dates.js";
 import { memoForContext } from "../../core/context-cache.js";
-import { dimension, metric } from "../../core/field-defs.js";
 import type { Account, ConnectorContext, DateRange, Row } from "../../core/types.js";
+import { AFFILIATE_FIELDS } from "../shared/affiliate-fields.js";
 import { num, platformErrors, recordsConnector } from "../shared/records.js";
 
 const PLATFORM = "awin";
@@ -26,17 +26,6 @@ const transaction = z.object({
   transactionDate: z.string(),
 }).passthrough();
 
-const FIELDS = [
-  dimension("date", "Date", "YEAR_MONTH_DAY", "Day of the transaction (UTC)."),
-  dimension("account_id", "Account ID", "TEXT", "Awin publisher or advertiser id."),
-  dimension("account_name", "Account name", "TEXT", "Name of the Awin account."),
-  dimension("partner_id", "Partner ID", "TEXT", "The advertiser (for a publisher account) or publisher (for an advertiser account)."),
-  dimension("commission_status", "Commission status", "TEXT", "pending, approved, declined or deleted."),
-  dimension("currency", "Currency", "TEXT", "ISO 4217 currency of the amounts."),
-  metric("transactions", "Transactions", "NUMBER", "SUM", "Tracked transactions."),
-  metric("sale_amount", "Sale amount", "CURRENCY", "SUM", "Value of the sales."),
-  metric("commission", "Commission", "CURRENCY", "SUM", "Commission earned (publisher) or owed (advertiser)."),
-];
 
 /** Publisher or advertiser, per account id: the transactions path and the partner differ. */
 const accountTypes = (ctx: ConnectorContext) =>
@@ -88,7 +77,7 @@ export const awinConnector = recordsConnector({
       id: "transactions",
       name: "Transactions",
       description: "Transactions, sales and commissions by day, partner and status.",
-      fields: FIELDS,
+      fields: AFFILIATE_FIELDS,
       fetch: transactions,
       record(t: z.infer<typeof transaction> & { _partner?: number | null }, account: Account): Row {
         return {
@@ -96,6 +85,7 @@ export const awinConnector = recordsConnector({
           account_id: account.id,
           account_name: account.name,
           partner_id: t._partner === undefined || t._partner === null ? null : String(t._partner),
+          partner_name: null,
           commission_status: t.commissionStatus ?? null,
           currency: t.commissionAmount?.currency ?? t.saleAmount?.currency ?? null,
           transactions: 1,
