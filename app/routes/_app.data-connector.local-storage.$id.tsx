@@ -17,13 +17,12 @@ import {
   getLocalStorage,
   listLocalStorageSources,
   previewPipeline,
-  PREVIEW_ROWS,
+  platformName,
 } from "~/services/local-storage.server";
-import { PipelineSourceSchema } from "~/utils/local-storage";
+import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, SubmitButton } from "~/components/forms";
-import { findPlatform } from "../../engine/catalogue/index.js";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline · Signalpost" }];
 
@@ -45,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const removeId = Number(url.searchParams.get("remove"));
   return json({
     id: storage.id,
-    sources: sources.map((s) => ({ id: s.id, platform: findPlatform(s.platform)?.displayName ?? s.platform, accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
+    sources: sources.map((s) => ({ id: s.id, platform: platformName(s.platform), accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
     choices,
     preview,
     confirmRemove: sources.find((s) => s.id === removeId)?.id ?? null,

@@ -13,7 +13,8 @@ import { answerQueryUrl } from "./query-url.server.js";
 import { engineFields } from "./gds.server.js";
 import { listCompanyAccounts } from "./addons.server.js";
 
-export const PREVIEW_ROWS = 100;
+export { PREVIEW_ROWS } from "~/utils/local-storage";
+import { PREVIEW_ROWS } from "~/utils/local-storage";
 export const PREVIEW_DATE = "LAST_7_DAYS";
 
 /** What the builder offers: the company's platforms, and for the chosen one its accounts and fields. */
@@ -85,3 +86,7 @@ export async function previewPipeline(db: DB, company: Company, localStorageId: 
 }
 
 export { listLocalStorages, createLocalStorage, getLocalStorage, listLocalStorageSources, addLocalStorageSource, deleteLocalStorageSource } from "../../db/repositories/local-storages.js";
+
+export function platformName(platform: string): string {
+  return findPlatform(platform)?.displayName ?? platform;
+}

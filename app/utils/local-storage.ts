@@ -9,3 +9,4 @@ export const PipelineSourceSchema = z.object({
   fields: z.array(z.string().min(1).max(120), { error: "You need to select at least one field." }).min(1, "You need to select at least one field.").max(100),
 });
 
+export const PREVIEW_ROWS = 100;
