@@ -89,6 +89,8 @@ beforeAll(async () => {
   routes.schema = await import("~/routes/addons.looker-studio.schema");
   routes.query = await import("~/routes/addons.query");
   routes.apiRequest = await import("~/routes/api.request");
+  routes.linkTo = await import("~/routes/link-to.$platform");
+  routes.claim = await import("~/routes/addons.link.$uuid");
   await upsertOauthClient(db, { id: CLIENT.id, name: "Looker Studio (test)", secretDigest: tokenDigest(CLIENT.secret), redirectUris: [REDIRECT], scriptPlatforms: { [SCRIPT_ID]: "demo" } });
   const clicks = await createGdsField(db, {
     platform: "demo", fieldId: "clicks", defaultName: "Clicks", defaultDescription: "Clicks on the ads", name: null, description: null, formula: null,
@@ -241,5 +243,31 @@ describe("Looker Studio connector, replayed", () => {
     // No token, a forged token: 401, never rows.
     expect((await call("query", "loader", new Request(`http://localhost:3000/addons/query?${params}`))).status).toBe(401);
     expect((await call("query", "loader", bearer(`/addons/query?${params}`, "forged"))).status).toBe(401);
+  });
+
+  it("Excel one-click: the signed-in user links a uuid, the add-in claims tokens once, then reads sources", async () => {
+    const uuid = "6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b";
+    const claim = (id: string, clientId = CLIENT.id) =>
+      call("claim", "action", new Request(`http://localhost:3000/addons/link/${id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ client_id: clientId }) }), { uuid: id });
+    // Not linked yet: the add-in keeps polling.
+    expect((await claim(uuid)).status).toBe(404);
+    const page = await call("linkTo", "loader", get(`/link-to/excel?uuid=${uuid}`, { cookie: mine.cookie }), { platform: "excel" });
+    expect((await page.json()).platformName).toBe("Microsoft Excel");
+    const linked = await call("linkTo", "action", formPost("/link-to/excel", { uuid }, { cookie: mine.cookie }), { platform: "excel" });
+    expect(linked.status).toBe(302);
+    expect(linked.headers.get("location")).toContain("linked=1");
+    // Another user cannot take over a linked uuid.
+    await call("linkTo", "action", formPost("/link-to/excel", { uuid }, { cookie: theirs.cookie }), { platform: "excel" });
+    expect((await claim(uuid, "unknown-client")).status).toBe(401);
+    const tokens = await (await claim(uuid)).json();
+    expect(tokens.access_token).toBeTruthy();
+    expect((await claim(uuid)).status).toBe(404);
+    const sources = await (await call("sources", "loader", bearer("/addons/sources", tokens.access_token))).json();
+    expect(sources.sources[0].accounts[0]).toMatchObject({ id: "demo-paris", authorization_id: mine.sourceId });
+    expect(JSON.stringify(sources)).not.toContain("Theirs");
+    // Short or guessable ids are refused.
+    expect((await claim("1234")).status).toBe(400);
+    const badPage = await call("linkTo", "loader", get("/link-to/excel?uuid=1234", { cookie: mine.cookie }), { platform: "excel" });
+    expect(badPage.status).toBe(400);
   });
 });
