@@ -4,6 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/services/session.server";
+import { jobsReadingSource } from "~/services/data-streams.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { deleteSource, listSources, SourceFlowError } from "~/services/sources.server";
 import { SOURCE_MESSAGES, sortAndPageSources, type SourceSort } from "~/utils/sources";
@@ -28,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const deleteId = Number(q.get("delete"));
   // The confirmation only names a source of this company; any other id shows nothing.
   const confirmDelete = all.find((s) => s.id === deleteId) ?? null;
-  return json({ sources, paging, confirmDelete: confirmDelete ? { id: confirmDelete.id, name: confirmDelete.name } : null });
+  // The jobs that deleting it would remove with their schedules (decision 0401).
+  const affectedJobs = confirmDelete ? await jobsReadingSource(company.id, confirmDelete.id) : [];
+  return json({ sources, paging, confirmDelete: confirmDelete ? { id: confirmDelete.id, name: confirmDelete.name, affectedJobs } : null });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/data-connector/sources", { type: "success", title: "The source has been deleted", description: "Its accounts are no longer extracted." });
 }
 
-function ConfirmDelete({ source }: { source: { id: number; name: string } }) {
+function ConfirmDelete({ source }: { source: { id: number; name: string; affectedJobs: { id: number; name: string; datastream: string }[] } }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "delete";
   return (
@@ -56,6 +59,18 @@ function ConfirmDelete({ source }: { source: { id: number; name: string } }) {
         <p className="mt-2 text-sm text-slate-600">
           Are you sure you want to delete the source <strong>{source.name}</strong>? Its activated accounts are deleted with it.
         </p>
+        {source.affectedJobs.length > 0 ? (
+          <div className="mt-2 text-sm text-slate-600" data-testid="delete-impact">
+            <p>These jobs read it and will be deleted with their schedules:</p>
+            <ul className="mt-1 list-inside list-disc">
+              {source.affectedJobs.map((j) => (
+                <li key={j.id}>
+                  {j.name} ({j.datastream})
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <Form method="post" className="mt-5 flex justify-end gap-2">
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="id" value={source.id} />

@@ -188,6 +188,10 @@ describe("data stream and job screens", () => {
     const byAccount = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by account", dataSourceIds: [who.account.id] });
     const bySource = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by source", mode: "source", dataSourceIds: [], networkAuthorizationId: who.source.id });
     expect(await services.jobsReadingSource(who.company.id, who.source.id)).toHaveLength(2);
+    const sourcesList = await import("~/routes/_app.data-connector.sources._index");
+    const confirm = await settle(() => sourcesList.loader({ request: get(`/data-connector/sources?delete=${who.source.id}`, { cookie: who.cookie }), params: {}, context: {} }));
+    const shown = (await confirm.json()) as { confirmDelete: { affectedJobs: { name: string }[] } };
+    expect(shown.confirmDelete.affectedJobs.map((j) => j.name).sort()).toEqual(["by account", "by source"]);
 
     await sources.deactivateAccount(who.company.id, who.source.id, who.account.id);
     expect((await listJobs(db, who.company.id)).map((j) => j.id)).toEqual([bySource]);
