@@ -1,0 +1,5 @@
+import { startYelpReviewFake } from "../../../tests/fakes/yelp-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("yelp-review", startYelpReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["signalpost-cafe-paris", "acme-bakery-berlin"]) });
