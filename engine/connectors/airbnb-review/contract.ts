@@ -1,0 +1,5 @@
+import { startAirbnbReviewFake } from "../../../tests/fakes/airbnb-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("airbnb-review", startAirbnbReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["12345678", "87654321"]) });

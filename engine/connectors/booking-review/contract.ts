@@ -1,0 +1,5 @@
+import { startBookingReviewFake } from "../../../tests/fakes/booking-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("booking-review", startBookingReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["fr/le-grand-signal", "de/acme-hotel-berlin"]) });

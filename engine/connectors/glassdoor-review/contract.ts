@@ -1,0 +1,5 @@
+import { startGlassdoorReviewFake } from "../../../tests/fakes/glassdoor-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("glassdoor-review", startGlassdoorReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["9079", "1651"]) });

@@ -1,0 +1,5 @@
+import { startTripadvisorReviewFake } from "../../../tests/fakes/tripadvisor-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("tripadvisor-review", startTripadvisorReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["188757", "228694"]) });
