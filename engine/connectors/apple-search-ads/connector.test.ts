@@ -45,7 +45,8 @@ behaviourSuite({
       expect(rows.map((r) => r.campaign_id)).toEqual(fakeCampaigns(org).map((c) => c.id));
       expect(fake.server.requestsTo(REPORT).map((r) => r.json<{ selector: { pagination: { offset: number } } }>().selector.pagination.offset)).toEqual([0, 1, 2]);
     },
-    ...sessionCases("/auth/oauth2/token", APPLE_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/auth/oauth2/token", APPLE_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/auth/oauth2/token", APPLE_REFUSAL).refused,
     "reads campaigns by hour": async ({ read }) => {
       const rows = await read({ fields: ["date", "hour", "campaign_name", "campaign_status", "clicks"], granularity: "hour" });
       expect(rows).toHaveLength(72);

@@ -38,7 +38,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/oauth2/token", CRITEO_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/oauth2/token", CRITEO_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/oauth2/token", CRITEO_REFUSAL).refused,
     "reads campaigns by name": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "cost"] });
       expect(rows).toEqual(fakeCampaigns(shoes.id).map((c) => ({ campaign_id: c.id, campaign_name: c.name, cost: campaignMetrics(c.id, day).cost })));

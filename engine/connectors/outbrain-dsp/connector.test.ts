@@ -46,7 +46,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/o/token/", DSP_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/o/token/", DSP_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/o/token/", DSP_REFUSAL).refused,
     "waits for a report job that is pending, then reads it": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "campaign_status", "clicks"] }, undefined, () => {
         fake.server.once("GET", "/rest/v1/reports/:id/", (req) => ({ json: { data: { id: req.params.id, status: "IN_PROGRESS", result: null } } }));

@@ -41,7 +41,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/amplify/v0.1/login", OUTBRAIN_REFUSAL, "GET"),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/amplify/v0.1/login", OUTBRAIN_REFUSAL, "GET").refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/amplify/v0.1/login", OUTBRAIN_REFUSAL, "GET").refused,
     "reads campaigns with their names and status": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "campaign_status", "cost"] });
       expect(rows).toEqual(fakeCampaigns(media.id).map((c) => ({ campaign_id: c.id, campaign_name: c.name, campaign_status: c.status === "ACTIVE" ? "ENABLED" : "PAUSED", cost: campaignMetrics(c.id, day).cost })));

@@ -43,7 +43,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/backstage/oauth/token", TABOOLA_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/backstage/oauth/token", TABOOLA_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/backstage/oauth/token", TABOOLA_REFUSAL).refused,
     "reads campaigns with campaign_day_breakdown": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "clicks"] });
       expect(rows).toEqual(fakeCampaigns(shoes).map((c) => ({ campaign_id: c.id, campaign_name: c.name, clicks: campaignMetrics(c.id, day).clicks })));

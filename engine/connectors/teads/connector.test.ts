@@ -38,7 +38,7 @@ behaviourSuite({
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "clicks"] });
       expect(rows).toEqual(fakeCampaigns(TEADS_SEED).map((c) => ({ campaign_id: c.id, campaign_name: c.name, clicks: campaignMetrics(c.id, day).clicks })));
     },
-    "waits for a queued report": async ({ read, fake }) => {
+    "polls a queued report until it is finished": async ({ read, fake }) => {
       await read({}, undefined, () => fake.server.once("GET", "/v1/analytics/custom/:id", { json: { status: "processing" } }));
       expect(fake.server.requestsTo("/v1/analytics/custom/:id")).toHaveLength(2);
     },

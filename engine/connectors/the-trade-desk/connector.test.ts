@@ -40,7 +40,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/v3/authentication", TTD_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/v3/authentication", TTD_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/v3/authentication", TTD_REFUSAL).refused,
     "waits for a pending execution, then reads campaigns": async ({ read, fake }) => {
       const rows = await read({ fields: ["campaign_id", "campaign_name", "clicks"] }, undefined, () => {
         fake.server.once("POST", "/v3/myreports/reportexecution/query/advertisers", { json: { Result: [{ ReportExecutionState: "Pending", ReportDeliveries: [] }], ResultCount: 1 } });

@@ -40,7 +40,8 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
-    ...sessionCases("/auth", XANDR_REFUSAL),
+    "refreshes an expired session token with a new login, then retries": sessionCases("/auth", XANDR_REFUSAL).refresh,
+    "maps a refused login to a config error asking to reconnect": sessionCases("/auth", XANDR_REFUSAL).refused,
     "waits for a pending report, then reads campaigns": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "clicks"] }, undefined, () => {
         fake.server.once("GET", "/report", { json: { response: { status: "OK", execution_status: "pending" } } });

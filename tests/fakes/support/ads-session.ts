@@ -74,9 +74,9 @@ export const bearerOf = (req: RecordedRequest): string | undefined => /^Bearer (
  * The session behaviours: an expired token is minted again and the call repeated (the platform's
  * "token refresh"), and a refused login is a config error asking to reconnect.
  */
-export function sessionCases<F extends SessionFake>(loginPath: string, refusal: FakeReply, loginMethod = "POST"): Record<string, (env: BehaviourEnv<F>) => Promise<void>> {
+export function sessionCases<F extends SessionFake>(loginPath: string, refusal: FakeReply, loginMethod = "POST"): { refresh(env: BehaviourEnv<F>): Promise<void>; refused(env: BehaviourEnv<F>): Promise<void> } {
   return {
-    "mints a new session token when the current one expired, then retries": async ({ fake, ctx, read }) => {
+    refresh: async ({ fake, ctx, read }) => {
       const context = ctx();
       const baseline = await read({}, context);
       expect(fake.session.logins).toBe(1);
@@ -84,7 +84,7 @@ export function sessionCases<F extends SessionFake>(loginPath: string, refusal: 
       expect(await read({}, context)).toEqual(baseline);
       expect(fake.session.logins).toBe(2);
     },
-    "maps a refused login to a config error asking to reconnect": async ({ fake, read }) => {
+    refused: async ({ fake, read }) => {
       fake.server.once(loginMethod, loginPath, refusal);
       const error = await read().then(() => undefined, (e: unknown) => e);
       expect(error).toMatchObject({ kind: "config" });
