@@ -1,5 +1,6 @@
 import { startAirbnbReviewFake } from "../../../tests/fakes/airbnb-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { airbnbReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: airbnbReviewConnector, start: startAirbnbReviewFake, pagePath: (id) => `/rooms/${id}` });
+behaviourSuite(reviewSiteSpec({ connector: airbnbReviewConnector, start: startAirbnbReviewFake, pagePath: (id) => `/rooms/${id}` }));

@@ -1,5 +1,6 @@
 import { startBookingReviewFake } from "../../../tests/fakes/booking-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { bookingReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: bookingReviewConnector, start: startBookingReviewFake, pagePath: (id) => `/hotel/${id}.html` });
+behaviourSuite(reviewSiteSpec({ connector: bookingReviewConnector, start: startBookingReviewFake, pagePath: (id) => `/hotel/${id}.html` }));

@@ -1,5 +1,6 @@
 import { startCapterraReviewFake } from "../../../tests/fakes/capterra-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { capterraReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: capterraReviewConnector, start: startCapterraReviewFake, pagePath: (id) => `/p/${id}/reviews/` });
+behaviourSuite(reviewSiteSpec({ connector: capterraReviewConnector, start: startCapterraReviewFake, pagePath: (id) => `/p/${id}/reviews/` }));

@@ -1,5 +1,6 @@
 import { startG2ReviewFake } from "../../../tests/fakes/g2-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { g2ReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: g2ReviewConnector, start: startG2ReviewFake, pagePath: (id) => `/products/${id}/reviews` });
+behaviourSuite(reviewSiteSpec({ connector: g2ReviewConnector, start: startG2ReviewFake, pagePath: (id) => `/products/${id}/reviews` }));

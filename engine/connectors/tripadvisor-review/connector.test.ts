@@ -1,5 +1,6 @@
 import { startTripadvisorReviewFake } from "../../../tests/fakes/tripadvisor-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { tripadvisorReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: tripadvisorReviewConnector, start: startTripadvisorReviewFake, pagePath: (id) => `/Hotel_Review-d${id}-Reviews.html` });
+behaviourSuite(reviewSiteSpec({ connector: tripadvisorReviewConnector, start: startTripadvisorReviewFake, pagePath: (id) => `/Hotel_Review-d${id}-Reviews.html` }));

@@ -1,5 +1,6 @@
 import { startTrustpilotReviewFake } from "../../../tests/fakes/trustpilot-review/index.js";
-import { reviewSiteSuite } from "../../../tests/fakes/support/review-site-behaviours.js";
+import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
+import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { trustpilotReviewConnector } from "./connector.js";
 
-reviewSiteSuite({ connector: trustpilotReviewConnector, start: startTrustpilotReviewFake, pagePath: (id) => `/review/${id}` });
+behaviourSuite(reviewSiteSpec({ connector: trustpilotReviewConnector, start: startTrustpilotReviewFake, pagePath: (id) => `/review/${id}` }));

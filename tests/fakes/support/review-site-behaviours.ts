@@ -1,10 +1,10 @@
-// The behaviour table every review-site connector runs against its review-site fake: the
-// platform's test file only names its connector, fake and review-page path.
+// The behaviour table spec every review-site connector hands behaviourSuite against its
+// review-site fake: the platform's test file only names its connector, fake and review-page path.
 import { expect } from "vitest";
 import type { Connector } from "../../../engine/core/types.js";
 import { REVIEW_USER_AGENT } from "../../../engine/connectors/shared/review-sites.js";
 import { collectRows } from "../../../engine/core/pages.js";
-import { behaviourSuite } from "./behaviours.js";
+import type { BehaviourSpec } from "./behaviours.js";
 import { fakeContext } from "./connector-context.js";
 import { averageOf, REVIEW_UNAUTHORIZED, type ReviewSiteFake } from "./review-site.js";
 
@@ -15,13 +15,13 @@ export interface ReviewSiteCase {
   pagePath(identifier: string): string;
 }
 
-export function reviewSiteSuite({ connector, start, pagePath }: ReviewSiteCase): void {
+export function reviewSiteSpec({ connector, start, pagePath }: ReviewSiteCase): BehaviourSpec<ReviewSiteFake> {
   // The 1 request/second/host politeness is checked once below; the table runs without spacing.
   const fast: Connector = { ...connector, rateLimit: { maxConcurrent: 1, minTimeMs: 0 } };
   const isPage = (path: string) => path !== "/robots.txt";
   const dataPath = /^\/(?!robots\.txt$).*/;
   let first = "";
-  behaviourSuite<ReviewSiteFake>({
+  return {
     connector: fast,
     start: async () => {
       const fake = await start();
@@ -74,5 +74,5 @@ export function reviewSiteSuite({ connector, start, pagePath }: ReviewSiteCase):
         expect(fake.server.requests.length).toBeGreaterThan(0);
       },
     },
-  });
+  };
 }

@@ -1,0 +1,5 @@
+import { startFacebookReviewFake } from "../../../tests/fakes/facebook-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("facebook-review", startFacebookReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["signalpost", "acmebakery"]) });

@@ -1,0 +1,5 @@
+import { startIndeedReviewFake } from "../../../tests/fakes/indeed-review/index.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
+
+export const contract = contractOf("indeed-review", startIndeedReviewFake, { report: "reviews", range: { start: "2026-03-25", end: "2026-03-31" } }, { credential: reviewContractCredential(["Signalpost", "Acme-Corp"]) });
