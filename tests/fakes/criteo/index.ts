@@ -3,8 +3,7 @@
 // {Rows: [...]} for format json, with {errors: [{type, code, title, detail}]} bodies.
 // Wire format: https://developers.criteo.com/marketing-solutions/docs/campaign-statistics
 import { CRITEO_VERSION } from "../../../engine/connectors/criteo/connector.js";
-import { accountMetrics, activeDays, campaignMetrics, fakeCampaigns } from "../support/ads-family.js";
-import { bearerOf, startSessionFake, type SessionFake } from "../support/ads-session.js";
+import { adsCells, bearerOf, startSessionFake, type SessionFake } from "../support/ads-session.js";
 import type { FakeReply } from "../support/fake-server.js";
 
 export const criteoError = (status: number, code: string, detail: string): FakeReply => ({ status, json: { errors: [{ traceIdentifier: "trace-1", type: "authorization", code, title: code, detail }] } });
@@ -32,28 +31,19 @@ export async function startCriteoFake(): Promise<SessionFake> {
   fake.route("POST", "/statistics/report", (req) => {
     const body = req.json<{ advertiserIds: string; startDate: string; endDate: string; format: string; dimensions: string[]; metrics: string[]; currency?: string }>();
     if (body.format !== "json" || !body.currency) return criteoError(400, "validation-error", "format and currency are required");
-    const hourly = body.dimensions.includes("Hour");
-    const byCampaign = body.dimensions.includes("CampaignId");
     const rows = body.advertiserIds.split(",").flatMap((id) =>
-      activeDays(body.startDate.slice(0, 10), body.endDate.slice(0, 10)).flatMap((day) =>
-        (hourly ? Array.from({ length: 24 }, (_, h) => h as number | undefined) : [undefined]).flatMap((hour) =>
-          (byCampaign ? fakeCampaigns(id) : [undefined]).map((c) => {
-            const m = c ? campaignMetrics(c.id, day, hour) : accountMetrics(id, day, hour);
-            return {
-              AdvertiserId: id,
-              Day: day,
-              ...(hour === undefined ? {} : { Hour: `${day}T${String(hour).padStart(2, "0")}:00:00` }),
-              ...(c ? { CampaignId: c.id, Campaign: c.name } : {}),
-              Currency: body.currency,
-              Displays: String(m.impressions),
-              Clicks: String(m.clicks),
-              AdvertiserCost: m.cost.toFixed(2),
-              SalesAllClientAttribution: String(m.conversions),
-              RevenueGeneratedAllClientAttribution: m.conversionValue.toFixed(2),
-            };
-          }),
-        ),
-      ),
+      adsCells(id, body.startDate.slice(0, 10), body.endDate.slice(0, 10), { hourly: body.dimensions.includes("Hour"), byCampaign: body.dimensions.includes("CampaignId") }).map(({ day, hour, campaign: c, m }) => ({
+        AdvertiserId: id,
+        Day: day,
+        ...(hour === undefined ? {} : { Hour: `${day}T${String(hour).padStart(2, "0")}:00:00` }),
+        ...(c ? { CampaignId: c.id, Campaign: c.name } : {}),
+        Currency: body.currency,
+        Displays: String(m.impressions),
+        Clicks: String(m.clicks),
+        AdvertiserCost: m.cost.toFixed(2),
+        SalesAllClientAttribution: String(m.conversions),
+        RevenueGeneratedAllClientAttribution: m.conversionValue.toFixed(2),
+      })),
     );
     return { json: { Rows: rows, Total: {} } };
   });
