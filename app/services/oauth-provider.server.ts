@@ -143,13 +143,19 @@ async function mint(db: DB, companyId: number, clientId: string, userId: number,
   return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TTL_MS / 1000, refresh_token: refreshToken };
 }
 
-export async function answerTokenRequest(request: Request, deps: { db: DB; now?: () => Date }): Promise<Response> {
+/** The common start of the token and revocation endpoints: POST, parameters, client authentication. */
+async function clientRequest(request: Request, deps: { db: DB; now?: () => Date }) {
   if (request.method.toUpperCase() !== "POST") return tokenError(405, "invalid_request", "Use POST.");
-  const db = deps.db;
-  const now = deps.now?.() ?? new Date();
   const params = await readParams(request);
-  const client = await authenticateClient(db, request, params);
+  const client = await authenticateClient(deps.db, request, params);
   if (client instanceof Response) return client;
+  return { db: deps.db, now: deps.now?.() ?? new Date(), params, client };
+}
+
+export async function answerTokenRequest(request: Request, deps: { db: DB; now?: () => Date }): Promise<Response> {
+  const started = await clientRequest(request, deps);
+  if (started instanceof Response) return started;
+  const { db, now, params, client } = started;
   const grant = params.get("grant_type");
   if (grant === "authorization_code") {
     const code = params.get("code") ?? "";
@@ -180,12 +186,9 @@ export async function answerTokenRequest(request: Request, deps: { db: DB; now?:
 
 /** RFC 7009: always 200 for an authenticated client, whether or not the token existed. */
 export async function answerRevokeRequest(request: Request, deps: { db: DB; now?: () => Date }): Promise<Response> {
-  if (request.method.toUpperCase() !== "POST") return tokenError(405, "invalid_request", "Use POST.");
-  const db = deps.db;
-  const now = deps.now?.() ?? new Date();
-  const params = await readParams(request);
-  const client = await authenticateClient(db, request, params);
-  if (client instanceof Response) return client;
+  const started = await clientRequest(request, deps);
+  if (started instanceof Response) return started;
+  const { db, now, params, client } = started;
   const token = params.get("token") ?? "";
   if (token) {
     const digest = tokenDigest(token);

@@ -2,33 +2,23 @@
 // or connection is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { formPost, get, settle } from "../support/requests.js";
 import type { DB } from "../../db/connection.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { createDataSource } from "../../db/repositories/data-sources.js";
 import { resetEnvCache } from "../../lib/env.js";
 
 let db: DB;
 let drop: () => Promise<void>;
-let login: typeof import("~/routes/login");
 let create: typeof import("~/routes/_app.data-connector.connections.new");
 let edit: typeof import("~/routes/_app.data-connector.connections.$id._index");
 
-async function company(name: string) {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const source = await createNetworkAuthorization(db, company.id, { name, platform: "demo", credential: { type: "api-key", key: "demo" } });
-  const ds = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-paris", name: `${name} Paris`, timezone: "Europe/Paris", currency: "EUR" });
-  const cookie = cookiesFrom(await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} })));
-  return { company, dataSourceId: ds.id, cookie };
-}
+const company = (name: string) => makeSignedInDemoCompany(db, name);
 let mine: Awaited<ReturnType<typeof company>>;
 let theirs: Awaited<ReturnType<typeof company>>;
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   resetEnvCache();
-  login = await import("~/routes/login");
   create = await import("~/routes/_app.data-connector.connections.new");
   edit = await import("~/routes/_app.data-connector.connections.$id._index");
   mine = await company("Mine");

@@ -2,28 +2,18 @@
 // refused, a preview of at most 100 rows combined from the sources, and another company's 404.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { formPost, get, settle } from "../support/requests.js";
 import type { DB } from "../../db/connection.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { createDataSource } from "../../db/repositories/data-sources.js";
 import { resetEnvCache } from "../../lib/env.js";
 
 let db: DB;
 let drop: () => Promise<void>;
-let login: typeof import("~/routes/login");
 let create: typeof import("~/routes/_app.data-connector.local-storage.create");
 let builder: typeof import("~/routes/_app.data-connector.local-storage.$id");
 let list: typeof import("~/routes/_app.data-connector.local-storage._index");
 
-async function company(name: string) {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const source = await createNetworkAuthorization(db, company.id, { name, platform: "demo", credential: { type: "api-key", key: "demo" } });
-  await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-paris", name: `${name} Paris`, timezone: "Europe/Paris", currency: "EUR" });
-  await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-new-york", name: `${name} NY`, timezone: "America/New_York", currency: "USD" });
-  const cookie = cookiesFrom(await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} })));
-  return { company, sourceId: source.id, cookie };
-}
+const company = (name: string) => makeSignedInDemoCompany(db, name, ["demo-paris", "demo-new-york"]);
 
 let mine: Awaited<ReturnType<typeof company>>;
 let theirs: Awaited<ReturnType<typeof company>>;
@@ -31,7 +21,6 @@ let theirs: Awaited<ReturnType<typeof company>>;
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   resetEnvCache();
-  login = await import("~/routes/login");
   create = await import("~/routes/_app.data-connector.local-storage.create");
   builder = await import("~/routes/_app.data-connector.local-storage.$id");
   list = await import("~/routes/_app.data-connector.local-storage._index");

@@ -4,12 +4,10 @@
 // revocation, replayed and expired codes, and another company's ids.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { formPost, get, settle } from "../support/requests.js";
 import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { createDataSource } from "../../db/repositories/data-sources.js";
 import { upsertOauthClient } from "../../db/repositories/oauth-provider.js";
 import { createGdsField, upsertTranslation } from "../../db/repositories/gds-fields.js";
 import { tokenDigest } from "../../lib/secrets.js";
@@ -38,13 +36,7 @@ function tokenPost(fields: Record<string, string>): Request {
   return new Request("http://localhost:3000/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 }
 
-async function signedInCompany(name: string) {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const source = await createNetworkAuthorization(db, company.id, { name, platform: "demo", credential: { type: "api-key", key: "demo" } });
-  await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-paris", name: `${name} Paris`, timezone: "Europe/Paris", currency: "EUR" });
-  const login = await call("login", "action", formPost("/login", { intent: "login", email: user.email, password }));
-  return { company, user, sourceId: source.id, cookie: cookiesFrom(login) };
-}
+const signedInCompany = (name: string) => makeSignedInDemoCompany(db, name);
 
 /** The authorize leg: the connector's authorization URL, the redirect page, the handoff, Allow. */
 async function authorize(cookie: string, state = "st-" + Math.random().toString(36).slice(2)) {
