@@ -11,6 +11,7 @@ import { resetEnvCache } from "../../lib/env.js";
 import { createDataSource, listDataSources } from "../../db/repositories/data-sources.js";
 import { getNetworkAuthorization, listNetworkAuthorizations, readCredential } from "../../db/repositories/network-authorizations.js";
 import { getConnector } from "../../engine/connectors/registry.js";
+import { listPlatforms } from "../../engine/catalogue/index.js";
 import type { Connector } from "../../engine/core/types.js";
 import { DEMO_ACCOUNTS } from "../../engine/connectors/demo/model.js";
 
@@ -151,15 +152,18 @@ describe("credential forms (api-key: demo)", () => {
     expect(source.name).toBe("Demo Ads");
   });
 
-  it("a coming-soon platform shows its form and saves nothing", async () => {
+  // Any catalogue platform whose connector is not written yet; none left means issue 10 is done.
+  const comingSoon = listPlatforms().find((p) => !p.implemented && p.formRoute && p.authMethod === "api-key");
+  it.skipIf(!comingSoon)("a coming-soon platform shows its form and saves nothing", async () => {
+    const platform = comingSoon!;
     const who = await signedIn();
-    const form = await call.formLoader(who, "/teads");
+    const form = await call.formLoader(who, platform.formRoute!);
     expect(form.status).toBe(200);
     expect((await form.json()).platform.implemented).toBe(false);
-    const res = await call.formSubmit(who, "teads", { consumerKey: "k" });
+    const res = await call.formSubmit(who, platform.id, { consumerKey: "k", consumerSecret: "s", groupId: "g" });
     expect(res.status).toBe(400);
     expect((await res.json()).failure.title).toBe("Coming soon");
-    const start = await call.connect(who, { platform: "teads", name: "Teads" });
+    const start = await call.connect(who, { platform: platform.id, name: platform.displayName });
     expect(start.status).toBe(400);
     expect(await listNetworkAuthorizations(db, who.company.id)).toHaveLength(0);
   });
@@ -394,7 +398,7 @@ describe("tenancy: another company's ids get 404 and leak nothing", () => {
     const id = await connectDemo(who);
     await call.pageAction(who, id, { intent: "activate", accountId: A1.id });
     const confirm = await (await call.list(who, `?delete=${id}`)).json();
-    expect(confirm.confirmDelete).toEqual({ id, name: "My demo" });
+    expect(confirm.confirmDelete).toMatchObject({ id, name: "My demo" });
     const res = await call.listAction(who, { intent: "delete", id: String(id) });
     expect(res.status).toBe(302);
     expect(await listNetworkAuthorizations(db, who.company.id)).toHaveLength(0);
