@@ -40,7 +40,27 @@ function dayWindow(during: During, start: DateTime, end: DateTime): AlertWindow 
   return { during, granularity: "day", buckets, days: { start: buckets[0], end: buckets[buckets.length - 1] }, hours: buckets.length * 24 };
 }
 
+/**
+ * Windows depend only on (during, timezone, instant) and are read-only: a small cache saves the
+ * date arithmetic when thousands of alerts are evaluated at the same instant.
+ */
+const windowCache = new Map<string, AlertWindow>();
+const CACHE_LIMIT = 5_000;
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    value = make();
+    cache.set(key, value);
+  }
+  return value;
+}
+
 export function resolveWindow(during: During, opts: { timezone: string; now: Date }): AlertWindow {
+  return cached(windowCache, `${during}|${opts.timezone}|${opts.now.getTime()}`, () => computeWindow(during, opts));
+}
+
+function computeWindow(during: During, opts: { timezone: string; now: Date }): AlertWindow {
   const local = nowIn(opts.timezone, opts.now);
   const today = local.startOf("day");
   const yesterday = today.minus({ days: 1 });
@@ -74,7 +94,12 @@ export function resolveWindow(during: During, opts: { timezone: string; now: Dat
  * Days the platform may still revise (restatementDays before today, and today): numbers on them
  * are provisional. Mirrors engine/core/dates restatementWindow.
  */
+const changingCache = new Map<string, Set<string>>();
 export function stillChangingDays(restatementDays: number, opts: { timezone: string; now: Date }): Set<string> {
+  return cached(changingCache, `${restatementDays}|${opts.timezone}|${opts.now.getTime()}`, () => computeStillChanging(restatementDays, opts));
+}
+
+function computeStillChanging(restatementDays: number, opts: { timezone: string; now: Date }): Set<string> {
   const today = nowIn(opts.timezone, opts.now).startOf("day");
   const days = new Set<string>();
   for (let i = Math.max(0, restatementDays); i >= 0; i--) days.add(today.minus({ days: i }).toFormat(DAY));
