@@ -1,30 +1,14 @@
 // The query URL's parameters (spec 2 §7 "GET {api}/api/request"), shared by the server (parse)
 // and the query builder (build). Pure: no server imports, so the browser bundle can use it.
 import { z } from "zod";
+import { DATE_PRESETS, type DatePreset } from "../../engine/core/date-presets.js";
 
 export const QUERY_FORMATS = ["json", "csv", "tableau", "powerbi"] as const;
 export type QueryFormat = (typeof QUERY_FORMATS)[number];
 
-export const DATE_RANGES = [
-  "TODAY",
-  "YESTERDAY",
-  "LAST_7_DAYS",
-  "LAST_14_DAYS",
-  "LAST_28_DAYS",
-  "THIS_WEEK_START_SUNDAY",
-  "LAST_WEEK_START_SUNDAY",
-  "THIS_WEEK_START_MONDAY",
-  "LAST_WEEK_START_MONDAY",
-  "THIS_MONTH",
-  "LAST_MONTH",
-  "THIS_QUARTER",
-  "LAST_QUARTER",
-  "THIS_YEAR",
-  "LAST_YEAR",
-  "CUSTOM",
-  "SINCE",
-] as const;
-export type DateRangeId = (typeof DATE_RANGES)[number];
+// One list of presets, owned by the engine that resolves them.
+export const DATE_RANGES = DATE_PRESETS;
+export type DateRangeId = DatePreset;
 
 export const FILTER_TYPES = ["equals", "not_equals", "contains", "not_contains", "lower_than", "greater_than", "is_not_empty"] as const;
 export type FilterTypeId = (typeof FILTER_TYPES)[number];

@@ -8,26 +8,8 @@ import { DateTime } from "luxon";
 import { InvalidDateRangeError } from "./errors.js";
 import type { DateRange } from "./types.js";
 
-export const DATE_PRESETS = [
-  "TODAY",
-  "YESTERDAY",
-  "LAST_7_DAYS",
-  "LAST_14_DAYS",
-  "LAST_28_DAYS",
-  "THIS_WEEK_START_SUNDAY",
-  "LAST_WEEK_START_SUNDAY",
-  "THIS_WEEK_START_MONDAY",
-  "LAST_WEEK_START_MONDAY",
-  "THIS_MONTH",
-  "LAST_MONTH",
-  "THIS_QUARTER",
-  "LAST_QUARTER",
-  "THIS_YEAR",
-  "LAST_YEAR",
-  "CUSTOM",
-  "SINCE",
-] as const;
-export type DatePreset = (typeof DATE_PRESETS)[number];
+export { DATE_PRESETS, type DatePreset } from "./date-presets.js";
+import { DATE_PRESETS, type DatePreset } from "./date-presets.js";
 
 export interface ResolveDateRangeOptions {
   /** IANA zone of the account. */
