@@ -1,19 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/services/session.server";
-import { liveCheck, requireClient } from "~/services/alerts.server";
+import { liveCheckPage } from "~/services/alerts.server";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { company } = await requireUser(request);
-  const client = await requireClient(company.id, params.clientId);
-  try {
-    return json({ rows: await liveCheck(company.id, client, "listDomainVerifications"), error: null });
-  } catch (error) {
-    return json({ rows: null, error: error instanceof Error ? error.message : "Not available" });
-  }
+  return json(await liveCheckPage(request, params.clientId, "listDomainVerifications"));
 }
 
 export const meta = () => [{ title: "Security · Signalpost" }];
