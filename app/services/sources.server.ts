@@ -125,7 +125,7 @@ function engineMessage(error: unknown): string {
   return "The platform could not be reached.";
 }
 
-function toAvailable(accounts: Account[]): AvailableAccount[] {
+export function toAvailable(accounts: Account[]): AvailableAccount[] {
   return accounts.map((a) => ({ accountId: String(a.id), name: a.name || String(a.id), timezone: a.timezone, currency: a.currency }));
 }
 
@@ -139,7 +139,7 @@ function isImplemented(platform: Platform, deps: ConnectorDeps): boolean {
   }
 }
 
-function implementedPlatform(platformId: string, deps: ConnectorDeps): Platform {
+export function implementedPlatform(platformId: string, deps: ConnectorDeps = defaultDeps()): Platform {
   const platform = findPlatform(platformId);
   if (!platform) throw new SourceFlowError(SOURCE_MESSAGES.notAvailable, `There is no platform called "${platformId}".`, 404);
   if (!isImplemented(platform, deps)) throw new ComingSoonError(platform);
@@ -325,18 +325,43 @@ async function redirectToProvider(
   db: DB,
   options?: Record<string, string | string[]>,
 ): Promise<string> {
+  return providerRedirect(platform, deps, input.origin, async ({ state, requestToken, secret }) => {
+    await sourcesRepo.deleteStaleConnectAttempts(db, input.company.id, new Date(Date.now() - CONNECT_ATTEMPT_TTL_MS));
+    await sourcesRepo.createConnectAttempt(db, input.company.id, {
+      userId: input.user.id,
+      platform: platform.id,
+      name: input.name,
+      networkAuthorizationId: input.sourceId ?? null,
+      stateDigest: tokenDigest(state),
+      requestToken: requestToken ?? null,
+      secret: options || secret ? { ...secret, options } : undefined,
+      mode: input.mode,
+      fromApp: input.fromApp ?? null,
+      expiresAt: new Date(Date.now() + CONNECT_ATTEMPT_TTL_MS),
+    });
+  });
+}
+
+/** Records the server side of a redirect to a platform: its state, and OAuth 1.0a's request token. */
+export type AttemptRecorder = (attempt: { state: string; requestToken?: string; secret?: AttemptSecret }) => Promise<void>;
+
+/**
+ * The platform's consent URL for an OAuth 2.0 or OAuth 1.0a platform. The caller records the
+ * attempt (a company's connect attempt, or a register-mode one) before the browser leaves.
+ */
+export async function providerRedirect(platform: Platform, deps: ConnectorDeps, origin: string, record: AttemptRecorder): Promise<string> {
   const connector = deps.getConnector(platform.id);
   const settings = connectorSettings(platform.id, deps.env);
   const client = requireAppCredentials(platform, settings);
-  const responseUrl = `${appUrl(input.origin)}${OAUTH_RESPONSE_PATH(platform.id)}`;
+  const responseUrl = `${appUrl(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`;
+  const state = randomToken(24);
   if (platform.authMethod === "oauth2" && connector.oauth2) {
-    const { state } = await newAttempt(db, input, platform, { secret: options ? { options } : undefined });
+    await record({ state });
     const config = { ...connector.oauth2, authorizeUrl: rebaseUrl(connector.oauth2.authorizeUrl, settings.oauthBaseUrl) };
     return buildAuthorizeUrl(config, { clientId: client.clientId, redirectUri: responseUrl, state });
   }
   if (platform.authMethod === "oauth10A" && connector.oauth1) {
     // The state rides in our callback URL: OAuth 1.0a has no state parameter of its own.
-    const state = randomToken(24);
     let requestToken: { token: string; tokenSecret: string };
     try {
       requestToken = await getRequestToken(connector.oauth1, {
@@ -352,18 +377,7 @@ async function redirectToProvider(
         502,
       );
     }
-    await sourcesRepo.createConnectAttempt(db, input.company.id, {
-      userId: input.user.id,
-      platform: platform.id,
-      name: input.name,
-      networkAuthorizationId: input.sourceId ?? null,
-      stateDigest: tokenDigest(state),
-      requestToken: requestToken.token,
-      secret: { tokenSecret: requestToken.tokenSecret, options },
-      mode: input.mode,
-      fromApp: input.fromApp ?? null,
-      expiresAt: new Date(Date.now() + CONNECT_ATTEMPT_TTL_MS),
-    });
+    await record({ state, requestToken: requestToken.token, secret: { tokenSecret: requestToken.tokenSecret } });
     const config = { ...connector.oauth1, authorizeUrl: rebaseUrl(connector.oauth1.authorizeUrl, settings.oauthBaseUrl) };
     return buildOAuth1AuthorizeUrl(config, requestToken.token);
   }
@@ -488,7 +502,7 @@ export type ConnectResult = {
   fromApp: string | null;
 };
 
-type AttemptSecret = { tokenSecret?: string; credential?: unknown; options?: Record<string, string | string[]> };
+export type AttemptSecret = { tokenSecret?: string; credential?: unknown; options?: Record<string, string | string[]> };
 
 /** Uses up the attempt of a returned state (a provider error also burns it). */
 export async function burnAttempt(companyId: number, userId: number, state: string | undefined, db: DB = getDb()) {
@@ -518,29 +532,8 @@ export async function completeConnect(
     throw fail("This authorization is invalid, expired or was already used. Start the connection again.");
   }
   if (!isImplemented(platform, deps)) throw new ComingSoonError(platform);
-  const connector = deps.getConnector(platform.id);
-  const settings = connectorSettings(platform.id, deps.env);
   const secret = sourcesRepo.readConnectAttemptSecret<AttemptSecret>(attempt) ?? {};
-
-  let credential: Credential;
-  try {
-    credential = await credentialFromReturn(platform, connector, settings, attempt, secret, params, input.origin);
-  } catch (error) {
-    if (error instanceof SourceFlowError) throw error;
-    throw fail(engineMessage(error));
-  }
-
-  let accounts: Account[];
-  try {
-    const ctx = contextFor(connector, credential, settings, async (refreshed) => {
-      credential = refreshed;
-    });
-    if (platform.authMethod !== "api-key") await connector.check(ctx);
-    accounts = await connector.listAccounts(ctx);
-  } catch (error) {
-    throw fail(engineMessage(error));
-  }
-
+  const { credential, accounts } = await authorizeFromReturn(platform, attempt, secret, input.params, input.origin, deps);
   const available = toAvailable(accounts);
   const options = secret.options;
   try {
@@ -569,11 +562,46 @@ export async function completeConnect(
   }
 }
 
+/**
+ * The credential a platform's return grants (code exchange, verifier exchange or the credential a
+ * form checked), checked by listing the accounts it can read. Failures raise SourceFlowError.
+ */
+export async function authorizeFromReturn(
+  platform: Platform,
+  attempt: Pick<SourceConnectAttempt, "requestToken">,
+  secret: AttemptSecret,
+  params: OAuthReturnParams,
+  origin: string,
+  deps: ConnectorDeps = defaultDeps(),
+): Promise<{ credential: Credential; accounts: Account[] }> {
+  const fail = (message: string) =>
+    new SourceFlowError(SOURCE_MESSAGES.addAuthorizationFailedTitle, SOURCE_MESSAGES.addAuthorizationFailed(platform.displayName, [message]), 400);
+  const connector = deps.getConnector(platform.id);
+  const settings = connectorSettings(platform.id, deps.env);
+  let credential: Credential;
+  try {
+    credential = await credentialFromReturn(platform, connector, settings, attempt, secret, params, origin);
+  } catch (error) {
+    if (error instanceof SourceFlowError) throw error;
+    throw fail(engineMessage(error));
+  }
+  try {
+    const ctx = contextFor(connector, credential, settings, async (refreshed) => {
+      credential = refreshed;
+    });
+    if (platform.authMethod !== "api-key") await connector.check(ctx);
+    const accounts = await connector.listAccounts(ctx);
+    return { credential, accounts };
+  } catch (error) {
+    throw fail(engineMessage(error));
+  }
+}
+
 async function credentialFromReturn(
   platform: Platform,
   connector: Connector,
   settings: ConnectorSettings,
-  attempt: SourceConnectAttempt,
+  attempt: Pick<SourceConnectAttempt, "requestToken">,
   secret: AttemptSecret,
   params: OAuthReturnParams,
   origin: string,
