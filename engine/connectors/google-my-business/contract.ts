@@ -1,0 +1,5 @@
+import { startGoogleMyBusinessFake } from "../../../tests/fakes/google-my-business/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("google-my-business", startGoogleMyBusinessFake, { range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("gbp"));
