@@ -4,6 +4,7 @@ import type { AccountTables } from "./tables/account.js";
 import type { SourcesTables } from "./tables/sources.js";
 import type { DataStreamTables } from "./tables/data-streams.js";
 import type { AlertTables } from "./tables/alerts.js";
+import type { CheckTables } from "./tables/checks.js";
 import type { IntegrationTables } from "./tables/integrations.js";
 
 /**
@@ -139,7 +140,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

@@ -1,16 +1,20 @@
 // Monitoring schedules (issue 7): alerts:evaluate runs evaluateAlerts every hour (at minute 5, once
 // the platforms have the previous hour), alerts:account-stats refreshes the client area's daily
-// statistics every hour too. Created idempotently when the worker starts. A new alert does not
+// statistics every hour too; checks:urls, checks:security and checks:conversion-tags run the
+// automatic checks daily. Created idempotently when the worker starts. A new alert does not
 // wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
 import { temporalTaskQueue } from "./client.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
+import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
 
 export async function ensureAlertSchedules(client: Client): Promise<void> {
   const schedules = [
     { scheduleId: ALERT_SCHEDULE_ID, workflowType: "evaluateAlerts", cron: "5 * * * *", args: [{} satisfies EvaluateAlertsInput] },
     { scheduleId: ALERT_STATS_SCHEDULE_ID, workflowType: "refreshAccountStats", cron: "35 * * * *", args: [{} satisfies RefreshAccountStatsInput] },
     { scheduleId: URL_CHECK_SCHEDULE_ID, workflowType: "checkUrls", cron: "15 6 * * *", args: [{} satisfies CheckUrlsInput] },
+    // Automatic checks: domain verification and conversion-tag status, daily.
+    { scheduleId: SECURITY_CHECK_SCHEDULE_ID, workflowType: "checkSecurity", cron: "25 6 * * *", args: [{}] },
+    { scheduleId: CONVERSION_TAG_CHECK_SCHEDULE_ID, workflowType: "checkConversionTags", cron: "30 6 * * *", args: [{}] },
   ];
   for (const s of schedules) {
     try {

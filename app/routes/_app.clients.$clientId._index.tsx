@@ -4,10 +4,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { alertsRepo, metricCards, requireClient } from "~/services/alerts.server";
 import { getDb } from "~/services/db.server";
+import { automaticCheckCounts } from "~/services/checks.server";
 import { AreaSparkline } from "~/components/alert-charts";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { formatCheckedAt } from "~/components/automatic-check";
 
-type Card = { key: string; label: string; on: number; total: number; href: string; createHref: string };
+type Card = { key: string; label: string; on: number; total: number; href: string; createHref: string; checkedAt?: string | null };
 
 /** Client home (spec 1 §2.4): check cards with real counts and the four metric cards. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -17,7 +19,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = client.dataSource.id;
   const stats = (await alertsRepo.statsOnAlert(db, company.id, [id])).get(id) ?? {};
   const sum = (keys: string[], f: "numberStatusTrue" | "numberTotalConfigured") => keys.reduce((n, k) => n + (stats[k]?.[f] ?? 0), 0);
-  const urls = await db.selectFrom("urlChecks").select(["lastStatus"]).where("companyId", "=", company.id).where("dataSourceId", "=", id).execute();
+  const urls = await db.selectFrom("urlChecks").select(["lastStatus", "lastCrawl"]).where("companyId", "=", company.id).where("dataSourceId", "=", id).execute();
+  const checks = await automaticCheckCounts(company.id, id);
   const options = client.platform?.alertOptions ?? {};
   const base = `/clients/${id}`;
   const configurable: Card[] = [
@@ -25,10 +28,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { key: "pacing", label: "Pacing", on: sum(["pacing/default"], "numberStatusTrue"), total: sum(["pacing/default"], "numberTotalConfigured"), href: `${base}/pacing`, createHref: `${base}/alerts/create/pacing` },
   ];
   const automatic: Card[] = [];
-  if (options.url_checker) automatic.push({ key: "url", label: "Url", on: urls.filter((u) => u.lastStatus !== 200).length, total: urls.length, href: `${base}/options/url-checker`, createHref: `${base}/options/url-checker` });
-  if (options.security) automatic.push({ key: "security", label: "Security", on: 0, total: 0, href: `${base}/options/security`, createHref: `${base}/options/security` });
+  if (options.url_checker) automatic.push({ key: "url", label: "Url", on: urls.filter((u) => u.lastStatus !== 200).length, total: urls.length, checkedAt: urls.reduce<Date | null>((m, u) => (u.lastCrawl && (!m || u.lastCrawl > m) ? u.lastCrawl : m), null)?.toISOString() ?? null, href: `${base}/options/url-checker`, createHref: `${base}/options/url-checker` });
+  if (options.security) automatic.push({ key: "security", label: "Security", ...checks.security, href: `${base}/options/security`, createHref: `${base}/options/security` });
   if (options.ads) automatic.push({ key: "ads", label: "Ads", on: sum(["objective/default"], "numberStatusTrue"), total: sum(["objective/default"], "numberTotalConfigured"), href: `${base}/objectives`, createHref: `${base}/objectives` });
-  if (options.conversion_tag) automatic.push({ key: "conversion", label: "Conversions tag", on: 0, total: 0, href: `${base}/options/conversion-tag`, createHref: `${base}/options/conversion-tag` });
+  if (options.conversion_tag) automatic.push({ key: "conversion", label: "Conversions tag", ...checks.conversionTag, href: `${base}/options/conversion-tag`, createHref: `${base}/options/conversion-tag` });
   const metrics = await metricCards(company.id, client);
   return json({ configurable, automatic, ...metrics });
 }
@@ -47,6 +50,7 @@ function CheckCard({ card }: { card: Card }) {
       <p className="my-1 text-2xl font-semibold text-slate-900">
         {card.on} <span className="text-sm font-normal text-slate-500">on {card.total}</span>
       </p>
+      {card.checkedAt ? <p className="text-xs text-slate-500">Last checked {formatCheckedAt(card.checkedAt)}</p> : null}
       {card.total === 0 ? (
         <Link to={card.createHref} className="text-sm text-brand-700 hover:underline">Create your first</Link>
       ) : (

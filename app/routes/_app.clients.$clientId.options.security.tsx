@@ -1,12 +1,17 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { liveCheckPage } from "~/services/alerts.server";
-import { EmptyState, PageHeader } from "~/components/empty-state";
+import { checkNowAction, securityPage } from "~/services/checks.server";
+import { EmptyState } from "~/components/empty-state";
+import { AutomaticCheckHeader } from "~/components/automatic-check";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  return json(await liveCheckPage(request, params.clientId, "listDomainVerifications"));
+  return json(await securityPage(request, params.clientId));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return checkNowAction(request, params.clientId, "security");
 }
 
 export const meta = () => [{ title: "Security · Signalpost" }];
@@ -15,9 +20,8 @@ export default function Security() {
   const d = useLoaderData<typeof loader>();
   return (
     <div>
-      <PageHeader title="Security" />
-      {d.error ? <p role="alert" className="text-sm text-red-700">Not available: {d.error}</p> : null}
-      {!d.rows || d.rows.length === 0 ? (
+      <AutomaticCheckHeader title="Security" run={d} />
+      {d.rows.length === 0 ? (
         <EmptyState title="No data" />
       ) : (
         <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
@@ -26,7 +30,7 @@ export default function Security() {
           </thead>
           <tbody>
             {d.rows.map((r) => (
-              <tr key={r.domain} className="border-t border-slate-100">
+              <tr key={r.domain} className="border-t border-slate-100" data-testid="security-row">
                 <td className="px-3 py-2">{r.domain}</td>
                 <td className="px-3 py-2">{r.verifiedAt ? <span className="text-green-700">Verified</span> : <span className="text-red-700">Not verified</span>}</td>
                 <td className="px-3 py-2">{r.verifiedBy ?? "–"}</td>

@@ -1,6 +1,5 @@
 // Monitoring for the routes (issue 7): portfolio, client area, alert editor (parse, save,
 // preview), detail, snooze, templates. Routes reach db/ and the engine only through here.
-import { requireUser } from "./session.server.js";
 import { json } from "@remix-run/node";
 import { DateTime } from "luxon";
 import * as alertsRepo from "../../db/repositories/alerts.js";
@@ -328,29 +327,4 @@ export async function createTemplateFrom(companyId: number, userId: number, sent
   const source = await alertsRepo.getSentry(db, companyId, sentryId);
   if (!source) throw json({ message: "Not available" }, { status: 404 });
   return alertsRepo.createSentry(db, companyId, { title, type: source.type, platform: source.platform, definition: source.definition, useAsTemplate: true, createdById: userId });
-}
-
-/** Automatic checks read live through the connector's optional capabilities (null: not offered). */
-export async function liveCheck<K extends "listConversionTags" | "listDomainVerifications">(companyId: number, client: Client, capability: K) {
-  const connector = getConnector(client.platformId);
-  const fn = connector[capability];
-  if (!fn) return null;
-  const ctx = connectorContextForSource(getDb(), companyId, client.source, connector);
-  const ds = client.dataSource;
-  const account = { id: ds.accountId, name: ds.name, timezone: ds.timezone ?? "UTC", currency: ds.currency ?? "USD" };
-  return (await (fn as (this: typeof connector, c: typeof ctx, a: typeof account) => Promise<unknown>).call(connector, ctx, account)) as Awaited<ReturnType<NonNullable<(typeof connector)[K]>>>;
-}
-
-/**
- * Loader of the live automatic-check pages (security, conversion tags): the client's rows, or
- * "Not available" with the connector's message when the platform cannot answer.
- */
-export async function liveCheckPage<K extends "listConversionTags" | "listDomainVerifications">(request: Request, clientId: string | undefined, capability: K) {
-  const { company } = await requireUser(request);
-  const client = await requireClient(company.id, clientId);
-  try {
-    return { rows: await liveCheck(company.id, client, capability), error: null };
-  } catch (error) {
-    return { rows: null, error: error instanceof Error ? error.message : "Not available" };
-  }
 }

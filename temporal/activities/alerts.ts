@@ -27,6 +27,7 @@ import { findPlatform } from "../../engine/catalogue/index.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { checkExtractionAllowed, recordAccountUsage } from "../../db/repositories/usage.js";
+import { listMonitoredAccounts } from "../../db/repositories/checks.js";
 
 /** Runs `task` over items with at most `limit` in flight. */
 async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
@@ -143,15 +144,7 @@ export function createAlertActivities(deps: ActivityDeps) {
      * for real (redirects followed, timeout, robots.txt), recorded with yesterday's cost.
      */
     async checkAdUrls(input: CheckUrlsInput): Promise<{ accounts: number; urls: number; broken: number }> {
-      let q = db
-        .selectFrom("dataSources as ds")
-        .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "ds.companyId"))
-        .select(["ds.id", "ds.companyId", "ds.accountId", "ds.name", "ds.timezone", "ds.currency", "na.id as naId", "na.platform", "na.credentialEncrypted"])
-        .where("ds.activateAlert", "=", true)
-        .where("ds.blockedAt", "is", null);
-      if (input.companyId) q = q.where("ds.companyId", "=", input.companyId);
-      if (input.dataSourceIds) q = q.where("ds.id", "in", input.dataSourceIds.length ? input.dataSourceIds : [-1]);
-      const sources = (await q.execute()).filter((s) => findPlatform(s.platform)?.alertOptions.url_checker);
+      const sources = (await listMonitoredAccounts(db, input)).filter((s) => findPlatform(s.platform)?.alertOptions.url_checker);
       let urls = 0;
       let broken = 0;
       let accounts = 0;
@@ -179,15 +172,7 @@ export function createAlertActivities(deps: ActivityDeps) {
 
     /** The client area's metric cards: the last 15 days of each alert-activated account, account level. */
     async refreshAccountStats(input: RefreshAccountStatsInput): Promise<{ accounts: number; failed: number }> {
-      let q = db
-        .selectFrom("dataSources as ds")
-        .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "ds.companyId"))
-        .select(["ds.id", "ds.companyId", "ds.accountId", "ds.name", "ds.timezone", "ds.currency", "na.id as naId", "na.platform", "na.credentialEncrypted"])
-        .where("ds.activateAlert", "=", true)
-        .where("ds.blockedAt", "is", null);
-      if (input.companyId) q = q.where("ds.companyId", "=", input.companyId);
-      if (input.dataSourceIds) q = q.where("ds.id", "in", input.dataSourceIds.length ? input.dataSourceIds : [-1]);
-      const sources = await q.execute();
+      const sources = await listMonitoredAccounts(db, input);
       let failed = 0;
       await mapLimit(sources, 4, async (s) => {
         try {

@@ -2,6 +2,7 @@ import type { ActivityDeps } from "./deps.js";
 import { createHealthActivities } from "./health.js";
 import { createDataStreamActivities } from "./data-streams.js";
 import { createAlertActivities } from "./alerts.js";
+import { createCheckActivities } from "./checks.js";
 
 export type { ActivityDeps } from "./deps.js";
 
@@ -14,6 +15,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createHealthActivities(deps),
     ...createDataStreamActivities(deps),
     ...createAlertActivities(deps),
+    ...createCheckActivities(deps),
   };
 }
 

@@ -1,0 +1,84 @@
+// Automatic checks in the client area (issue 7 item 8): the security and conversion-tag pages
+// and the home cards read what the scheduled checks stored (temporal/activities/checks.ts),
+// never the platform live. Starting a check now goes through Temporal like the schedules.
+import { json } from "@remix-run/node";
+import { requireUser } from "./session.server.js";
+import { redirectWithToast } from "./toast.server.js";
+import { getDb } from "./db.server.js";
+import { requireClient, type Client } from "./alerts.server.js";
+import * as checksRepo from "../../db/repositories/checks.js";
+import type { AutomaticCheckKind } from "../../db/tables/checks.js";
+import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
+
+const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags" } as const;
+
+/** Whether the client's platform can answer the check at all (its connector's capability). */
+export function platformOffers(client: Client, kind: AutomaticCheckKind): boolean {
+  return hasConnector(client.platformId) && Boolean(getConnector(client.platformId)[CAPABILITY[kind]]);
+}
+
+type RunInfo = { offered: boolean; checkedAt: string | null; succeededAt: string | null; error: string | null };
+
+async function runInfo(companyId: number, client: Client, kind: AutomaticCheckKind): Promise<RunInfo> {
+  const run = await checksRepo.getCheckRun(getDb(), companyId, client.dataSource.id, kind);
+  return { offered: platformOffers(client, kind), checkedAt: run?.checkedAt.toISOString() ?? null, succeededAt: run?.succeededAt?.toISOString() ?? null, error: run?.error ?? null };
+}
+
+/** Loader of /options/security: the stored domains of the client with the last run. */
+export async function securityPage(request: Request, clientId: string | undefined) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, clientId);
+  const [rows, run] = await Promise.all([checksRepo.listSecurityItems(getDb(), company.id, client.dataSource.id), runInfo(company.id, client, "security")]);
+  return { rows, ...run };
+}
+
+/** Loader of /options/conversion-tag: the stored tags of the client with the last run. */
+export async function conversionTagPage(request: Request, clientId: string | undefined) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, clientId);
+  const [rows, run] = await Promise.all([checksRepo.listConversionTags(getDb(), company.id, client.dataSource.id), runInfo(company.id, client, "conversion_tag")]);
+  return { rows, ...run };
+}
+
+/** The home's Security and Conversions tag cards: items in error on items checked. */
+export async function automaticCheckCounts(companyId: number, dataSourceId: number) {
+  const counts = await checksRepo.checkCounts(getDb(), companyId, dataSourceId);
+  const card = (kind: AutomaticCheckKind) => ({ on: counts[kind]?.inError ?? 0, total: counts[kind]?.total ?? 0, checkedAt: counts[kind]?.checkedAt.toISOString() ?? null });
+  return { security: card("security"), conversionTag: card("conversion_tag") };
+}
+
+/**
+ * "Check now": starts the check for this client on the worker (the same workflow the daily
+ * schedule runs, limited to the account). Answers whether Temporal took it.
+ */
+export async function startCheckNow(request: Request, clientId: string | undefined, kind: AutomaticCheckKind): Promise<{ started: boolean; dataSourceId: number }> {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, clientId);
+  if (!platformOffers(client, kind)) return { started: false, dataSourceId: client.dataSource.id };
+  try {
+    const [{ getTemporalClient, temporalTaskQueue }] = await Promise.all([import("../../temporal/client.js")]);
+    const temporal = await getTemporalClient();
+    const workflowType = kind === "security" ? "checkSecurity" : "checkConversionTags";
+    await temporal.workflow.start(workflowType, {
+      taskQueue: temporalTaskQueue(),
+      workflowId: `checks:${kind}-now:${client.dataSource.id}:${Date.now()}`,
+      args: [{ companyId: company.id, dataSourceIds: [client.dataSource.id] }],
+    });
+    return { started: true, dataSourceId: client.dataSource.id };
+  } catch (error) {
+    console.warn(`[checks] ${kind} check not started:`, (error as Error).message);
+    return { started: false, dataSourceId: client.dataSource.id };
+  }
+}
+
+/** The pages' action: "Check now" (intent=check), then back to the page with a toast. */
+export async function checkNowAction(request: Request, clientId: string | undefined, kind: AutomaticCheckKind) {
+  const form = await request.formData();
+  if (form.get("intent") !== "check") throw json({ message: "Unknown action" }, { status: 400 });
+  const { started, dataSourceId } = await startCheckNow(request, clientId, kind);
+  const path = `/clients/${dataSourceId}/options/${kind === "security" ? "security" : "conversion-tag"}`;
+  return redirectWithToast(
+    path,
+    started ? { type: "success", title: "The check has started", description: "Its results show here within a minute." } : { type: "error", title: "The check could not start", description: "The daily check will run as scheduled." },
+  );
+}

@@ -1,0 +1,23 @@
+// Automatic checks (issue 7 item 8): the security (domain verification per account) and
+// conversion-tag (status per tag) checks, each scheduled daily (checks:security,
+// checks:conversion-tags) like the URL checker; one activity per pass stores every account's
+// answer. Deterministic: only activity calls here.
+import { proxyActivities } from "@temporalio/workflow";
+import type { Activities } from "../activities/index.js";
+import type { AutomaticCheckInput, AutomaticCheckResult } from "../shared.js";
+
+const checks = proxyActivities<Activities>({
+  startToCloseTimeout: "1 hour",
+  heartbeatTimeout: "5 minutes",
+  retry: { maximumAttempts: 3, initialInterval: "30 seconds" },
+});
+
+/** The security check: each account's domains and whether the platform verified them. */
+export async function checkSecurity(input: Omit<AutomaticCheckInput, "kind"> = {}): Promise<AutomaticCheckResult> {
+  return checks.runAutomaticCheck({ ...input, kind: "security" });
+}
+
+/** The conversion-tag check: each account's tags and their status (Running when ENABLED). */
+export async function checkConversionTags(input: Omit<AutomaticCheckInput, "kind"> = {}): Promise<AutomaticCheckResult> {
+  return checks.runAutomaticCheck({ ...input, kind: "conversion_tag" });
+}
