@@ -11,8 +11,7 @@ import type { HttpClient } from "../../core/http-types.js";
 import type { AppCredentials, ConnectorContext, OAuth2Credential } from "../../core/types.js";
 import { PLATFORM } from "./errors.js";
 
-export const GRAPH_VERSION = "v26.0";
-export const GRAPH_BASE_URL = `https://graph.facebook.com/${GRAPH_VERSION}`;
+export { GRAPH_BASE_URL, GRAPH_VERSION } from "../shared/meta-graph.js";
 
 /** Tokens closer than this to their expiry are short-lived ones worth upgrading. */
 const SHORT_LIVED_MS = 24 * 60 * 60_000;
