@@ -11,6 +11,7 @@ import { classifyGraphError, PLATFORM } from "./errors.js";
 import { DEFAULT_REPORT, REPORT_HELP, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type InsightsField } from "./fields.js";
 
 const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
+import { entityKeys, fetchEntityValues, listFacebookAdUrls, listFacebookConversionTags, listFacebookDomainVerifications, mergeEntityValues } from "./checks.js";
 import { asyncInsights, HOURLY_BREAKDOWN, isTooMuchData, syncInsights, type PollTuning, type RawInsight } from "./insights.js";
 
 export interface FacebookAdsOptions {
@@ -122,12 +123,13 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
 
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, fields: InsightsField[], level: (typeof REPORTS)[number]["level"]): AsyncGenerator<RowPage> {
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
-    const apiFields = fields.filter((f) => !(hourly && f.notHourly)).flatMap((f) => f.api);
+    const apiFields = [...fields.filter((f) => !(hourly && f.notHourly)).flatMap((f) => f.api), ...entityKeys(req.fields)];
     // date_start is always there with time_increment=1; asking for one field keeps the payload small.
     const query = { accountId: account.id, level, apiFields: apiFields.length > 0 ? apiFields : ["impressions"], range: req.range, hourly, daily: req.fields.includes("date") };
     const days = dayCount(req.range);
     const goAsync = days > syncMaxDays || (hourly && days > syncMaxHourlyDays);
-    const toPage = (raws: RawInsight[]): RowPage => ({ rows: raws.map((raw) => insightToRow(raw, req.fields)) });
+    const entities = await fetchEntityValues(ctx, account, req.fields);
+    const toPage = (raws: RawInsight[]): RowPage => ({ rows: raws.map((raw) => mergeEntityValues(insightToRow(raw, req.fields), raw, entities)) });
     if (goAsync) {
       for await (const raws of asyncInsights(ctx, query, options.poll)) yield toPage(raws);
       return;
@@ -207,6 +209,11 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
       const fields = req.fields.map((f) => FIELD_BY_ID.get(f)!);
       for (const account of req.accounts) yield* readAccount(ctx, account, req, fields, level);
     },
+
+    // Automatic checks (issue 7): ad final URLs, pixels and custom conversions, Business Manager domains.
+    listAdUrls: (ctx, account) => listFacebookAdUrls(ctx, account),
+    listConversionTags: (ctx, account) => listFacebookConversionTags(ctx, account),
+    listDomainVerifications: (ctx, account) => listFacebookDomainVerifications(ctx, account),
   };
 }
 

@@ -49,6 +49,12 @@ export const FIELDS: InsightsField[] = [
   dim("objective", "Objective", "The campaign objective (OUTCOME_SALES, OUTCOME_TRAFFIC, ...).", ["objective"], "campaign"),
   dim("adset_id", "Ad set ID", "The ad set id.", ["adset_id"], "adset"),
   dim("adset_name", "Ad set name", "The ad set name.", ["adset_name"], "adset"),
+  // Configuration values (kpi alerts): read from the campaign and ad set objects (checks.ts).
+  dim("campaign_status", "Campaign status", "The campaign's effective status (ACTIVE, PAUSED, CAMPAIGN_PAUSED, ...).", [], "campaign"),
+  dim("campaign_daily_budget", "Campaign daily budget", "The campaign's daily budget in the account currency (campaign budget optimisation), empty when set on ad sets.", [], "campaign", "NUMBER"),
+  dim("campaign_lifetime_budget", "Campaign lifetime budget", "The campaign's lifetime budget in the account currency, empty when none.", [], "campaign", "NUMBER"),
+  dim("adset_status", "Ad set status", "The ad set's effective status.", [], "adset"),
+  dim("adset_daily_budget", "Ad set daily budget", "The ad set's daily budget in the account currency, empty when none.", [], "adset", "NUMBER"),
   dim("ad_id", "Ad ID", "The ad id.", ["ad_id"], "ad"),
   dim("ad_name", "Ad name", "The ad name.", ["ad_name"], "ad"),
   metric("impressions", "Impressions", "Times the ads were on screen.", ["impressions"]),

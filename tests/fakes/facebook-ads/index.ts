@@ -27,6 +27,51 @@ export const FB_CAMPAIGNS: Record<string, { id: string; name: string; objective:
   "1003": [],
 };
 
+/** Status and budgets (minor units, as Graph sends them) of the campaign objects. */
+export const FB_CAMPAIGN_CONFIG: Record<string, { effective_status: string; daily_budget?: string; lifetime_budget?: string }> = {
+  "23850001": { effective_status: "ACTIVE", daily_budget: "5000" },
+  "23850002": { effective_status: "PAUSED", daily_budget: "1250" },
+  "23850003": { effective_status: "ACTIVE", lifetime_budget: "90000" },
+  "23860001": { effective_status: "ACTIVE", daily_budget: "2000" },
+  "23860002": { effective_status: "CAMPAIGN_PAUSED" },
+};
+
+/** One active ad per campaign (ad_id = campaign id + "11", as in insights), each creative shape once. */
+export function fbAds(accountId: string) {
+  return (FB_CAMPAIGNS[accountId] ?? []).map((c, i) => {
+    const url = `https://shop-${accountId}.example.com/${c.id}`;
+    const creative = i % 3 === 0 ? { link_url: url } : i % 3 === 1 ? { object_story_spec: { link_data: { link: url } } } : { object_story_spec: { video_data: { call_to_action: { type: "SHOP_NOW", value: { link: url } } } } };
+    return { id: `${c.id}11`, campaign_id: c.id, creative: { id: `${c.id}99`, ...creative } };
+  });
+}
+
+const hoursAgo = (now: number, h: number) => new Date(now - h * 3_600_000).toISOString().replace(/\.\d{3}Z$/, "+0000");
+
+/** Pixels: one fired two hours ago (running), one silent for 30 days. */
+export function fbPixels(accountId: string, now: number) {
+  if (accountId !== "1001") return [];
+  return [
+    { id: "7700001", name: "Paris Shoes pixel", last_fired_time: hoursAgo(now, 2), is_unavailable: false },
+    { id: "7700002", name: "Old landing pixel", last_fired_time: hoursAgo(now, 30 * 24), is_unavailable: false },
+  ];
+}
+
+export function fbCustomConversions(accountId: string, now: number) {
+  if (accountId !== "1001") return [];
+  return [
+    { id: "5500001", name: "Checkout", last_fired_time: hoursAgo(now, 20), is_archived: false, custom_event_type: "PURCHASE" },
+    { id: "5500002", name: "Retired lead form", last_fired_time: null, is_archived: true, custom_event_type: "LEAD" },
+  ];
+}
+
+export const FB_BUSINESSES: Record<string, { id: string; name: string }> = { "1001": { id: "880001", name: "Paris Shoes SAS" } };
+export const FB_OWNED_DOMAINS: Record<string, { id: string; domain_name: string; status: string }[]> = {
+  "880001": [
+    { id: "990001", domain_name: "parisshoes.example.com", status: "verified" },
+    { id: "990002", domain_name: "promo-parisshoes.example.net", status: "not_verified" },
+  ],
+};
+
 export type FacebookFailure = "token-expired" | "rate-limited" | "throttled" | "server-error" | "too-much-data" | "permission";
 
 export interface FacebookFake {
@@ -214,6 +259,20 @@ export async function startFacebookFake(opts: { maxPageSize?: number; pendingPol
         },
       };
     }),
+  );
+
+  // Automatic checks and configuration values (engine/connectors/facebook-ads/checks.ts).
+  const actPath = (edge: string) => new RegExp(`^${prefix.replace(".", "\\.")}/act_(?<id>\\d+)/${edge}$`);
+  server.route("GET", actPath("ads"), guard((req) => paged(req, fbAds(req.params.id))));
+  server.route("GET", actPath("campaigns"), guard((req) => paged(req, (FB_CAMPAIGNS[req.params.id] ?? []).map((c) => ({ id: c.id, ...FB_CAMPAIGN_CONFIG[c.id] })))));
+  server.route("GET", actPath("adsets"), guard((req) => paged(req, (FB_CAMPAIGNS[req.params.id] ?? []).map((c) => ({ id: `${c.id}1`, effective_status: FB_CAMPAIGN_CONFIG[c.id]?.effective_status ?? "ACTIVE" })))));
+  server.route("GET", actPath("adspixels"), guard((req) => paged(req, fbPixels(req.params.id, Date.now()))));
+  server.route("GET", actPath("customconversions"), guard((req) => paged(req, fbCustomConversions(req.params.id, Date.now()))));
+  server.route("GET", new RegExp(`^${prefix.replace(".", "\\.")}/act_(?<id>\\d+)$`), guard((req) => ({ status: 200, json: { id: `act_${req.params.id}`, ...(FB_BUSINESSES[req.params.id] ? { business: FB_BUSINESSES[req.params.id] } : {}) } })));
+  server.route(
+    "GET",
+    new RegExp(`^${prefix.replace(".", "\\.")}/(?<business>\\d+)/owned_domains$`),
+    guard((req) => paged(req, FB_OWNED_DOMAINS[req.params.business] ?? [])),
   );
 
   const fake: FacebookFake = {
