@@ -16,13 +16,21 @@ export interface DestinationDefinition extends DestinationDescription {
 const endpoint = (config: Record<string, string>) => config.endpoint || undefined;
 
 const OPENERS: Record<DestinationType, DestinationDefinition["open"]> = {
-  // BigQuery and Snowflake loaders are not written yet (docs/spec-deviations.md, issue 6).
-  big_query: async () => new UnavailableLoader("big_query"),
+  big_query: async (c) =>
+    new (await import("./bigquery/loader.js")).BigQueryLoader({
+      projectId: c.projectId!,
+      datasetId: c.dataSetId!,
+      jsonKey: c.jsonKey!,
+      endpoint: endpoint(c),
+      tokenUrl: c.tokenUrl || undefined,
+      location: c.location || undefined,
+    }),
   mysql: async (c) => new (await import("./mysql/loader.js")).MysqlLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! }),
   postgres: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl === "true" }, "postgres"),
   redshift: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl !== "false" }, "redshift"),
   azure_sql: async (c) => new (await import("./azure-sql/loader.js")).AzureSqlLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! }),
-  snowflake: async () => new UnavailableLoader("snowflake"),
+  snowflake: async (c) =>
+    new (await import("./snowflake/loader.js")).SnowflakeLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, warehouse: c.warehouse || undefined, role: c.role || undefined, endpoint: endpoint(c) }),
   amazon_s3: async (c) => {
     const { S3Store } = await import("./amazon-s3/store.js");
     const { ObjectStoreLoader } = await import("./object-store.js");
