@@ -17,7 +17,7 @@ import {
   readOAuthReturnParams,
   SourceFlowError,
 } from "~/services/sources.server";
-import { GOOGLE_DATA_STUDIO, SOURCE_MESSAGES } from "~/utils/sources";
+import { connectedSourcePath, GOOGLE_DATA_STUDIO, SOURCE_MESSAGES } from "~/utils/sources";
 import { Banner } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { ConnectOutcomeMarker, type ConnectOutcome } from "~/components/sources";
@@ -66,11 +66,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   try {
     const result = await completeConnect({ company, user, platform: platformId, params: query, origin: url.origin });
-    const target = `/data-connector/sources/${result.sourceId}`;
     const toast = result.created
       ? { type: "success" as const, title: "The source has been added", description: `Your ${result.platformName} account is connected. Choose the accounts to activate.` }
       : { type: "success" as const, title: "The integration has been updated", description: `Your ${result.platformName} authorization has been refreshed.` };
     const fromApp = result.fromApp ?? query.from ?? null;
+    const target = connectedSourcePath(result.sourceId, fromApp);
     if (result.mode === "page" && fromApp !== GOOGLE_DATA_STUDIO) return redirectWithToast(target, toast);
     const view: View = { kind: "connected", platformName: result.platformName, fromApp, outcome: { status: "connected", redirectTo: target } };
     return json(view, { headers: await toastHeaders(toast) });

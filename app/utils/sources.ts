@@ -21,6 +21,14 @@ export const BLOCKED_MESSAGE = "This account is blocked. You need to unblock it 
 /** Query value of the Looker Studio (Google Data Studio) alternate return (spec 3 §4). */
 export const GOOGLE_DATA_STUDIO = "google-data-studio";
 
+/** `from` value of a connection started in the alert onboarding wizard: the return goes back to it. */
+export const ALERT_ONBOARDING = "alert-onboarding";
+
+/** Where a finished connection lands: the source's page, or the onboarding wizard with the source chosen. */
+export function connectedSourcePath(sourceId: number, fromApp: string | null | undefined): string {
+  return fromApp === ALERT_ONBOARDING ? `/data-sources/add?source=${sourceId}` : `/data-connector/sources/${sourceId}`;
+}
+
 /** Spec 2 §2 tabs, mapped onto the catalogue's categories. */
 export const SOURCE_TABS = [
   { id: "all", label: "All", categories: [] },
