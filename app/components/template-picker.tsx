@@ -6,7 +6,8 @@ import { Spinner } from "./spinner";
 
 export type PickerTemplate = { id: number; title: string; type: string; usedByCurrentDataSource: boolean };
 
-function Toggle({ t }: { t: PickerTemplate }) {
+/** One template's switch: posts to the current route's action (intent toggle-template). */
+export function TemplateToggle({ t }: { t: PickerTemplate }) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const on = busy ? fetcher.formData?.get("on") === "1" : t.usedByCurrentDataSource;
@@ -32,6 +33,33 @@ function Toggle({ t }: { t: PickerTemplate }) {
   );
 }
 
+/** Search box and one toggle per template; `hidden` keeps the page's own URL state in the search. */
+export function TemplateList({ templates, search, hidden }: { templates: PickerTemplate[]; search: string; hidden: Record<string, string> }) {
+  return (
+    <>
+      <Form method="get" className="mb-3">
+        {Object.entries(hidden).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <label className="sr-only" htmlFor="template-search">Search for a template</label>
+        <input id="template-search" name="q" defaultValue={search} placeholder="Search for a template" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
+      </Form>
+      {templates.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500">No template</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {templates.map((t) => (
+            <li key={t.id} className="flex items-center justify-between py-2 text-sm" data-testid="template-row">
+              <span>{t.title}</span>
+              <TemplateToggle t={t} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 export function TemplatePicker({ templates, search, closeHref, scratchHref }: { templates: PickerTemplate[]; search: string; closeHref: string; scratchHref: string }) {
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="picker-title" className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 p-4">
@@ -40,23 +68,7 @@ export function TemplatePicker({ templates, search, closeHref, scratchHref }: { 
           <h2 id="picker-title" className="text-lg font-semibold">Create an alert</h2>
           <Link to={closeHref} className="text-sm text-slate-500 hover:underline">Close</Link>
         </div>
-        <Form method="get" className="mb-3">
-          <input type="hidden" name="picker" value="1" />
-          <label className="sr-only" htmlFor="template-search">Search for a template</label>
-          <input id="template-search" name="q" defaultValue={search} placeholder="Search for a template" className="w-full rounded-md border border-slate-300 px-3 py-2 text-sm" />
-        </Form>
-        {templates.length === 0 ? (
-          <p className="py-4 text-center text-sm text-slate-500">No template</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {templates.map((t) => (
-              <li key={t.id} className="flex items-center justify-between py-2 text-sm" data-testid="template-row">
-                <span>{t.title}</span>
-                <Toggle t={t} />
-              </li>
-            ))}
-          </ul>
-        )}
+        <TemplateList templates={templates} search={search} hidden={{ picker: "1" }} />
         <Link to={scratchHref} className="mt-4 block text-sm text-brand-700 hover:underline">Or start from scratch</Link>
       </div>
     </div>

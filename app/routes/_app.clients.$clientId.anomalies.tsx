@@ -1,16 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { toastHeaders } from "~/services/toast.server";
-import { clientAlerts, requireClient, templatesFor, toggleTemplate } from "~/services/alerts.server";
+import { applyTemplateToggle, clientAlerts, requireClient, templatesFor } from "~/services/alerts.server";
 import { ClientAlertList } from "~/components/client-alert-list";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { TemplatePicker } from "~/components/template-picker";
-
-const ToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: z.coerce.number().int().positive(), on: z.enum(["0", "1"]) });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
@@ -30,18 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const parsed = ToggleSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ ok: false }, { status: 400 });
-  const on = parsed.data.on === "1";
-  try {
-    const { ok, title } = await toggleTemplate(company.id, client, parsed.data.sentryId, on);
-    if (!ok) return json({ ok: false }, { status: 404, headers: await toastHeaders({ type: "error", title: `Unable to ${on ? "activate" : "deactivate"} ${title}`, description: "An error occurred. Please try again." }) });
-    const toast = on ? { type: "success" as const, title: `${client.dataSource.name} is now protected by ${title}` } : { type: "success" as const, title: `${title} deactivated on ${client.dataSource.name}` };
-    return json({ ok: true }, { headers: await toastHeaders(toast) });
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    return json({ ok: false }, { status: 500, headers: await toastHeaders({ type: "error", title: `Unable to ${on ? "activate" : "deactivate"} the template`, description: "An error occurred. Please try again." }) });
-  }
+  const outcome = await applyTemplateToggle(company.id, client, await request.formData());
+  return json({ ok: outcome.ok }, { status: outcome.status, headers: outcome.toast ? await toastHeaders(outcome.toast) : undefined });
 }
 
 export const meta = () => [{ title: "Alerts · Signalpost" }];

@@ -7,6 +7,7 @@ import { usersRepo } from "~/services/repositories.server";
 import { gettingStartedSources } from "~/services/getting-started.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { SourceCards, Stepper } from "~/components/wizard";
 
 export const meta = () => [{ title: "Getting started · Signalpost" }];
 
@@ -36,24 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/data-connector");
 }
 
-type StepStatus = "complete" | "current" | "upcoming";
-
-function Stepper({ step }: { step: number }) {
-  const steps = ["Source", "Destination"];
-  return (
-    <ol className="mb-6 flex gap-6 text-sm" aria-label="Progress">
-      {steps.map((label, i) => {
-        const status: StepStatus = i < step ? "complete" : i === step ? "current" : "upcoming";
-        return (
-          <li key={label} data-status={status} aria-current={status === "current" ? "step" : undefined} className={`flex items-center gap-2 ${status === "upcoming" ? "text-slate-400" : status === "current" ? "font-semibold text-brand-700" : "text-green-700"}`}>
-            <span className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${status === "complete" ? "bg-green-600 text-white" : status === "current" ? "bg-brand-600 text-white" : "bg-slate-200"}`}>{status === "complete" ? "✓" : i + 1}</span>
-            {label}
-          </li>
-        );
-      })}
-    </ol>
-  );
-}
+const STEPS = ["Source", "Destination"] as const;
 
 export default function GettingStarted() {
   const data = useLoaderData<typeof loader>();
@@ -68,25 +52,14 @@ export default function GettingStarted() {
           </Form>
         }
       />
-      <Stepper step={data.step} />
+      <Stepper steps={STEPS} current={data.step} />
       {data.step === 0 ? (
         <section className="rounded-lg bg-white p-6 shadow">
           {data.sources.length > 0 && !data.addNew ? (
             <>
               <h2 className="mb-1 font-semibold">Choose a source</h2>
               <p className="mb-4 text-sm text-slate-600">Pick one of your connected sources, or add a new one.</p>
-              <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
-                {data.sources.map((s) => (
-                  <li key={s.id}>
-                    <Link to={`?source=${s.id}`} className="block rounded-lg border border-slate-200 p-4 hover:border-brand-400 hover:bg-brand-50">
-                      <img src={s.icon} alt="" className="mb-2 h-8 w-8" />
-                      <span className="block font-medium">{s.name}</span>
-                      <span className="block text-xs text-slate-500">{s.platformName}</span>
-                      <span className="mt-1 block text-xs text-slate-600">{s.accounts} accounts available.</span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <SourceCards sources={data.sources} />
               <Link to="?add=1" className="mt-4 inline-block text-sm text-brand-600 hover:underline">Add a new source</Link>
             </>
           ) : (

@@ -14,6 +14,8 @@ import type { FieldDef } from "../../engine/core/types.js";
 import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../lib/alert-evaluation.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getDb } from "./db.server.js";
+import type { Toast } from "./toast.server.js";
+import { z } from "zod";
 import { definitionFromForm, editorErrors, type AlertKind } from "~/utils/alert-form";
 
 export type { AlertKind };
@@ -304,6 +306,26 @@ export async function toggleTemplate(companyId: number, client: Client, sentryId
   const bound = await alertsRepo.listConfiguredFors(db, companyId, { dataSourceId: client.dataSource.id, sentryId });
   for (const b of bound) await alertsRepo.deleteConfiguredFor(db, companyId, b.id);
   return { ok: true, title: sentry.title };
+}
+
+const TemplateToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: z.coerce.number().int().positive(), on: z.enum(["0", "1"]) });
+
+/**
+ * One template toggle of a picker (spec 1 §4, §8), shared by the client's alert list and the
+ * onboarding wizard: the outcome's status and the toast to show (null for a malformed post).
+ */
+export async function applyTemplateToggle(companyId: number, client: Client, form: FormData): Promise<{ ok: boolean; status: number; toast: Toast | null }> {
+  const parsed = TemplateToggleSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, status: 400, toast: null };
+  const on = parsed.data.on === "1";
+  try {
+    const { ok, title } = await toggleTemplate(companyId, client, parsed.data.sentryId, on);
+    if (!ok) return { ok: false, status: 404, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} ${title}`, description: "An error occurred. Please try again." } };
+    return { ok: true, status: 200, toast: on ? { type: "success", title: `${client.dataSource.name} is now protected by ${title}` } : { type: "success", title: `${title} deactivated on ${client.dataSource.name}` } };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return { ok: false, status: 500, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} the template`, description: "An error occurred. Please try again." } };
+  }
 }
 
 /** Company templates with their health (spec 1 §3 template health: accounts, status, last run). */

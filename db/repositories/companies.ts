@@ -54,3 +54,8 @@ export async function rotateApiKey(db: DB, companyId: number): Promise<string> {
 export async function findCompanyByApiKey(db: DB, apiKey: string): Promise<Company | undefined> {
   return db.selectFrom("companies").selectAll().where("apiKeyDigest", "=", tokenDigest(apiKey)).executeTakeFirst();
 }
+
+/** The company-level monitoring flag: the index route shows the clients dashboard when it is true. */
+export async function setCompanyActivateAlert(db: DB, companyId: number, activateAlert: boolean): Promise<void> {
+  await db.updateTable("companies").set({ activateAlert }).where("id", "=", companyId).execute();
+}

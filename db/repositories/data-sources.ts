@@ -81,3 +81,9 @@ export async function findDataSourceByAccount(
     .where("accountId", "=", accountId)
     .executeTakeFirst();
 }
+
+/** Turns monitoring on or off for one account (spec 1 §3 activateAlert); false when it is not this company's. */
+export async function setDataSourceActivateAlert(db: DB, companyId: number, id: number, activateAlert: boolean): Promise<boolean> {
+  const result = await db.updateTable("dataSources").set({ activateAlert }).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
