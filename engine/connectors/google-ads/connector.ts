@@ -12,6 +12,7 @@ import { listAccessibleCustomerIds, listHierarchy, loginCustomerIdFor } from "./
 import { classifyGoogleAdsError } from "./errors.js";
 import { DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, REPORT_RESOURCE } from "./fields.js";
 import { buildQuery, toRow, type SearchStreamBatch } from "./gaql.js";
+import { listGoogleAdsAdUrls, listGoogleAdsConversionTags } from "./checks.js";
 import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { googleOAuth2 } from "../shared/google-api.js";
@@ -121,4 +122,7 @@ export const googleAdsConnector: Connector = {
   read(ctx, req) {
     return readAccounts(ctx, req);
   },
+  // Automatic checks (issue 7): ad final URLs and conversion actions; no domain verification exists.
+  listAdUrls: (ctx, account) => listGoogleAdsAdUrls(ctx, account),
+  listConversionTags: (ctx, account) => listGoogleAdsConversionTags(ctx, account),
 };

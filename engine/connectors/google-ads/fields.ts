@@ -59,9 +59,14 @@ const METRICS: GaqlField[] = [
   f(describedAs(ADS_FIELD.average_cpc, "Cost divided by clicks (metrics.average_cpc / 1e6)."), "metrics.average_cpc", true),
 ];
 
+/** Configuration values of the campaign report (kpi alerts): its shared budget's amount. */
+const CAMPAIGN_CONFIG: GaqlField[] = [
+  f(dimension("campaign_budget", "Campaign budget", "NUMBER", "The campaign budget's amount per day (or for the campaign's total budget), in the account currency (campaign_budget.amount_micros / 1e6)."), "campaign_budget.amount_micros", true),
+];
+
 export const GOOGLE_ADS_FIELDS: Record<string, GaqlField[]> = {
   account: [...COMMON, ...METRICS],
-  campaign: [...COMMON, ...CAMPAIGN, ...METRICS],
+  campaign: [...COMMON, ...CAMPAIGN, ...CAMPAIGN_CONFIG, ...METRICS],
   ad_group: [...COMMON, ...CAMPAIGN, ...AD_GROUP, ...METRICS],
 };
 

@@ -36,6 +36,9 @@ export function toRow(result: GoogleAdsRow, fields: readonly GaqlField[]): Row {
       row[field.def.id] = field.micros ? Math.round(n) / 1_000_000 : n;
     } else if (field.def.id === "hour") {
       row[field.def.id] = raw === undefined || raw === null ? null : Number(raw);
+    } else if (field.micros) {
+      // Money configuration values (a campaign's budget) are dimensions in micros too.
+      row[field.def.id] = raw === undefined || raw === null ? null : Math.round(Number(raw)) / 1_000_000;
     } else {
       row[field.def.id] = raw === undefined || raw === null ? null : String(raw);
     }

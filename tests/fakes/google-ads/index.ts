@@ -36,8 +36,8 @@ export const ACCESSIBLE = ["1112223333", "3456789012"];
 
 export function campaignsOf(customerId: string) {
   return [
-    { id: `${customerId}01`, name: "Brand", status: "ENABLED", type: "SEARCH", adGroups: [{ id: `${customerId}0101`, name: "Brand exact", status: "ENABLED" }] },
-    { id: `${customerId}02`, name: "Generic", status: "PAUSED", type: "PERFORMANCE_MAX", adGroups: [{ id: `${customerId}0201`, name: "All products", status: "ENABLED" }] },
+    { id: `${customerId}01`, name: "Brand", status: "ENABLED", type: "SEARCH", budgetMicros: 50_000_000, adGroups: [{ id: `${customerId}0101`, name: "Brand exact", status: "ENABLED" }] },
+    { id: `${customerId}02`, name: "Generic", status: "PAUSED", type: "PERFORMANCE_MAX", budgetMicros: 120_500_000, adGroups: [{ id: `${customerId}0201`, name: "All products", status: "ENABLED" }] },
   ];
 }
 
@@ -155,6 +155,7 @@ function runGaql(customer: FakeCustomer, query: string): Record<string, unknown>
         "campaign.name": entity.campaign?.name,
         "campaign.status": entity.campaign?.status,
         "campaign.advertising_channel_type": entity.campaign?.type,
+        "campaign_budget.amount_micros": entity.campaign ? String(entity.campaign.budgetMicros) : undefined,
         "ad_group.id": entity.adGroup?.id,
         "ad_group.name": entity.adGroup?.name,
         "ad_group.status": entity.adGroup?.status,
@@ -177,6 +178,69 @@ function runGaql(customer: FakeCustomer, query: string): Record<string, unknown>
         setPath(row, column, values[column]);
       }
       rows.push(row);
+    }
+  }
+  return rows;
+}
+
+// ---- automatic checks (engine/connectors/google-ads/checks.ts) --------------------------------
+
+/** Two ads per ad group: the first enabled (its landing page), the second paused. */
+export function adsOf(customerId: string, adGroupId: string) {
+  return [
+    { id: `${adGroupId}1`, status: "ENABLED", finalUrls: [`https://shop-${customerId}.example.com/${adGroupId}`, `https://m.shop-${customerId}.example.com/${adGroupId}`] },
+    { id: `${adGroupId}2`, status: "PAUSED", finalUrls: [`https://shop-${customerId}.example.com/old/${adGroupId}`] },
+  ];
+}
+
+const gaqlTime = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(0, 19).replace("T", " ");
+
+/** Conversion actions: a running tag, a silent one, an import, a hidden tag and a removed one. */
+export function conversionActionsOf(customerId: string) {
+  const day = 86_400_000;
+  return [
+    { id: `${customerId}9001`, name: "Purchase", status: "ENABLED", type: "WEBPAGE", last: gaqlTime(day) },
+    { id: `${customerId}9002`, name: "Newsletter", status: "ENABLED", type: "WEBPAGE", last: gaqlTime(20 * day) },
+    { id: `${customerId}9003`, name: "CRM import", status: "ENABLED", type: "UPLOAD_CLICKS", last: undefined },
+    { id: `${customerId}9004`, name: "Old form", status: "HIDDEN", type: "WEBPAGE", last: gaqlTime(2 * day) },
+    { id: `${customerId}9005`, name: "Removed", status: "REMOVED", type: "WEBPAGE", last: undefined },
+  ];
+}
+
+const CHECK_QUERY = /^SELECT (.+) FROM (ad_group_ad|conversion_action)(?: WHERE (.+))?$/;
+
+/** The ad_group_ad and conversion_action queries, with their WHERE conditions applied. */
+function runCheckGaql(customer: FakeCustomer, query: string): Record<string, unknown>[] | undefined {
+  const m = CHECK_QUERY.exec(query.trim());
+  if (!m) return undefined;
+  const [, select, resource, where = ""] = m;
+  const columns = select.split(",").map((c) => c.trim());
+  const has = (condition: string) => where.includes(condition);
+  const rows: Record<string, unknown>[] = [];
+  const emit = (values: Record<string, unknown>) => {
+    const row: Record<string, unknown> = {};
+    for (const c of columns) setPath(row, c, values[c]);
+    rows.push(row);
+  };
+  if (resource === "conversion_action") {
+    for (const a of conversionActionsOf(customer.id)) {
+      if (has("conversion_action.status != 'REMOVED'") && a.status === "REMOVED") continue;
+      emit({ "conversion_action.id": a.id, "conversion_action.name": a.name, "conversion_action.status": a.status, "conversion_action.type": a.type, "metrics.conversion_last_received_request_date_time": a.last });
+    }
+    return rows;
+  }
+  const range = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(where);
+  for (const c of campaignsOf(customer.id)) {
+    if (has("campaign.status = 'ENABLED'") && c.status !== "ENABLED") continue;
+    for (const g of c.adGroups) {
+      if (has("ad_group.status = 'ENABLED'") && g.status !== "ENABLED") continue;
+      for (const [i, ad] of adsOf(customer.id, g.id).entries()) {
+        if (has("ad_group_ad.status = 'ENABLED'") && ad.status !== "ENABLED") continue;
+        // Only the enabled ad spends; metrics rows with nothing in them are left out.
+        const costMicros = range && i === 0 ? daysBetween(range[1], range[2]).reduce((sum, d) => sum + Array.from({ length: 24 }, (_, h) => hourMetrics(g.id, d, h).costMicros).reduce((a, b) => a + b, 0), 0) : 0;
+        if (columns.includes("metrics.cost_micros") && costMicros === 0) continue;
+        emit({ "ad_group_ad.ad.id": ad.id, "ad_group_ad.ad.final_urls": ad.finalUrls, "campaign.id": c.id, "metrics.cost_micros": String(costMicros) });
+      }
     }
   }
   return rows;
@@ -247,7 +311,8 @@ export async function startGoogleAdsFake(): Promise<GoogleAdsFake> {
     const customerId = req.params.customerId;
     const denied = guard(req, customerId);
     if (denied) return denied;
-    const result = runGaql(CUSTOMERS[customerId], req.json<{ query: string }>().query);
+    const query = req.json<{ query: string }>().query;
+    const result = runCheckGaql(CUSTOMERS[customerId], query) ?? runGaql(CUSTOMERS[customerId], query);
     if (!Array.isArray(result)) return result;
     const batches = chunk(result, options.batchSize).map((results) => ({ results, fieldMask: "fake", requestId: "fake-request-id" }));
     // An empty result is one batch without results, as the API answers.
