@@ -35,6 +35,9 @@ const schema = z.object({
   SLACK_CLIENT_ID: z.string().default("signalpost-dev-slack"),
   SLACK_CLIENT_SECRET: z.string().default("signalpost-dev-slack-secret"),
   SLACK_BASE_URL: z.string().url().optional(),
+  /** BigQuery destinations: API root and OAuth token endpoint instead of Google's (tests/fakes/bigquery). */
+  BIGQUERY_API_ENDPOINT: z.string().url().optional(),
+  BIGQUERY_TOKEN_URL: z.string().url().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
+import { openConfiguredDestination } from "../lib/destination-endpoints.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
 import { getTemporalClient } from "./client.js";
 import { reconcileJobSchedules } from "./schedules.js";
@@ -17,7 +18,7 @@ export async function createWorker(opts: { db: DB; address: string; taskQueue?: 
     namespace: opts.namespace ?? "default",
     taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
     workflowsPath,
-    activities: createActivities({ db: opts.db }),
+    activities: createActivities({ db: opts.db, openDestination: openConfiguredDestination }),
   });
 }
 

@@ -2,7 +2,8 @@
 // check before every save, and deletion with what depends on it (decision 0401).
 import { listJobIds } from "../../db/repositories/data-streams.js";
 import * as repo from "../../db/repositories/destinations.js";
-import { DestinationError, getDestinationDefinition, openDestination } from "../../engine/destinations/index.js";
+import { DestinationError, getDestinationDefinition } from "../../engine/destinations/index.js";
+import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
 import { deleteJobSchedule } from "../../temporal/schedules.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import { getDb } from "./db.server.js";
@@ -36,7 +37,7 @@ export type CheckOutcome = { ok: true } | { ok: false; message: string };
 export async function checkDestination(type: string, config: Record<string, string>): Promise<CheckOutcome> {
   let loader;
   try {
-    loader = await openDestination(type, config);
+    loader = await openConfiguredDestination(type, config);
     await loader.check();
     return { ok: true };
   } catch (error) {
@@ -59,6 +60,8 @@ export function configFrom(type: string, values: Record<string, unknown>, previo
   // Operator-only settings (endpoint overrides for local servers) survive edits.
   if (previous?.endpoint) config.endpoint = previous.endpoint;
   if (previous?.ssl) config.ssl = previous.ssl;
+  if (previous?.tokenUrl) config.tokenUrl = previous.tokenUrl;
+  if (previous?.location) config.location = previous.location;
   return config;
 }
 
