@@ -102,7 +102,8 @@ export const PLATFORM_DEFINITIONS: readonly PlatformDefinition[] = [
     description: "Meta (Facebook and Instagram) advertising insights.",
   }),
   platform("bing-ads", "Microsoft Advertising", "oauth2", "ADS", {
-    ...adsAlerts({ security: ["ACCOUNT"], url_checker: ["ACCOUNT"] }),
+    // conversion_tag: UET tags (issue 7 automatic checks; not in spec 1's catalogue).
+    ...adsAlerts({ security: ["ACCOUNT"], url_checker: ["ACCOUNT"], conversion_tag: ["ACCOUNT"] }),
     color: "#00a4ef",
     monogram: "MS",
     description: "Microsoft Advertising (Bing Ads) campaign performance.",

@@ -13,6 +13,7 @@ import { classifyBingError } from "./errors.js";
 import { BING_CONFIG_FIELDS, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, type BingField } from "./fields.js";
 import { runReport, type PollTiming } from "./reports.js";
 import { BING_HOSTS } from "./urls.js";
+import { listBingAdUrls, listBingConversionTags } from "./checks.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 
 const PLATFORM = "bing-ads";
@@ -117,6 +118,13 @@ export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): C
     },
     ...catalogueMethods(CATALOGUE),
     read,
+    // Automatic checks (issue 7): ad final URLs and UET tags; there is no domain verification.
+    async listAdUrls(ctx, account) {
+      return listBingAdUrls(ctx, account, (await accountsOf(ctx)).get(account.id)?.customerId, options.poll);
+    },
+    async listConversionTags(ctx, account) {
+      return listBingConversionTags(ctx, account, (await accountsOf(ctx)).get(account.id)?.customerId);
+    },
   };
 }
 

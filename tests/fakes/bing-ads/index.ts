@@ -27,6 +27,28 @@ export function campaignsOf(accountId: number) {
   ];
 }
 
+/** Campaign Management: an active and a paused ad group per campaign, an active and a paused ad per group. */
+export function adGroupsOf(campaignId: number) {
+  return [
+    { Id: campaignId * 10 + 1, Name: "Main", Status: "Active" },
+    { Id: campaignId * 10 + 2, Name: "Paused group", Status: "Paused" },
+  ];
+}
+
+export function adsOf(accountId: number, adGroupId: number) {
+  return [
+    { Id: adGroupId * 10 + 1, Type: "ResponsiveSearch", Status: "Active", FinalUrls: [`https://contoso-${accountId}.example.com/${adGroupId}`] },
+    { Id: adGroupId * 10 + 2, Type: "ResponsiveSearch", Status: "Paused", FinalUrls: [`https://contoso-${accountId}.example.com/old/${adGroupId}`] },
+  ];
+}
+
+/** The customer's UET tags (shared by its accounts). */
+export const UET_TAGS = [
+  { Id: 26000001, Name: "Contoso site", Description: null, TrackingStatus: "Active", CustomerShare: null },
+  { Id: 26000002, Name: "Old microsite", Description: null, TrackingStatus: "Inactive", CustomerShare: null },
+  { Id: 26000003, Name: "New checkout", Description: null, TrackingStatus: "Unverified", CustomerShare: null },
+];
+
 export function hourStats(campaignId: number, date: string, hour: number) {
   const r = seeded(`${campaignId}|${date}|${hour}`);
   const impressions = Math.floor(r * 80);
@@ -107,6 +129,8 @@ export function reportCsv(request: Record<string, any>): string {
         CampaignName: campaign?.CampaignName ?? "",
         CampaignStatus: campaign?.CampaignStatus ?? "",
         CampaignType: campaign?.CampaignType ?? "",
+        // Ad reports: each campaign's spend is its active ad's (see adGroupsOf / adsOf).
+        AdId: campaign ? String(adsOf(accountId, adGroupsOf(campaign.CampaignId)[0].Id)[0].Id) : "",
         Impressions: String(t.impressions),
         Clicks: String(t.clicks),
         Spend: t.spend.toFixed(2),
@@ -170,6 +194,20 @@ export async function startBingAdsFake(): Promise<BingAdsFake> {
     const empty = csv.split("\r\n").filter(Boolean).length <= 1;
     return { json: { ReportRequestStatus: { ReportDownloadUrl: empty ? null : `${server.url}/download/${id}.zip?sv=2020&sig=fake-signature`, Status: "Success" } } };
   });
+
+  // Campaign Management (engine/connectors/bing-ads/checks.ts): the account header must match.
+  const campaignCall = (handler: (body: Record<string, any>, accountId: number) => unknown) => (req: RecordedRequest): FakeReply => {
+    const denied = guard(req);
+    if (denied) return denied;
+    const accountId = Number(req.headers.customeraccountid);
+    const account = ACCOUNTS.find((a) => a.Id === accountId);
+    if (!account || req.headers.customerid !== String(account.ParentCustomerId)) return failures.notAuthorized();
+    return { json: handler(req.json<Record<string, any>>(), accountId) };
+  };
+  server.route("POST", "/CampaignManagement/v13/Campaigns/QueryByAccountId", campaignCall((body, accountId) => ({ Campaigns: Number(body.AccountId) === accountId ? campaignsOf(accountId).map((c) => ({ Id: c.CampaignId, Name: c.CampaignName, Status: c.CampaignStatus })) : [] })));
+  server.route("POST", "/CampaignManagement/v13/AdGroups/QueryByCampaignId", campaignCall((body) => ({ AdGroups: adGroupsOf(Number(body.CampaignId)) })));
+  server.route("POST", "/CampaignManagement/v13/Ads/QueryByAdGroupId", campaignCall((body, accountId) => (Array.isArray(body.AdTypes) && body.AdTypes.length ? { Ads: adsOf(accountId, Number(body.AdGroupId)) } : { Ads: null })));
+  server.route("POST", "/CampaignManagement/v13/UetTags/QueryByIds", campaignCall((body) => ({ UetTags: body.TagIds === null ? UET_TAGS : UET_TAGS.filter((t) => body.TagIds.includes(t.Id)), PartialErrors: [] })));
 
   server.route("GET", "/download/:file", (req) => {
     // Pre-signed storage URL: a bearer token is not expected (and real storage rejects it).
