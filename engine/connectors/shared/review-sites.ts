@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension, metric } from "../../core/field-defs.js";
+import { robotsGate } from "./robots-gate.js";
 import type { Account, ApiKeyCredential, Connector, ConnectorContext, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
 
 export const REVIEW_USER_AGENT = "SignalpostBot/1.0 (+https://signalpost.io/bot; Signalpost review monitoring)";
@@ -166,24 +167,10 @@ export function identifiersOf(credential: ApiKeyCredential): string[] {
 }
 
 export function reviewSiteConnector(spec: ReviewSiteSpec): Connector {
-  const robotsCache = new WeakMap<ConnectorContext, Map<string, string>>();
-
-  async function robotsFor(ctx: ConnectorContext, url: URL): Promise<string> {
-    let byHost = robotsCache.get(ctx);
-    if (!byHost) robotsCache.set(ctx, (byHost = new Map()));
-    const cached = byHost.get(url.host);
-    if (cached !== undefined) return cached;
-    const res = await ctx.http.request({ url: new URL("/robots.txt", url).toString(), auth: false, account: url.host, headers: { "user-agent": REVIEW_USER_AGENT, accept: "text/plain" }, expect: [401, 403, 404, 410] });
-    // RFC 9309 §2.3.1.3: an unavailable robots.txt (4xx) means no restrictions.
-    const body = res.status === 200 ? res.text : "";
-    byHost.set(url.host, body);
-    return body;
-  }
+  const assertAllowed = robotsGate(spec.id);
 
   async function fetchPage(ctx: ConnectorContext, url: URL, identifier: string): Promise<ParsedPage> {
-    if (!robotsAllows(await robotsFor(ctx, url), url.pathname + url.search)) {
-      throw new ConnectorError({ kind: "config", platform: spec.id, message: `${url.host}'s robots.txt does not allow reading ${url.pathname}; Signalpost will not fetch "${identifier}".` });
-    }
+    await assertAllowed(ctx, url, `"${identifier}"`);
     const res = await ctx.http.request({ url: url.toString(), auth: false, account: url.host, headers: { "user-agent": REVIEW_USER_AGENT, accept: "text/html" }, expect: [404, 410] });
     if (res.status === 404 || res.status === 410) {
       throw new ConnectorError({ kind: "config", platform: spec.id, status: res.status, message: `No ${spec.id} page for "${identifier}" (HTTP ${res.status}). Check the identifier in the connection.` });
