@@ -6,7 +6,8 @@
 import { splitDateRange } from "../../core/dates.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
-import { byDay, GRAPH_BASE_URL, graphEdge, graphOAuth2, graphErrors, insightBounds, insights, INSIGHTS_ZONE, managedPages, numeric, pageToken } from "../shared/meta-graph.js";
+import { metaSocialBase } from "../shared/meta-social.js";
+import { byDay, graphEdge, insightBounds, insights, INSIGHTS_ZONE, managedPages, numeric, pageToken } from "../shared/meta-graph.js";
 import { recordsConnector, stamp } from "../shared/records.js";
 import { PAGE_FIELDS, PAGE_METRICS, POST_FIELDS, POST_METRICS } from "./fields.js";
 
@@ -40,23 +41,11 @@ async function* posts(ctx: ConnectorContext, account: Account, range: DateRange)
 
 export const facebookAnalyticsConnector: Connector = recordsConnector({
   id: PLATFORM,
-  authMethod: "oauth2",
-  timezone: { fixed: INSIGHTS_ZONE },
-  currency: "none",
+  ...metaSocialBase(["pages_show_list", "pages_read_engagement", "read_insights"], { platform: PLATFORM, source: "Facebook Pages", permission: "the read_insights and pages_read_engagement permissions and a task on the page", limitScope: "this page" }),
   // Page insights settle within about two days (Meta: "data may be delayed up to 48 hours" on the
   // Page insights reference), and post lifetime counters keep growing for days after posting.
   // https://developers.facebook.com/docs/graph-api/reference/page/insights/
   restatementDays: 3,
-  allowedHosts: ["graph.facebook.com", "www.facebook.com"],
-  defaultBaseUrl: GRAPH_BASE_URL,
-  rateLimit: { maxConcurrent: 2 },
-  oauth2: graphOAuth2(["pages_show_list", "pages_read_engagement", "read_insights"]),
-  classifyError: graphErrors({ platform: PLATFORM, source: "Facebook Pages", permission: "the read_insights and pages_read_engagement permissions and a task on the page", limitScope: "this page" }),
-  async check(ctx) {
-    await ensureLongLivedToken(ctx);
-    const me = await ctx.http.json<{ id: string; name?: string }>({ url: "/me", query: { fields: "id,name" } });
-    return { ok: true, identity: me.name ?? me.id };
-  },
   async listAccounts(ctx) {
     await ensureLongLivedToken(ctx);
     return (await managedPages(ctx, PLATFORM)).map((p) => ({ id: p.id, name: p.name, timezone: INSIGHTS_ZONE, currency: "USD", status: p.access_token ? "active" : "disabled" }));
