@@ -8,7 +8,7 @@ import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { splitDateRange } from "../../core/dates.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest } from "../../core/types.js";
-import { basicAuthorization, columnRow, defsOf, dimCol, keyAndSecret, mapped, metricCol, wantedColumns, type ColumnField } from "../shared/app-analytics.js";
+import { authorizeBasicKeySecret, columnRow, defsOf, dimCol, mapped, metricCol, wantedColumns, type ColumnField } from "../shared/app-analytics.js";
 import { ADS_FIELD } from "../shared/ads-fields.js";
 import { platformErrors, recordsConnector, type RecordReport } from "../shared/records.js";
 
@@ -70,10 +70,7 @@ function reportOf(id: keyof typeof FIELDS_OF, name: string, description: string,
 export const amplitudeConnector = recordsConnector({
   id: PLATFORM,
   authMethod: "api-key",
-  authorize(request, credential) {
-    const { key, secret } = keyAndSecret(credential);
-    request.headers.authorization = basicAuthorization(key, secret);
-  },
+  authorize: authorizeBasicKeySecret,
   // Series days are the project's timezone (Settings > Projects), which the API cannot read.
   timezone: { fixed: "UTC" },
   currency: "none",

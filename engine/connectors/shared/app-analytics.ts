@@ -5,6 +5,7 @@
 // table into rows, tells which columns a read needs, and builds the Basic header several of them
 // use. Roll-up to the requested dimensions, derived ratios and output paging stay in records.ts.
 import { dimension, metric } from "../../core/field-defs.js";
+import type { PreparedRequest } from "../../core/http-types.js";
 import type { Aggregation, CellValue, Credential, FieldDef, FieldType, ReadRequest, Row } from "../../core/types.js";
 import { num } from "./records.js";
 
@@ -36,13 +37,15 @@ export function wantedColumns(fields: readonly ColumnField[], req: Pick<ReadRequ
   };
 }
 
-/** One platform record as our row: dimension columns as text (null when absent), metric columns as numbers. */
+/** One platform record as our row: dimension columns as text (hours as numbers, null when absent), metric columns as numbers. */
 export function columnRow(item: Record<string, unknown>, fields: readonly ColumnField[], fixed: Row = {}): Row {
   const row: Row = {};
   for (const f of fields) {
     if (!f.column) continue;
     const value = item[f.column];
-    row[f.def.id] = f.def.type === "metric" ? num(value) : textOf(value);
+    if (f.def.type === "metric") row[f.def.id] = num(value);
+    else if (f.def.fieldType === "HOUR") row[f.def.id] = value === null || value === undefined || value === "" ? null : Number(value);
+    else row[f.def.id] = textOf(value);
   }
   return { ...row, ...fixed };
 }
@@ -59,3 +62,9 @@ export function keyAndSecret(credential: Credential): { key: string; secret: str
 
 /** RFC 7617 Basic credentials. */
 export const basicAuthorization = (user: string, password: string): string => `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}`;
+
+/** Connector.authorize for platforms taking the form's key and secret as Basic user and password. */
+export function authorizeBasicKeySecret(request: PreparedRequest, credential: Credential): void {
+  const { key, secret } = keyAndSecret(credential);
+  request.headers.authorization = basicAuthorization(key, secret);
+}
