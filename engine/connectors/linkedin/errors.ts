@@ -22,7 +22,27 @@ export function untilUtcMidnightMs(now: Date = new Date()): number {
   return at.plus({ days: 1 }).startOf("day").toMillis() - at.toMillis();
 }
 
+export interface LinkedInErrorWording {
+  platform: string;
+  /** The 403 message: what the member cannot read and what to grant. */
+  missingPermission(request: PreparedRequest, detail: string): string;
+}
+
+const ADS_WORDING: LinkedInErrorWording = {
+  platform: PLATFORM,
+  missingPermission(request, detail) {
+    const account = /sponsoredAccount%3A(\d+)|adAccounts\/(\d+)/.exec(request.url.toString());
+    const accountId = account?.[1] ?? account?.[2];
+    return `Missing permission: the connected LinkedIn member cannot read ${accountId ? `ad account ${accountId}` : "this ad data"} (${detail}). Give the member a role on the ad account (Viewer at least) and grant the r_ads_reporting scope, then reconnect.`;
+  },
+};
+
 export function classifyLinkedInError(response: HttpResponse, request: PreparedRequest): ConnectorError | undefined {
+  return classifyLinkedInErrorAs(ADS_WORDING, response, request);
+}
+
+/** The mapping above with another connector's platform id and permission advice (LinkedIn Pages). */
+export function classifyLinkedInErrorAs(wording: LinkedInErrorWording, response: HttpResponse, request: PreparedRequest): ConnectorError | undefined {
   let body: LinkedInErrorBody;
   try {
     body = JSON.parse(response.text) as LinkedInErrorBody;
@@ -32,10 +52,8 @@ export function classifyLinkedInError(response: HttpResponse, request: PreparedR
   if (!body || typeof body !== "object" || (body.code === undefined && body.serviceErrorCode === undefined)) return undefined;
   const code = body.code ?? String(body.serviceErrorCode);
   const detail = redact(body.message ?? "").slice(0, 300);
-  const account = /sponsoredAccount%3A(\d+)|adAccounts\/(\d+)/.exec(request.url.toString());
-  const accountId = account?.[1] ?? account?.[2];
   const base = {
-    platform: PLATFORM,
+    platform: wording.platform,
     status: response.status,
     request: { method: request.method, url: redact(request.url.toString()) },
     bodyExcerpt: redact(response.text.slice(0, 500)),
@@ -47,7 +65,7 @@ export function classifyLinkedInError(response: HttpResponse, request: PreparedR
     return new ConnectorError({
       ...base,
       kind: "config",
-      message: `Missing permission: the connected LinkedIn member cannot read ${accountId ? `ad account ${accountId}` : "this ad data"} (${detail || code}). Give the member a role on the ad account (Viewer at least) and grant the r_ads_reporting scope, then reconnect.`,
+      message: wording.missingPermission(request, detail || code),
     });
   }
   if (response.status === 429) {

@@ -1,0 +1,5 @@
+import { startLinkedInPagesFake } from "../../../tests/fakes/linkedin-pages/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("linkedin-pages", startLinkedInPagesFake, { report: "shares", range: { start: "2025-03-01", end: "2025-03-03" } }, adsFakeSecrets("lip"));
