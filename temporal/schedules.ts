@@ -39,6 +39,20 @@ export async function updateJobSchedule(client: Client, spec: JobScheduleSpec): 
   }
 }
 
+/** The note of a schedule paused because every account of its job is blocked (unblocking one resumes it). */
+export const ALL_BLOCKED_NOTE = "Every account of this job is blocked.";
+
+/** Paused state and note (the reason), or undefined when the schedule is missing. */
+export async function jobSchedulePause(client: Client, jobId: number): Promise<{ paused: boolean; note: string | undefined } | undefined> {
+  try {
+    const d = await client.schedule.getHandle(jobScheduleId(jobId)).describe();
+    return { paused: d.state.paused, note: d.state.note };
+  } catch (error) {
+    if (error instanceof ScheduleNotFoundError) return undefined;
+    throw error;
+  }
+}
+
 export async function pauseJobSchedule(client: Client, jobId: number, note: string): Promise<void> {
   await client.schedule.getHandle(jobScheduleId(jobId)).pause(note);
 }

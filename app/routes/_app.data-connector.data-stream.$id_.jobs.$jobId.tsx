@@ -96,6 +96,7 @@ export default function JobDetail() {
             <input type="hidden" name="intent" value="run-now" />
             <SubmitButton busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "run-now"}>Run Now</SubmitButton>
           </Form>
+          <Link to={`${base}/edit`} className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">Edit</Link>
           <Link to={`${base}?confirm=delete`} className="rounded-md border border-red-300 px-4 py-2 text-sm text-red-700 hover:bg-red-50">Delete</Link>
         </div>
       </div>

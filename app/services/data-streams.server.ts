@@ -13,7 +13,24 @@ import { describeDestination } from "../../engine/destinations/catalogue.js";
 import { tableNameProblem } from "../../engine/destinations/columns.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
-import { createJobSchedule, deleteJobSchedule, nextRuns, startInitialization, triggerJob } from "../../temporal/schedules.js";
+import type { Client } from "@temporalio/client";
+import type { DB } from "../../db/connection.js";
+import { readDestinationConfig } from "../../db/repositories/destinations.js";
+import { DestinationError, openDestination } from "../../engine/destinations/index.js";
+import { jobLoadTable, jobReport } from "../../lib/job-table.js";
+import type { WizardState } from "~/utils/jobs";
+import {
+  ALL_BLOCKED_NOTE,
+  createJobSchedule,
+  deleteJobSchedule,
+  jobSchedulePause,
+  nextRuns,
+  pauseJobSchedule,
+  startInitialization,
+  triggerJob,
+  unpauseJobSchedule,
+  updateJobSchedule,
+} from "../../temporal/schedules.js";
 import { getDb } from "./db.server.js";
 
 export class JobFlowError extends Error {}
@@ -163,7 +180,7 @@ export type NewJob = {
 export async function deploymentProblems(companyId: number, streamId: number, job: NewJob): Promise<Record<string, string>> {
   const stream = await streams.getDatastream(getDb(), companyId, streamId);
   if (!stream) throw new JobFlowError("Data stream not found");
-  const kind = describeDestination(stream.destinationType)?.kind ?? "sql";
+  const kind = destinationKind(stream.destinationType);
   const problems: Record<string, string> = {};
   const t = tableNameProblem(kind, job.tableName);
   if (t) problems.tableName = t;
@@ -172,16 +189,13 @@ export async function deploymentProblems(companyId: number, streamId: number, jo
   return problems;
 }
 
-/** Creates the job, its Schedule job:{id} and (initial fetch) its backfill; undoes the row if Temporal refuses. */
-export async function createJobWithSchedule(companyId: number, streamId: number, job: NewJob): Promise<number> {
-  const db = getDb();
-  const stream = await streams.getDatastream(db, companyId, streamId);
-  if (!stream) throw new JobFlowError("Data stream not found");
-  const kind = describeDestination(stream.destinationType)?.kind ?? "sql";
+const destinationKind = (type: string) => describeDestination(type)?.kind ?? "sql";
+
+/** The stored shape of what the wizard (or the edit screen) gathered; only the chosen mode's and kind's values are kept. */
+export function jobRowFrom(kind: string, job: NewJob): Omit<streams.JobInput, "datastreamId"> {
   const fields: Record<string, string> = {};
   for (const f of new Set([...job.fields, ...(kind === "sql" ? job.partitionFieldId : [])])) fields[f] = (job.renames[f] ?? "").trim() || f;
-  const created = await streams.createJob(db, companyId, {
-    datastreamId: streamId,
+  return {
     name: job.name.trim(),
     recurrency: job.recurrency.trim(),
     date: job.date,
@@ -199,7 +213,15 @@ export async function createJobWithSchedule(companyId: number, streamId: number,
     partitionFieldId: kind === "sql" && job.partitionFieldId.length ? job.partitionFieldId.join(",") : null,
     dataType: kind === "storage" ? (job.dataType ?? "csv") : null,
     dataSourceIds: job.mode === "specific" ? job.dataSourceIds : [],
-  });
+  };
+}
+
+/** Creates the job, its Schedule job:{id} and (initial fetch) its backfill; undoes the row if Temporal refuses. */
+export async function createJobWithSchedule(companyId: number, streamId: number, job: NewJob): Promise<number> {
+  const db = getDb();
+  const stream = await streams.getDatastream(db, companyId, streamId);
+  if (!stream) throw new JobFlowError("Data stream not found");
+  const created = await streams.createJob(db, companyId, { datastreamId: streamId, ...jobRowFrom(destinationKind(stream.destinationType), job) });
   try {
     const client = await getTemporalClient();
     await createJobSchedule(client, { companyId, jobId: created.id, recurrency: created.recurrency });
@@ -210,6 +232,143 @@ export async function createJobWithSchedule(companyId: number, streamId: number,
     throw error;
   }
   return created.id;
+}
+
+/** What the job form offers for a stream: its accounts, the report's fields, the destination's kind and partition rule. */
+export async function jobFormContext(companyId: number, streamId: number, report: string | undefined) {
+  const stream = await streamDetail(companyId, streamId);
+  if (!stream) throw new Response("Not found", { status: 404 });
+  const [sources, fieldInfo] = await Promise.all([accountChoices(companyId, stream.platform), fieldChoices(stream.platform, report)]);
+  const destination = describeDestination(stream.destination.type);
+  return {
+    stream: { id: stream.id, name: stream.name, platform: stream.platform, platformName: stream.platformName, destinationType: stream.destination.type },
+    destinationKind: destination?.kind ?? "sql",
+    partitionRule: destination?.partition ?? "multiple",
+    sources,
+    reports: fieldInfo.reports,
+    defaultReport: fieldInfo.defaultReport,
+    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType })),
+  };
+}
+
+/** The edit screen's starting values: the job as the wizard would have gathered it. */
+export async function jobEditValues(companyId: number, streamId: number, jobId: number) {
+  const db = getDb();
+  const job = await streams.getJob(db, companyId, jobId);
+  if (!job || job.datastreamId !== streamId) return undefined;
+  const accountIds = job.networkAuthorizationId === null ? (await streams.jobAccounts(db, companyId, job)).map((a) => a.id) : [];
+  const state: WizardState & { name: string } = {
+    name: job.name,
+    mode: job.networkAuthorizationId === null ? "specific" : "source",
+    dataSourceIds: accountIds,
+    networkAuthorizationId: job.networkAuthorizationId ?? undefined,
+    report: jobReport(job),
+    fields: Object.keys(job.fields),
+    renames: Object.fromEntries(Object.entries(job.fields).filter(([id, name]) => name !== id)),
+  };
+  const deployment = {
+    recurrency: job.recurrency,
+    date: job.date,
+    startDate: job.startDate ?? undefined,
+    endDate: job.endDate ?? undefined,
+    initialFetch: job.hasToBeInitialized,
+    dateInitialization: job.dateInitialization ?? undefined,
+    startDateInitialization: job.startDateInitialization ?? undefined,
+    endDateInitialization: job.endDateInitialization ?? undefined,
+    partitionFieldId: (job.partitionFieldId ?? "").split(",").filter(Boolean),
+    dataType: job.dataType ?? undefined,
+    tableName: job.tableName,
+    shouldRunAllEvenIfFailed: job.shouldRunAllEvenIfFailed,
+  };
+  return { state, deployment };
+}
+
+/**
+ * Makes the destination fit the job as edited (creates the table, adds the columns of added
+ * fields) before it is saved: a destination that refuses the connection, or a table name it
+ * rejects, leaves the job unchanged. Throws JobFlowError with the destination's message.
+ */
+async function prepareDestinationFor(db: DB, companyId: number, stream: streams.DatastreamRow, job: Omit<streams.JobInput, "datastreamId">): Promise<void> {
+  const destinationRow = await getDestination(db, companyId, stream.destinationId);
+  if (!destinationRow) throw new JobFlowError("The destination of this data stream no longer exists.");
+  const connector = registry.getConnector(stream.platform);
+  const firstAccount = job.dataSourceIds.length
+    ? await db.selectFrom("dataSources").select("networkAuthorizationId").where("companyId", "=", companyId).where("id", "=", job.dataSourceIds[0]!).executeTakeFirst()
+    : undefined;
+  const sourceId = job.networkAuthorizationId ?? firstAccount?.networkAuthorizationId;
+  const source = sourceId ? await getNetworkAuthorization(db, companyId, sourceId) : undefined;
+  try {
+    const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
+    const defs = await connector.listFields(ctx, { report: jobReport(job) });
+    const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
+    const loader = await openDestination(destinationRow.type, readDestinationConfig(destinationRow));
+    try {
+      await loader.prepare(table);
+    } finally {
+      await loader.close();
+    }
+  } catch (error) {
+    if (error instanceof DestinationError || error instanceof EngineError) throw new JobFlowError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * Saves an edited job: the destination is prepared first (added fields add columns), then the row,
+ * its accounts and its Temporal Schedule job:{id} change in one transaction (a schedule Temporal
+ * refuses to update rolls the row back), and the schedule's pause follows the accounts' blocks.
+ * Returns false when the job is not this company's or not in this stream.
+ */
+export async function updateJobWithSchedule(companyId: number, streamId: number, jobId: number, job: NewJob): Promise<boolean> {
+  const db = getDb();
+  const current = await streams.getJob(db, companyId, jobId);
+  if (!current || current.datastreamId !== streamId) return false;
+  const stream = await streams.getDatastream(db, companyId, streamId);
+  if (!stream) return false;
+  const row = jobRowFrom(destinationKind(stream.destinationType), job);
+  await prepareDestinationFor(db, companyId, stream, row);
+  const client = await getTemporalClient();
+  await db.transaction().execute(async (trx) => {
+    if (!(await streams.updateJob(trx, companyId, jobId, row))) throw new JobFlowError("Job not found");
+    await updateJobSchedule(client, { companyId, jobId, recurrency: row.recurrency });
+    await syncBlockedPause(trx, client, companyId, [jobId]);
+  });
+  // A backfill newly asked for (or re-asked before the first finished) starts now; one in flight is kept.
+  if (row.hasToBeInitialized && !current.isInitialized) await startInitialization(client, { companyId, jobId });
+  return true;
+}
+
+// ---- blocked accounts pause and resume their jobs' schedules ---------------------------------
+
+const UNBLOCKED_NOTE = "An account of this job was unblocked.";
+
+/**
+ * A job whose accounts are all blocked has its schedule paused (note ALL_BLOCKED_NOTE) and status
+ * BLOCKED; once one of them is active again, a schedule paused for that reason resumes. A schedule
+ * paused for another reason stays paused.
+ */
+export async function syncBlockedPause(db: DB, client: Client, companyId: number, jobIds: number[]): Promise<void> {
+  for (const jobId of jobIds) {
+    const job = await streams.getJob(db, companyId, jobId);
+    if (!job) continue;
+    const accounts = await streams.jobAccounts(db, companyId, job);
+    const allBlocked = accounts.length > 0 && accounts.every((a) => a.blockedAt !== null);
+    const pause = await jobSchedulePause(client, jobId);
+    if (allBlocked) {
+      if (pause && !pause.paused) await pauseJobSchedule(client, jobId, ALL_BLOCKED_NOTE);
+      if (job.status !== "BLOCKED") await streams.updateJobState(db, companyId, jobId, { status: "BLOCKED" });
+    } else {
+      if (pause?.paused && pause.note === ALL_BLOCKED_NOTE) await unpauseJobSchedule(client, jobId, UNBLOCKED_NOTE);
+      if (job.status === "BLOCKED") await streams.updateJobState(db, companyId, jobId, { status: job.lastLaunchedAt ? "ACTIVE" : "WAITING" });
+    }
+  }
+}
+
+/** After an account is blocked or unblocked (inside that change's transaction): the jobs reading it follow. */
+export async function syncJobsOfAccount(companyId: number, dataSourceId: number, db: DB = getDb()): Promise<void> {
+  const jobIds = await streams.jobIdsReadingAccount(db, companyId, dataSourceId);
+  if (jobIds.length === 0) return;
+  await syncBlockedPause(db, await getTemporalClient(), companyId, jobIds);
 }
 
 export async function runJobNow(companyId: number, jobId: number): Promise<boolean> {

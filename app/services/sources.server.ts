@@ -3,7 +3,7 @@
 // engine (catalogue, connectors, OAuth helpers) and the repositories. Nothing here is per
 // platform: everything comes from the catalogue entry and the connector's oauth2/oauth1 blocks.
 import { getDb } from "./db.server.js";
-import { removeJobsReadingSource, removeJobsWithoutAccounts } from "./data-streams.server.js";
+import { removeJobsReadingSource, removeJobsWithoutAccounts, syncJobsOfAccount } from "./data-streams.server.js";
 import { getEnv } from "../../lib/env.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
@@ -722,10 +722,18 @@ async function settleMissingState(db: DB, companyId: number, sourceId: number): 
   await storeAccounts(db, companyId, sourceId, source.availableDataSources ?? []);
 }
 
+/**
+ * Blocks or unblocks an account and, in the same transaction, pauses the schedule of every job left
+ * with only blocked accounts or resumes one paused for that reason (issue 6). Temporal refusing
+ * rolls the block back, so the account and its jobs' schedules never disagree.
+ */
 export async function setAccountBlocked(companyId: number, sourceId: number, dataSourceId: number, blocked: boolean, db: DB = getDb()): Promise<void> {
   await requireSource(db, companyId, sourceId);
-  const ok = await dataSourcesRepo.setDataSourceBlockedAt(db, companyId, dataSourceId, blocked ? new Date() : null, { networkAuthorizationId: sourceId });
-  if (!ok) throw new SourceFlowError("Unable to update the account", "This account is not activated on this source.", 404);
+  await db.transaction().execute(async (trx) => {
+    const ok = await dataSourcesRepo.setDataSourceBlockedAt(trx, companyId, dataSourceId, blocked ? new Date() : null, { networkAuthorizationId: sourceId });
+    if (!ok) throw new SourceFlowError("Unable to update the account", "This account is not activated on this source.", 404);
+    await syncJobsOfAccount(companyId, dataSourceId, trx);
+  });
 }
 
 export async function renameSource(companyId: number, sourceId: number, name: string, db: DB = getDb()): Promise<void> {

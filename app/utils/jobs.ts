@@ -184,3 +184,57 @@ export function formatDuration(ms: number | null | undefined): string {
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
 }
+
+// ---- reading the job form (wizard steps and the edit screen post the same inputs) ------------
+
+type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[]; entries(): IterableIterator<[string, FormDataEntryValue]> };
+
+/** Accounts inputs: switching mode clears the other, only the chosen mode's inputs are read. */
+export function readAccountsInput(form: FormLike) {
+  const mode = form.get("mode") === "source" ? ("source" as const) : ("specific" as const);
+  return {
+    mode,
+    dataSourceIds: mode === "specific" ? form.getAll("dataSourceIds").map(String) : [],
+    networkAuthorizationId: mode === "source" ? ((form.get("networkAuthorizationId") as string) || undefined) : undefined,
+  };
+}
+
+/** Fields inputs: the report, the checked fields and the non-empty renames (`rename.<field id>`). */
+export function readFieldsInput(form: FormLike) {
+  const renames: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (k.startsWith("rename.") && typeof v === "string" && v.trim()) renames[k.slice(7)] = v.trim();
+  return { fields: form.getAll("fields").map(String), report: (form.get("report") as string) || undefined, renames };
+}
+
+/** Deployment inputs; the frequency is the preset's cron, or the custom cron when "custom" is chosen. */
+export function readDeploymentInput(form: FormLike) {
+  const opt = (name: string) => (form.get(name) as string) || undefined;
+  return {
+    step: "deployment" as const,
+    recurrency: String(form.get("recurrency") === "custom" ? (form.get("customCron") ?? "") : (form.get("recurrency") ?? "")),
+    date: String(form.get("date") ?? ""),
+    startDate: opt("startDate"),
+    endDate: opt("endDate"),
+    initialFetch: form.get("initialFetch") === "on",
+    dateInitialization: opt("dateInitialization"),
+    startDateInitialization: opt("startDateInitialization"),
+    endDateInitialization: opt("endDateInitialization"),
+    partitionFieldId: form.getAll("partitionFieldId").map(String),
+    dataType: opt("dataType") as "csv" | "json" | undefined,
+    tableName: String(form.get("tableName") ?? ""),
+    shouldRunAllEvenIfFailed: form.get("shouldRunAllEvenIfFailed") === "on",
+  };
+}
+export type DeploymentInput = ReturnType<typeof readDeploymentInput>;
+
+/** Zod issues as the forms show them: messages by the first path segment ("form" when none). */
+export function issuesToErrors(issues: { path: PropertyKey[]; message: string }[], into: Record<string, string[]> = {}): Record<string, string[]> {
+  for (const i of issues) (into[String(i.path[0] ?? "form")] ??= []).push(i.message);
+  return into;
+}
+
+/** The preset the select shows for a cron, or "custom" (with the cron in the custom input). */
+export function frequencyChoice(recurrency: string | undefined): { preset: string; customCron: string } {
+  if (recurrency === undefined || recurrency === "") return { preset: DEFAULT_RECURRENCY, customCron: "" };
+  return FREQUENCY_PRESETS.some((p) => p.value === recurrency) ? { preset: recurrency, customCron: "" } : { preset: "custom", customCron: recurrency };
+}

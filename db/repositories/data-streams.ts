@@ -61,23 +61,30 @@ export type JobInput = Omit<
   dataSourceIds: number[];
 };
 
+/** Every account id must be this company's (a job never reads another company's account). */
+async function assertOwnedAccounts(db: DB, companyId: number, dataSourceIds: number[]): Promise<void> {
+  if (dataSourceIds.length === 0) return;
+  const owned = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", dataSourceIds).execute();
+  if (owned.length !== new Set(dataSourceIds).size) throw new Error("Account not found");
+}
+
+/** Fields and options as stored: lists of pairs (see DatastreamJobsTable.fields). */
+function storedFieldsAndOptions(fields: Record<string, string>, options: Record<string, string | string[]>) {
+  return {
+    fields: JSON.stringify(Object.entries(fields).map(([id, name]) => ({ id, name }))),
+    options: JSON.stringify(Object.entries(options).map(([key, value]) => ({ key, value }))),
+  };
+}
+
 export async function createJob(db: DB, companyId: number, input: JobInput): Promise<DatastreamJob> {
   const { dataSourceIds, fields, options, ...rest } = input;
   return db.transaction().execute(async (trx) => {
     const stream = await trx.selectFrom("datastreams").select("id").where("companyId", "=", companyId).where("id", "=", input.datastreamId).executeTakeFirst();
     if (!stream) throw new Error("Data stream not found");
-    if (dataSourceIds.length > 0) {
-      const owned = await trx.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", dataSourceIds).execute();
-      if (owned.length !== new Set(dataSourceIds).size) throw new Error("Account not found");
-    }
+    await assertOwnedAccounts(trx, companyId, dataSourceIds);
     const job = await trx
       .insertInto("datastreamJobs")
-      .values({
-        companyId,
-        ...rest,
-        fields: JSON.stringify(Object.entries(fields).map(([id, name]) => ({ id, name }))),
-        options: JSON.stringify(Object.entries(options).map(([key, value]) => ({ key, value }))),
-      })
+      .values({ companyId, ...rest, ...storedFieldsAndOptions(fields, options) })
       .returningAll()
       .executeTakeFirstOrThrow()
       .then(toJob);
@@ -85,6 +92,29 @@ export async function createJob(db: DB, companyId: number, input: JobInput): Pro
       await trx.insertInto("datastreamJobAccounts").values([...new Set(dataSourceIds)].map((dataSourceId) => ({ jobId: job.id, dataSourceId }))).execute();
     return job;
   });
+}
+
+/**
+ * Replaces what the job edit screen edits (name, accounts, fields, deployment) in one transaction;
+ * false when the job is not this company's. Run state (status, last run, initialization) stays.
+ */
+export async function updateJob(db: DB, companyId: number, id: number, input: Omit<JobInput, "datastreamId">): Promise<boolean> {
+  const { dataSourceIds, fields, options, ...rest } = input;
+  const run = async (trx: DB) => {
+    await assertOwnedAccounts(trx, companyId, dataSourceIds);
+    const r = await trx
+      .updateTable("datastreamJobs")
+      .set({ ...rest, ...storedFieldsAndOptions(fields, options), updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) return false;
+    await trx.deleteFrom("datastreamJobAccounts").where("jobId", "=", id).execute();
+    if (dataSourceIds.length > 0) await trx.insertInto("datastreamJobAccounts").values([...new Set(dataSourceIds)].map((dataSourceId) => ({ jobId: id, dataSourceId }))).execute();
+    return true;
+  };
+  // Inside a caller's transaction (the edit also updates the Temporal schedule before committing) or in its own.
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /** Rows come back with fields and options as pair lists; the code works with records. */
@@ -162,6 +192,15 @@ export async function jobIdsUsingAccount(db: DB, companyId: number, dataSourceId
     .where("datastreamJobAccounts.dataSourceId", "=", dataSourceId)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** Jobs reading one account: chosen in specific-accounts mode, or through all accounts of its source. */
+export async function jobIdsReadingAccount(db: DB, companyId: number, dataSourceId: number): Promise<number[]> {
+  const account = await db.selectFrom("dataSources").select("networkAuthorizationId").where("companyId", "=", companyId).where("id", "=", dataSourceId).executeTakeFirst();
+  if (!account) return [];
+  const viaSource = await db.selectFrom("datastreamJobs").select("id").where("companyId", "=", companyId).where("networkAuthorizationId", "=", account.networkAuthorizationId).execute();
+  const ids = new Set([...(await jobIdsUsingAccount(db, companyId, dataSourceId)), ...viaSource.map((r) => r.id)]);
+  return [...ids].sort((x, y) => x - y);
 }
 
 export async function deleteJob(db: DB, companyId: number, id: number): Promise<boolean> {

@@ -6,7 +6,7 @@ import type { DB } from "../../db/connection.js";
 import { recordConnectionLog } from "../../db/repositories/connection-logs.js";
 import { recordAccountUsage } from "../../db/repositories/usage.js";
 import { getTemporalClient } from "../client.js";
-import { pauseJobSchedule } from "../schedules.js";
+import { ALL_BLOCKED_NOTE, pauseJobSchedule } from "../schedules.js";
 import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updateJobState } from "../../db/repositories/data-streams.js";
 import { getDestination, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, recordSourceError } from "../../db/repositories/network-authorizations.js";
@@ -15,7 +15,8 @@ import { registry as connectorRegistry } from "../../engine/connectors/registry.
 import { ConnectorError, EngineError } from "../../engine/core/errors.js";
 import { dayCount, resolveDateRange, restatementWindow, splitDateRange } from "../../engine/core/dates.js";
 import type { DateRange, Row } from "../../engine/core/types.js";
-import { defaultDateColumn, describeTable, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
+import { defaultDateColumn, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
+import { jobLoadTable, jobReport } from "../../lib/job-table.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getEnv } from "../../lib/env.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
@@ -144,19 +145,9 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       try {
         const connector = getConnector(stream.platform);
         const ctx = connectorContextForSource(db, input.companyId, source, connector, { signal });
-        const report = Array.isArray(job.options.report) ? job.options.report[0] : job.options.report;
-        const defs = await connector.listFields(ctx, { report });
-        const byId = new Map(defs.map((d) => [d.id, d]));
+        const defs = await connector.listFields(ctx, { report: jobReport(job) });
+        const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
         const fieldIds = Object.keys(job.fields);
-        const unknown = fieldIds.filter((f) => !byId.has(f));
-        if (unknown.length > 0) throw new DestinationError(destinationRow.type, "config", `Fields no longer offered by ${stream.platform}: ${unknown.join(", ")}.`);
-        const partitionIds = (job.partitionFieldId ?? "").split(",").filter(Boolean);
-        const table = describeTable({
-          name: job.tableName,
-          fields: fieldIds.map((id) => ({ name: job.fields[id] || id, fieldType: byId.get(id)!.fieldType })),
-          partitionColumns: partitionIds.map((id) => job.fields[id] || id),
-          dataType: job.dataType ?? undefined,
-        });
         const dateColumn = defaultDateColumn(table);
         loader = await open(destinationRow.type, readDestinationConfig(destinationRow));
         await loader.prepare(table);
@@ -229,7 +220,7 @@ export function createDataStreamActivities(deps: ActivityDeps) {
     async finishJobRun(input: FinishRunInput): Promise<void> {
       await finishJobLog(db, input.companyId, input.logId, { success: input.success, message: input.message, memoryFootprint: process.memoryUsage().rss });
       // A job whose accounts are all blocked stops being scheduled until one is unblocked.
-      if (input.allBlocked) await pauseJobSchedule(await getTemporalClient(), input.jobId, "Every account of this job is blocked.").catch(() => undefined); // the run log already says why
+      if (input.allBlocked) await pauseJobSchedule(await getTemporalClient(), input.jobId, ALL_BLOCKED_NOTE).catch(() => undefined); // the run log already says why
       if (input.kind === "run")
         await updateJobState(db, input.companyId, input.jobId, { lastExtractEnded: now(), lastRunSuccess: input.success, status: input.allBlocked ? "BLOCKED" : input.success ? "ACTIVE" : "ERROR" });
     },

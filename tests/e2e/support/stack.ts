@@ -6,7 +6,7 @@ import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
 import { startAccountFakes } from "./account-fakes.js";
-import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, type E2EState } from "./state.js";
+import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, E2E_LOOKER, type E2EState } from "./state.js";
 
 /**
  * The whole product for Playwright: embedded PostgreSQL, Temporal dev server, worker and web server
@@ -23,10 +23,17 @@ async function main() {
   const google = await startFakeGoogle({ ...E2E_GOOGLE_CLIENT, accounts: E2E_GOOGLE_ACCOUNTS });
   const sourceFakes = await startSourceFakes((m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined));
   const accountFakes = await startAccountFakes();
+  const temporalPort = await freePort();
+  // The seed (run in this process) registers the Looker Studio client from these.
+  Object.assign(process.env, {
+    LOOKER_STUDIO_CLIENT_ID: E2E_LOOKER.clientId,
+    LOOKER_STUDIO_CLIENT_SECRET: E2E_LOOKER.clientSecret,
+    LOOKER_STUDIO_SCRIPTS: `${E2E_LOOKER.scriptId}:${E2E_LOOKER.platform}`,
+  });
   const product = await startProduct({
     port,
     pgPort: await freePort(),
-    temporalPort: await freePort(),
+    temporalPort,
     temporalUiPort: await freePort(),
     dataDir,
     log: (m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined),
@@ -39,7 +46,7 @@ async function main() {
       ...accountFakes.env,
     },
   });
-  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url };
+  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}` };
   fs.writeFileSync(stateFile, JSON.stringify(state));
 
   const shutdown = async () => {

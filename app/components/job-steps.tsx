@@ -1,0 +1,203 @@
+// The inputs of the job form, one component per wizard step (spec 2 §2 Job creation). The wizard
+// (jobs.new) shows them one step at a time; the edit screen (jobs.$jobId.edit) shows them all in
+// one form. Both post the same input names, read by ~/utils/jobs readAccountsInput,
+// readFieldsInput and readDeploymentInput, and validated by the same step schemas.
+import type { ReactNode } from "react";
+import { FREQUENCY_PRESETS, frequencyChoice, INITIALIZATION_OPTIONS, RUN_DATE_OPTIONS, type WizardState } from "~/utils/jobs";
+
+export const jobInputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
+const input = jobInputClass;
+
+export type JobErrors = Record<string, string[] | undefined>;
+export type SourceChoice = { id: number; name: string; accounts: { id: number; name: string; accountId: string; blocked: boolean }[] };
+export type FieldChoice = { id: string; name: string; type: string; fieldType: string };
+export type DeploymentValues = Partial<{
+  recurrency: string;
+  date: string;
+  startDate: string;
+  endDate: string;
+  initialFetch: boolean;
+  dateInitialization: string;
+  startDateInitialization: string;
+  endDateInitialization: string;
+  partitionFieldId: string[];
+  dataType: string;
+  tableName: string;
+  shouldRunAllEvenIfFailed: boolean;
+}>;
+
+/** An error slot of fixed height, so the layout does not jump when messages appear. */
+export const ErrorSlot = ({ e, id }: { e?: string[]; id?: string }) => (
+  <div id={id} className="min-h-[1.25rem] pt-0.5 text-xs text-red-600">
+    {e?.join(" ")}
+  </div>
+);
+
+export function JobNameInput({ defaultValue, errors }: { defaultValue?: string; errors?: string[] }) {
+  return (
+    <div>
+      <label className="block text-sm font-medium text-slate-700" htmlFor="job-name">Name</label>
+      <input id="job-name" name="name" defaultValue={defaultValue ?? ""} className={input} aria-invalid={errors ? true : undefined} />
+      <ErrorSlot e={errors} />
+    </div>
+  );
+}
+
+export function AccountsInputs({ sources, state, errors }: { sources: SourceChoice[]; state: WizardState; errors: JobErrors }) {
+  return (
+    <>
+      <fieldset>
+        <legend className="text-sm font-medium">Specific accounts</legend>
+        <label className="mt-1 flex items-center gap-2 text-sm"><input type="radio" name="mode" value="specific" defaultChecked={state.mode !== "source"} /> Choose specific accounts</label>
+        <div className="ml-6 mt-1 space-y-1">
+          {sources.map((s) => (
+            <div key={s.id}>
+              <p className="text-xs text-slate-500">{s.name}</p>
+              {s.accounts.map((a) => (
+                <label key={a.id} className="flex items-center gap-2 text-sm">
+                  <input type="checkbox" name="dataSourceIds" value={a.id} defaultChecked={state.dataSourceIds?.includes(a.id)} /> {a.name} <span className="text-xs text-slate-500">{a.accountId}{a.blocked ? " · blocked" : ""}</span>
+                </label>
+              ))}
+            </div>
+          ))}
+        </div>
+        <label className="mt-3 flex items-center gap-2 text-sm"><input type="radio" name="mode" value="source" defaultChecked={state.mode === "source"} /> All accounts of one source</label>
+        <select name="networkAuthorizationId" defaultValue={state.networkAuthorizationId ?? ""} className={`${input} ml-6 w-auto`} aria-label="Source">
+          <option value="">Choose a source</option>
+          {sources.map((s) => (
+            <option key={s.id} value={s.id}>{s.name}</option>
+          ))}
+        </select>
+      </fieldset>
+      <ErrorSlot e={errors.dataSourceIds ?? errors.networkAuthorizationId} />
+    </>
+  );
+}
+
+/** Report selector (changing it resets the selection), fields with their renames, then `children` (the wizard's preview). */
+export function FieldsInputs({
+  reports,
+  defaultReport,
+  fields,
+  state,
+  errors,
+  children,
+}: {
+  reports: { value: string; label: string }[];
+  defaultReport?: string;
+  fields: FieldChoice[];
+  state: WizardState;
+  errors: JobErrors;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {reports.length > 0 ? (
+        <div className="flex items-end gap-2">
+          <div className="flex-1">
+            <label htmlFor="report" className="block text-sm font-medium">Report</label>
+            <select id="report" name="report" defaultValue={state.report ?? defaultReport} className={input}>
+              {reports.map((r) => (
+                <option key={r.value} value={r.value}>{r.label}</option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" name="intent" value="change-report" className="rounded-md border px-3 py-2 text-sm">Change report</button>
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium">Fields</legend>
+        <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1">
+          {fields.map((f) => (
+            <div key={f.id} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" id={`f-${f.id}`} name="fields" value={f.id} defaultChecked={state.fields?.includes(f.id)} />
+              <label htmlFor={`f-${f.id}`} className="w-40 truncate" title={f.id}>{f.name}</label>
+              <input name={`rename.${f.id}`} defaultValue={state.renames?.[f.id] ?? ""} placeholder={f.id} aria-label={`Rename ${f.name}`} className="w-32 rounded border border-slate-300 px-2 py-1 text-xs" />
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <ErrorSlot e={errors.fields} />
+      {children}
+    </>
+  );
+}
+
+export function DeploymentInputs({
+  values,
+  errors,
+  destinationKind,
+  partitionRule,
+  dateFields,
+}: {
+  values: DeploymentValues;
+  errors: JobErrors;
+  destinationKind: string;
+  partitionRule: string;
+  /** The fields a SQL table may be partitioned by (dates). */
+  dateFields: FieldChoice[];
+}) {
+  const frequency = frequencyChoice(values.recurrency);
+  const showPartition = destinationKind === "sql" && dateFields.length > 0;
+  return (
+    <>
+      <label htmlFor="recurrency" className="block text-sm font-medium">Frequency</label>
+      <select id="recurrency" name="recurrency" defaultValue={frequency.preset} className={input}>
+        {FREQUENCY_PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+        <option value="custom">Custom (cron)</option>
+      </select>
+      <input name="customCron" defaultValue={frequency.customCron} placeholder="minute hour day-of-month month day-of-week, e.g. 30 6 * * 1" className={input} aria-label="Custom cron" />
+      <ErrorSlot e={errors.recurrency} />
+      <label htmlFor="date" className="block text-sm font-medium">Date</label>
+      <select id="date" name="date" defaultValue={values.date ?? "LAST_7_DAYS"} className={input}>
+        {RUN_DATE_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+      <ErrorSlot e={errors.date} />
+      <div className="flex gap-2">
+        <input type="date" name="startDate" defaultValue={values.startDate ?? ""} aria-label="Start date" className={input} />
+        <input type="date" name="endDate" defaultValue={values.endDate ?? ""} aria-label="End date" className={input} />
+      </div>
+      <ErrorSlot e={[...(errors.startDate ?? []), ...(errors.endDate ?? [])]} />
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="initialFetch" defaultChecked={Boolean(values.initialFetch)} /> Initial fetch (backfill the history)</label>
+      <select name="dateInitialization" aria-label="Initialization period" defaultValue={values.dateInitialization ?? ""} className={input}>
+        <option value="">Initialization period</option>
+        {INITIALIZATION_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
+      </select>
+      <div className="flex gap-2">
+        <input type="date" name="startDateInitialization" defaultValue={values.startDateInitialization ?? ""} aria-label="Initialization start" className={input} />
+        <input type="date" name="endDateInitialization" defaultValue={values.endDateInitialization ?? ""} aria-label="Initialization end" className={input} />
+      </div>
+      <ErrorSlot e={[...(errors.dateInitialization ?? []), ...(errors.startDateInitialization ?? []), ...(errors.endDateInitialization ?? [])]} />
+      {showPartition ? (
+        <fieldset>
+          <legend className="text-sm font-medium">Partition</legend>
+          {dateFields.map((f) => (
+            <label key={f.id} className="flex items-center gap-2 text-sm">
+              <input type={partitionRule === "single" ? "radio" : "checkbox"} name="partitionFieldId" value={f.id} defaultChecked={values.partitionFieldId?.includes(f.id)} /> {f.name}
+            </label>
+          ))}
+          <ErrorSlot e={errors.partitionFieldId} />
+        </fieldset>
+      ) : null}
+      {destinationKind === "storage" ? (
+        <>
+          <label htmlFor="dataType" className="block text-sm font-medium">Data format</label>
+          <select id="dataType" name="dataType" defaultValue={values.dataType ?? "csv"} className={input}>
+            <option value="csv">csv</option>
+            <option value="json">json</option>
+          </select>
+          <ErrorSlot e={errors.dataType} />
+        </>
+      ) : null}
+      <label htmlFor="tableName" className="block text-sm font-medium">{destinationKind === "storage" ? "File name" : "Destination table name"}</label>
+      <input id="tableName" name="tableName" defaultValue={values.tableName ?? ""} className={input} />
+      <ErrorSlot e={errors.tableName} />
+      <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="shouldRunAllEvenIfFailed" defaultChecked={Boolean(values.shouldRunAllEvenIfFailed)} /> Run every account even if one fails</label>
+    </>
+  );
+}
+
+/** Date fields a SQL table may be partitioned by. */
+export function partitionableFields(fields: FieldChoice[]): FieldChoice[] {
+  return fields.filter((f) => f.fieldType === "YEAR_MONTH_DAY" || f.fieldType === "DATE");
+}

@@ -1,0 +1,35 @@
+// Job edit screen with JavaScript: a job made through the wizard is edited (frequency preset, one
+// more field with a rename); the job page shows the change and the job's Temporal schedule fires on
+// the new frequency.
+import { expect, signIn, test } from "./support/fixtures.js";
+import { createJobThroughWizard, expectEverySixHours, scheduleNextTimes } from "./support/data-streams.js";
+
+test("editing a job's frequency and fields updates its page and its Temporal schedule", async ({ page }) => {
+  await signIn(page);
+  const name = `Edited ${Date.now().toString(36)}`;
+  const { jobId } = await createJobThroughWizard(page, name, "edit_js_campaigns");
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByRole("heading", { name: `Edit job · ${name}` })).toBeVisible();
+  // The form starts from the job as saved.
+  await expect(page.locator("#tableName")).toHaveValue("edit_js_campaigns");
+  await expect(page.locator("#f-clicks")).toBeChecked();
+
+  // The wizard's validation applies: a bad custom cron is refused with its message.
+  await page.getByLabel("Frequency").selectOption("custom");
+  await page.getByLabel("Custom cron").fill("61 * * * *");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("This is not a valid cron expression")).toBeVisible();
+
+  await page.getByLabel("Frequency").selectOption({ label: "Every 6 hours" });
+  await page.locator("#f-impressions").check();
+  await page.getByLabel("Rename Impressions").fill("imps");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The job has been updated")).toBeVisible();
+  await expect(page.getByRole("heading", { name })).toBeVisible();
+
+  await page.getByRole("link", { name: "Fields" }).click();
+  await expect(page.locator("#fields")).toContainText("impressions → imps");
+  await page.getByRole("link", { name: "Extraction options" }).click();
+  await expect(page.locator("#extraction-option")).toContainText("0 */6 * * *");
+  expectEverySixHours(await scheduleNextTimes(jobId));
+});
