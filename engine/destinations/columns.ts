@@ -3,7 +3,7 @@
 import { eachDay } from "../core/dates.js";
 import type { CellValue, DateRange, FieldType, Row } from "../core/types.js";
 import { DestinationError } from "./errors.js";
-import { ACCOUNT_COLUMN, type ColumnType, type DestinationColumn, type LoadTable, type PartitionScope } from "./types.js";
+import { ACCOUNT_COLUMN, type ColumnType, type DestinationColumn, type LoadRequest, type LoadTable, type PartitionScope } from "./types.js";
 
 const COLUMN_TYPES: Partial<Record<FieldType, ColumnType>> = {
   NUMBER: "double",
@@ -182,4 +182,37 @@ export function throwIfAborted(signal: AbortSignal | undefined, destination: str
 export function assertTableName(kind: "sql" | "storage", destination: string, name: string): void {
   const problem = tableNameProblem(kind, name);
   if (problem) throw new DestinationError(destination, "config", problem);
+}
+
+/**
+ * Feeds a load's rows to `write` in chunks of at most `per` rows, each row checked against the
+ * scope and turned into table-order values; reports progress per batch and returns the row count.
+ * The loop every INSERT-based SQL loader shares (MySQL, Redshift, Snowflake).
+ */
+export async function writeInChunks(
+  request: LoadRequest,
+  days: Set<string> | undefined,
+  destination: string,
+  per: number,
+  write: (values: CellValue[][]) => Promise<void>,
+): Promise<number> {
+  const { table, scope } = request;
+  let pending: CellValue[][] = [];
+  let count = 0;
+  for await (const batch of request.rows as AsyncIterable<Row[]>) {
+    throwIfAborted(request.signal, destination);
+    for (const row of batch) {
+      assertInScope(row, scope, days, destination);
+      pending.push(rowValues(table, scope.accountId, row));
+      if (pending.length >= per) {
+        const chunk = pending;
+        pending = [];
+        await write(chunk);
+      }
+    }
+    count += batch.length;
+    request.onProgress?.(count);
+  }
+  if (pending.length > 0) await write(pending);
+  return count;
 }

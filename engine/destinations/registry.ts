@@ -2,7 +2,6 @@
 // actually happens, so importing this file pulls no pg, mysql2 or cloud SDK. Server-only.
 import { DESTINATION_CATALOGUE, type DestinationDescription } from "./catalogue.js";
 import { DestinationError } from "./errors.js";
-import { UnavailableLoader } from "./unavailable.js";
 import { DESTINATION_TYPES, type DestinationLoader, type DestinationType } from "./types.js";
 
 export type { DestinationDescription, DestinationField } from "./catalogue.js";
@@ -29,7 +28,8 @@ const OPENERS: Record<DestinationType, DestinationDefinition["open"]> = {
   postgres: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl === "true" }, "postgres"),
   redshift: async (c) => new (await import("./postgres/loader.js")).PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, ssl: c.ssl !== "false" }, "redshift"),
   azure_sql: async (c) => new (await import("./azure-sql/loader.js")).AzureSqlLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! }),
-  snowflake: async () => new UnavailableLoader("snowflake"),
+  snowflake: async (c) =>
+    new (await import("./snowflake/loader.js")).SnowflakeLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, warehouse: c.warehouse || undefined, role: c.role || undefined, endpoint: endpoint(c) }),
   amazon_s3: async (c) => {
     const { S3Store } = await import("./amazon-s3/store.js");
     const { ObjectStoreLoader } = await import("./object-store.js");

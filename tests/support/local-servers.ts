@@ -145,3 +145,19 @@ export async function startMinio(): Promise<LocalServer & { endpoint: string; ac
   );
   return { ...server, endpoint: `http://127.0.0.1:${port}`, accessKey, secretKey };
 }
+
+/**
+ * fakesnow's server (scripts/setup.d/fakesnow.sh) behind tests/support/fakesnow_node.py, which
+ * re-encodes its Arrow results as the JSON results the Node driver reads and, with `password`, refuses
+ * logins with another password the way Snowflake does. One in-memory database for all sessions.
+ */
+export async function startFakesnow(password: string): Promise<LocalServer & { endpoint: string }> {
+  const dir = process.env.FAKESNOW_DIR ?? path.join(cacheDir, "fakesnow-0.12.1");
+  const python = path.join(dir, "bin", "python");
+  if (!fs.existsSync(path.join(dir, "bin", "fakesnow"))) throw new Error(`fakesnow is not installed in ${dir}: run scripts/setup.d/fakesnow.sh`);
+  const work = tempDir("fakesnow");
+  const port = await freePort();
+  const bridge = decodeURIComponent(new URL("fakesnow_node.py", import.meta.url).pathname);
+  const server = await startProcess(python, [bridge, "--port", String(port), "--password", password], work, port);
+  return { ...server, endpoint: `http://127.0.0.1:${port}` };
+}

@@ -3,8 +3,7 @@
 // escapes `VALUES ?` client-side (one round trip per batch, the fastest way short of LOAD DATA,
 // which needs local_infile enabled on the server: rarely the case on hosted MySQL).
 import type { Connection } from "mysql2/promise";
-import type { CellValue, Row } from "../../core/types.js";
-import { assertInScope, assertTableName, rowValues, scopeDays, throwIfAborted } from "../columns.js";
+import { assertTableName, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
 import { DestinationError, isTransientCode } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, missingColumns, qualified, splitHostPort } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
@@ -111,21 +110,9 @@ export class MysqlLoader implements DestinationLoader {
       await conn.beginTransaction();
       const del = deleteScopeSql(mysqlDialect, table, scope);
       await conn.query(del.sql, del.params);
-      let pending: CellValue[][] = [];
-      for await (const batch of request.rows as AsyncIterable<Row[]>) {
-        throwIfAborted(request.signal, this.type);
-        for (const row of batch) {
-          assertInScope(row, scope, days, this.type);
-          pending.push(rowValues(table, scope.accountId, row));
-          if (pending.length >= ROWS_PER_INSERT) {
-            await conn.query(insert, [pending]);
-            pending = [];
-          }
-        }
-        count += batch.length;
-        request.onProgress?.(count);
-      }
-      if (pending.length > 0) await conn.query(insert, [pending]);
+      count = await writeInChunks(request, days, this.type, ROWS_PER_INSERT, async (values) => {
+        await conn.query(insert, [values]);
+      });
       throwIfAborted(request.signal, this.type);
       await conn.commit();
     } catch (error) {
