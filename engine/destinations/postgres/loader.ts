@@ -8,8 +8,8 @@ import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
 import { DestinationError, isTransientCode } from "../errors.js";
-import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, scopeWhereSql, splitHostPort, type SqlDialect } from "../sql.js";
-import { ACCOUNT_COLUMN, type DestinationLoader, type LoadRequest, type LoadResult, type LoadTable } from "../types.js";
+import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
+import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { postgresDialect, redshiftDialect } from "./dialect.js";
 
 export interface PostgresConfig {
@@ -130,12 +130,10 @@ export class PostgresLoader implements DestinationLoader {
       // Two runs of one job may overlap (a manual run during a scheduled one): serialise them per slice.
       if (this.type === "postgres") await client.query("SELECT pg_advisory_xact_lock($1)", [lockKey(table.name, scope.accountId)]);
       else await client.query(`LOCK ${qualified(this.dialect, table.name)}`);
-      if (this.type === "postgres") count = await this.replaceByCopy(client, request, days);
-      else {
-        const del = deleteScopeSql(this.dialect, table, scope);
-        await client.query(del.sql, del.params);
-        count = await this.insertRows(client, request, days);
-      }
+      const del = deleteScopeSql(this.dialect, table, scope);
+      await client.query(del.sql, del.params);
+      if (this.type === "postgres") count = await this.copyRows(client, request, days);
+      else count = await this.insertRows(client, request, days);
       throwIfAborted(request.signal, this.type);
       await client.query("COMMIT");
     } catch (error) {
@@ -145,53 +143,10 @@ export class PostgresLoader implements DestinationLoader {
     return { rows: count, partitions: dayList?.length ?? 1 };
   }
 
-  /**
-   * PostgreSQL's replace, inside the load's transaction. A slice with no rows yet (first load) is
-   * COPYed straight into the table. Otherwise the rows are COPYed into a temporary stage (no WAL, no
-   * index), compared with the table's rows of the scope as multisets (EXCEPT ALL both ways, every
-   * column, NULLs equal), and only the days that differ are replaced: DELETE USING the changed days,
-   * INSERT SELECT from the stage. The table ends exactly as a DELETE of the scope plus a COPY would
-   * leave it, without deleting and rewriting the rows a re-run fetched unchanged (the restatement
-   * window re-reads days that mostly did not move). Undated tables are one partition per account.
-   */
-  private async replaceByCopy(client: pg.Client, request: LoadRequest, days: Set<string> | undefined): Promise<number> {
-    const { table, scope } = request;
-    const q = (name: string) => this.dialect.quote(name);
-    const target = qualified(this.dialect, table.name);
-    const where = scopeWhereSql(this.dialect, scope);
-    const existing = await client.query(`SELECT 1 FROM ${target} WHERE ${where.sql} LIMIT 1`, where.params);
-    if (existing.rowCount === 0) return this.copyRows(client, request, days, target);
-
-    const stage = q("signalpost_stage");
-    await client.query(`CREATE TEMPORARY TABLE ${stage} (LIKE ${target}) ON COMMIT DROP`);
-    const count = await this.copyRows(client, request, days, stage);
-    throwIfAborted(request.signal, this.type);
-    const inScope = `SELECT * FROM ${target} WHERE ${where.sql}`;
-    const added = `SELECT * FROM ${stage} EXCEPT ALL ${inScope}`;
-    const removed = `${inScope} EXCEPT ALL SELECT * FROM ${stage}`;
-    if (scope.dateColumn && scope.range) {
-      const day = q(scope.dateColumn);
-      const changed = q("signalpost_changed_days");
-      await client.query(
-        `CREATE TEMPORARY TABLE ${changed} ON COMMIT DROP AS SELECT DISTINCT d FROM (SELECT a.${day} AS d FROM (${added}) a UNION ALL SELECT r.${day} FROM (${removed}) r) x`,
-        where.params,
-      );
-      await client.query(`DELETE FROM ${target} t USING ${changed} c WHERE t.${q(ACCOUNT_COLUMN)} = $1 AND t.${day} = c.d`, [scope.accountId]);
-      await client.query(`INSERT INTO ${target} SELECT s.* FROM ${stage} s JOIN ${changed} c ON s.${day} = c.d`);
-    } else {
-      const differs = await client.query(`SELECT EXISTS (${added}) OR EXISTS (${removed}) AS differs`, where.params);
-      if (differs.rows[0]?.differs) {
-        await client.query(`DELETE FROM ${target} WHERE ${where.sql}`, where.params);
-        await client.query(`INSERT INTO ${target} SELECT * FROM ${stage}`);
-      }
-    }
-    return count;
-  }
-
-  private async copyRows(client: pg.Client, request: LoadRequest, days: Set<string> | undefined, into: string): Promise<number> {
+  private async copyRows(client: pg.Client, request: LoadRequest, days: Set<string> | undefined): Promise<number> {
     const { table, scope } = request;
     const cols = table.columns.map((c) => this.dialect.quote(c.name)).join(", ");
-    const stream = client.query(copyFrom(`COPY ${into} (${cols}) FROM STDIN WITH (FORMAT csv)`));
+    const stream = client.query(copyFrom(`COPY ${qualified(this.dialect, table.name)} (${cols}) FROM STDIN WITH (FORMAT csv)`));
     let count = 0;
     const type = this.type;
     async function* encode(): AsyncIterable<string> {
