@@ -1,6 +1,7 @@
 // Fault test: the worker process is killed (SIGKILL) in the middle of a run, at several points, a
 // new one is started, and the destination ends with exactly the expected rows (counts and metric
-// sums), for PostgreSQL and Azure Blob Storage (Azurite).
+// sums), for PostgreSQL, Azure Blob Storage (Azurite) and BigQuery (tests/fakes/bigquery, where the
+// worker is also killed after the replace script committed but before it heard the answer).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -22,6 +23,7 @@ import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { startAzurite, type LocalServer } from "../support/local-servers.js";
+import { startFakeBigQuery, type FakeBigQuery } from "../fakes/bigquery/server.js";
 
 const taskQueue = `fault-${process.pid}`;
 const destDb = `dest_fault_${process.pid}`;
@@ -39,6 +41,8 @@ let client: Client;
 let reader: pg.Client;
 let destUrl: URL;
 let azurite: LocalServer & { connectionString: (key?: string) => string };
+let bigquery: FakeBigQuery;
+let bigqueryKey: string;
 const workers: ChildProcess[] = [];
 const markers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-fault-")), "markers.log");
 
@@ -99,6 +103,9 @@ beforeAll(async () => {
   azurite = await startAzurite();
   const { BlobServiceClient } = await import("@azure/storage-blob");
   await BlobServiceClient.fromConnectionString(azurite.connectionString()).getContainerClient("exports").create();
+  bigquery = await startFakeBigQuery();
+  bigqueryKey = bigquery.createServiceAccount({ projectId: "fault-project" });
+  bigquery.createDataset("fault-project", "exports");
 });
 
 afterAll(async () => {
@@ -106,10 +113,13 @@ afterAll(async () => {
   await connection?.close();
   await reader?.end();
   await azurite?.stop();
+  await bigquery?.close();
   await drop?.();
 });
 
-async function jobInto(type: "postgres" | "azure_blob_storage", table: string) {
+type FaultDestination = "postgres" | "azure_blob_storage" | "big_query";
+
+async function jobInto(type: FaultDestination, table: string) {
   const { company } = await makeCompanyWithUser(db);
   const source = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "demo" } });
   const ids: number[] = [];
@@ -117,14 +127,16 @@ async function jobInto(type: "postgres" | "azure_blob_storage", table: string) {
   const config: Record<string, string> =
     type === "postgres"
       ? { host: `${destUrl.hostname}:${destUrl.port}`, username: decodeURIComponent(destUrl.username), password: decodeURIComponent(destUrl.password), database: destDb }
-      : { bucketId: "exports", connectionString: azurite.connectionString() };
+      : type === "big_query"
+        ? { projectId: "fault-project", dataSetId: "exports", jsonKey: bigqueryKey, endpoint: bigquery.url, tokenUrl: bigquery.tokenUrl }
+        : { bucketId: "exports", connectionString: azurite.connectionString() };
   const destination = await createDestination(db, company.id, { name: type, type, config });
   const stream = await createDatastream(db, company.id, { name: "s", platform: "demo", destinationId: destination.id });
   const job = await createJob(db, company.id, {
     datastreamId: stream.id, name: table, recurrency: "0 0 1 1 *", date: "CUSTOM", startDate: RANGE.start, endDate: RANGE.end, hasToBeInitialized: false,
     dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: false, networkAuthorizationId: null,
     fields: { date: "date", campaign_name: "campaign", clicks: "clicks" }, options: { report: "campaigns" }, tableName: table, partitionFieldId: "date",
-    dataType: type === "postgres" ? null : "csv", dataSourceIds: ids,
+    dataType: type === "azure_blob_storage" ? "csv" : null, dataSourceIds: ids,
   });
   return { company, job };
 }
@@ -146,6 +158,16 @@ async function blobTotals(table: string) {
   return out;
 }
 
+function bigqueryTotals(table: string) {
+  const out: Record<string, { n: number; clicks: number }> = {};
+  for (const r of bigquery.table("fault-project", "exports", table)?.rows ?? []) {
+    const t = (out[r._account_id as string] ??= { n: 0, clicks: 0 });
+    t.n++;
+    t.clicks = Math.round((t.clicks + Number(r.clicks)) * 100) / 100;
+  }
+  return out;
+}
+
 /** Starts a run on a fresh worker, kills it at `point`, lets a second worker finish the run. */
 async function runWithKill(jobId: number, companyId: number, point: RegExp) {
   const first = startWorker();
@@ -161,23 +183,35 @@ async function runWithKill(jobId: number, companyId: number, point: RegExp) {
 }
 
 describe("killing the worker in the middle of a run", () => {
-  const scenarios: { name: string; type: "postgres" | "azure_blob_storage"; point: RegExp }[] = [
+  const scenarios: { name: string; type: FaultDestination; point: RegExp }[] = [
     { name: "postgres, during extraction and load of the first account", type: "postgres", point: /extract demo-001 page 3$/ },
     { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/ },
     { name: "postgres, during the second account", type: "postgres", point: /extract demo-002 page 2$/ },
     { name: "azure blob, during extraction", type: "azure_blob_storage", point: /extract demo-001 page 2$/ },
     { name: "azure blob, while the day objects are written", type: "azure_blob_storage", point: /put-done fault_blob_\d+\/demo-001\/2024-01-01\.csv/ },
+    { name: "bigquery, during extraction", type: "big_query", point: /extract demo-001 page 2$/ },
+    { name: "bigquery, between the two accounts' partitions", type: "big_query", point: /load-done demo-001/ },
+    // The marker is written by the fake itself once demo-002's replace committed; the answer is held back until the kill.
+    { name: "bigquery, after the replace committed but before the worker heard", type: "big_query", point: /bq-committed demo-002/ },
   ];
   let i = 0;
   for (const s of scenarios) {
     it(`ends with exactly the expected rows: ${s.name}`, async () => {
-      const table = s.type === "postgres" ? `fault_pg_${i}` : `fault_blob_${i}`;
+      const table = s.type === "postgres" ? `fault_pg_${i}` : s.type === "big_query" ? `fault_bq_${i}` : `fault_blob_${i}`;
       i++;
       const want = await expected();
       const { company, job } = await jobInto(s.type, table);
+      let held = false;
+      bigquery.afterQueryJob = async ({ query, params }) => {
+        if (held || !query.startsWith("BEGIN TRANSACTION") || params.get("account_id") !== "demo-002") return;
+        held = true;
+        fs.appendFileSync(markers, `${workers.at(-1)!.pid} bq-committed demo-002\n`);
+        await new Promise((r) => setTimeout(r, 2000)); // the test kills the worker meanwhile
+      };
       const { result } = await runWithKill(job.id, company.id, s.point);
+      bigquery.afterQueryJob = undefined;
       expect(result.failedAccounts).toBe(0);
-      const got = s.type === "postgres" ? await pgTotals(table) : await blobTotals(table);
+      const got = s.type === "postgres" ? await pgTotals(table) : s.type === "big_query" ? bigqueryTotals(table) : await blobTotals(table);
       expect(got).toEqual(want);
     }, 180_000);
   }

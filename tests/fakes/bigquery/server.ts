@@ -76,6 +76,11 @@ export interface FakeBigQuery {
   jobs(): Array<{ type: "load" | "query"; query?: string; state: string; error?: string }>;
   /** Makes the next matching job finish with errorResult (BigQuery's job failure, not an HTTP error). */
   failJob(failure: JobFailure): void;
+  /**
+   * Called after a query job ran (its changes committed) and before the client gets the answer:
+   * a test can kill the caller here to lose the answer of a committed job.
+   */
+  afterQueryJob?: (job: { query: string; params: Map<string, Cell> }) => void | Promise<void>;
   /** The next `times` requests to this path answer 500 backendError (then the standing routes answer). */
   failRequests(method: string, pattern: string | RegExp, times?: number): void;
   close(): Promise<void>;
@@ -480,7 +485,7 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
     return { result, affected };
   }
 
-  api("POST", "/bigquery/v2/projects/:projectId/jobs", (req) => {
+  api("POST", "/bigquery/v2/projects/:projectId/jobs", async (req) => {
     const projectId = req.params.projectId!;
     const body = req.json<Record<string, unknown> & { configuration?: { dryRun?: boolean; query?: { query?: string; useLegacySql?: boolean; queryParameters?: Array<{ name: string; parameterType: { type: string }; parameterValue: { value?: string | null } }> }; load?: unknown } }>();
     const ref = body.jobReference as { jobId?: string } | undefined;
@@ -517,7 +522,9 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
       const { result, affected } = runScript(statements, projectId, params);
       resource.statistics = { ...resource.statistics, query: { statementType: statements.length > 1 ? "SCRIPT" : statements[0]!.kind.toUpperCase(), numDmlAffectedRows: String(affected) } };
       jobLog.push({ type: "query", query: q.query, state: "DONE" });
-      return { json: finish(projectId, resource, undefined, result) };
+      const reply = { json: finish(projectId, resource, undefined, result) };
+      await fake.afterQueryJob?.({ query: q.query, params });
+      return reply;
     } catch (error) {
       if (!(error instanceof SqlError)) throw error;
       const reason = error.message.startsWith("Not found") ? "notFound" : "invalidQuery";
@@ -625,7 +632,7 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
     };
   });
 
-  return {
+  const fake: FakeBigQuery = {
     url: server.url,
     tokenUrl: `${server.url}/token`,
     server,
@@ -663,4 +670,5 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
     },
     close: () => server.close(),
   };
+  return fake;
 }
