@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { googleAuthenticator } from "~/services/google-auth.server";
-import { createUserSession, safeRedirectTo } from "~/services/session.server";
+import { safeRedirectTo } from "~/services/session.server";
+import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { redirectWithToast } from "~/services/toast.server";
 
 function afterLoginTarget(request: Request): string {
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (outcome.registered) {
     // A new company lands on the wizard, unless it came from a page that asked to go elsewhere (templates).
     const target = afterLoginTarget(request);
-    return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: target === "/" ? "/getting-started" : target, headers: { "Set-Cookie": clearTarget } });
+    return startSessionClaimingConnection(request, { userId: outcome.user.id, companyId: outcome.user.companyId, remember: false, redirectTo: target === "/" ? "/getting-started" : target, headers: { "Set-Cookie": clearTarget } });
   }
-  return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: afterLoginTarget(request), headers: { "Set-Cookie": clearTarget } });
+  return startSessionClaimingConnection(request, { userId: outcome.user.id, companyId: outcome.user.companyId, remember: false, redirectTo: afterLoginTarget(request), headers: { "Set-Cookie": clearTarget } });
 }

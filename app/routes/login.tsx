@@ -7,7 +7,8 @@ import { z } from "zod";
 import { clientIp, loginWithPassword } from "~/services/auth.server";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
-import { createUserSession, getSignedIn } from "~/services/session.server";
+import { getSignedIn } from "~/services/session.server";
+import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { safeRedirectTo } from "~/utils/safe-redirect";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -71,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
         : { tone: "error" as const, title: "Unable to login", text: "There is an error when you try to log in." };
     return json({ intent: "login", result: submission.reply({ hideFields: ["password"] }), notice }, { status: outcome.reason === "throttled" ? 429 : 401 });
   }
-  return createUserSession({ userId: outcome.user.id, remember: Boolean(value.remember), redirectTo: safeRedirectTo(value.redirectTo) });
+  return startSessionClaimingConnection(request, { userId: outcome.user.id, companyId: outcome.user.companyId, remember: Boolean(value.remember), redirectTo: safeRedirectTo(value.redirectTo) });
 }
 
 function LoginForm({ redirectTo, actionData }: { redirectTo: string; actionData: ReturnType<typeof useActionData<typeof action>> }) {

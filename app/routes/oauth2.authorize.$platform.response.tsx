@@ -5,9 +5,10 @@
 // to auth" with the error texts; otherwise it finishes the connection server-side and either
 // redirects (full-page flow) or renders a page the opener's popup watcher reads.
 import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { requireUser } from "~/services/session.server";
+import { getSignedIn, requireUser } from "~/services/session.server";
+import { authorizeRegisterReturn, isRegisterReturn } from "~/services/register-connect.server";
 import { redirectWithToast, toastHeaders } from "~/services/toast.server";
 import {
   burnAttempt,
@@ -34,11 +35,12 @@ type View =
   | { kind: "connected"; platformName: string; fromApp: string | null; outcome: ConnectOutcome };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { company, user } = await requireUser(request);
   const url = new URL(request.url);
   const query = readOAuthReturnParams(url);
   const platformId = params.platform ?? "";
   const platformName = platformDisplayName(platformId);
+  if (!(await getSignedIn(request)) && (await isRegisterReturn(query))) return registerModeReturn(request, platformId, query);
+  const { company, user } = await requireUser(request);
   const back = "/data-connector/sources/new";
 
   if (!hasAuthParameter(query)) {
@@ -83,6 +85,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       back,
       outcome: { status: "error", title: error.title, message: error.message },
     };
+    return json(view, { status: error.status });
+  }
+}
+
+/**
+ * Register mode (spec 3 §2.5): the visitor has no account yet. The connection is kept (encrypted,
+ * owned by nobody) and the browser goes to sign up; signing up or in claims it as a source.
+ */
+async function registerModeReturn(request: Request, platformId: string, query: ReturnType<typeof readOAuthReturnParams>) {
+  const platformName = platformDisplayName(platformId);
+  if (!hasAuthParameter(query)) {
+    const errors = [query.error, query.error_description, query.error_uri].filter((e): e is string => Boolean(e));
+    const view: View = {
+      kind: "no-auth",
+      errors,
+      back: "/signup",
+      outcome: { status: "error", title: SOURCE_MESSAGES.addAuthorizationFailedTitle, message: SOURCE_MESSAGES.addAuthorizationFailed(platformName, errors.length ? errors : [SOURCE_MESSAGES.noAuthParameter]) },
+    };
+    return json(view, { status: 400 });
+  }
+  try {
+    const { setCookie } = await authorizeRegisterReturn({ platform: platformId, params: query, origin: new URL(request.url).origin });
+    return redirect("/signup", { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (!(error instanceof SourceFlowError)) throw error;
+    const view: View = { kind: "failed", title: error.title, message: error.message, back: "/signup", outcome: { status: "error", title: error.title, message: error.message } };
     return json(view, { status: error.status });
   }
 }

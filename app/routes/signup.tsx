@@ -2,12 +2,13 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MIN } from "~/utils/password-rule";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { getSignedIn } from "~/services/session.server";
 import { requestSignup } from "~/services/signup.server";
+import { pendingConnection } from "~/services/register-connect.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
@@ -24,7 +25,8 @@ export const meta: MetaFunction = () => [{ title: "Create your account · Signal
 
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSignedIn(request)) throw redirect("/");
-  return null;
+  // Register mode (spec 3 §2.5): a platform connected before the account exists waits for it.
+  return json({ pending: await pendingConnection(request) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -47,6 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Signup() {
   const actionData = useActionData<typeof action>();
+  const { pending } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "signup",
@@ -64,6 +67,14 @@ export default function Signup() {
           <h1 className="mt-2 text-lg font-medium text-slate-700">Start your 14-day free trial</h1>
         </div>
         <div className="rounded-lg bg-white p-6 shadow">
+          {pending ? (
+            <div className="mb-4">
+              <Banner tone="success" title={`Your ${pending.platformName} account is connected.`}>
+                Create your Signalpost account (or <Link to="/login" className="underline">sign in</Link>) to keep it as a source
+                {pending.accounts ? ` with its ${pending.accounts} account${pending.accounts > 1 ? "s" : ""}` : ""}.
+              </Banner>
+            </div>
+          ) : null}
           {actionData?.sentTo ? (
             <Banner tone="success" title={`An email has been sent to ${actionData.sentTo}.`}>
               Open the link in it to confirm your address and create your company. It works once, for 24 hours.

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { assertSameOrigin } from "~/services/csrf.server";
-import { createUserSession } from "~/services/session.server";
+import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { completeSignup, pendingSignupEmail } from "~/services/signup.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, SubmitButton } from "~/components/forms";
@@ -26,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       description: outcome.reason === "email-taken" ? "An account already uses this e-mail. Sign in instead." : "This confirmation link is invalid, expired or already used. Sign up again.",
     });
   }
-  return createUserSession({ userId: outcome.user.id, remember: false, redirectTo: "/getting-started" });
+  return startSessionClaimingConnection(request, { userId: outcome.user.id, companyId: outcome.user.companyId, remember: false, redirectTo: "/getting-started" });
 }
 
 export default function VerifySignup() {

@@ -6,7 +6,8 @@ import { json, redirect } from "@remix-run/node";
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { hasConnector } from "../../engine/connectors/registry.js";
 import { getDb } from "./db.server.js";
-import { requireUser } from "./session.server.js";
+import { getSignedIn, requireUser } from "./session.server.js";
+import { supportsRegisterMode } from "./register-connect.server.js";
 import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith } from "./oauth-provider.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
@@ -60,7 +61,7 @@ export async function consentAction(request: Request, routePlatform?: string) {
  * the handoff (unless noSkip is set); otherwise the page asks it to connect one first.
  */
 export async function connectorRedirectLoader(request: Request, routePlatform?: string) {
-  const signedIn = await requireUser(request);
+  const signedIn = await getSignedIn(request);
   const url = new URL(request.url);
   const db = getDb();
   const check = await checkAuthorizeRequest(db, url.searchParams, { platform: routePlatform ?? null });
@@ -70,6 +71,19 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
   const def = findPlatform(platform);
   if (!def || !hasConnector(platform)) throw json({ message: "You have requested a non existent endpoint." }, { status: 404 });
   const handoff = `/oauth2-authorize/${encodeURIComponent(platform)}/handoff?${new URLSearchParams(carried(url.searchParams))}`;
+  if (!signedIn) {
+    // Register mode (spec 3 §2.5): a visitor without an account can start by connecting the
+    // platform; signing up afterwards brings them back here, now with a source.
+    const here = `${url.pathname}${url.search}`;
+    return {
+      signedOut: true as const,
+      platformName: def.displayName,
+      registerAction: supportsRegisterMode(platform) ? `/signup/connect/${encodeURIComponent(platform)}` : null,
+      returnTo: here,
+      loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`,
+      signupHref: "/signup",
+    };
+  }
   const existing = await db
     .selectFrom("networkAuthorizations")
     .select("id")
@@ -79,6 +93,7 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
   const noSkip = url.searchParams.has("noSkip") && url.searchParams.get("noSkip") !== "false";
   if (existing && !noSkip) throw redirect(handoff);
   return {
+    signedOut: false as const,
     platformName: def.displayName,
     connectHref: `/data-connector/sources/new?platform=${encodeURIComponent(platform)}&from=google-data-studio`,
     handoff,

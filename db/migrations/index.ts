@@ -9,6 +9,7 @@ import * as m2026112205001 from "./2026112205001_account_usage_from_connection_l
 import * as m2026112206000 from "./2026112206000_oauth_provider.js";
 import * as m2026112206001 from "./2026112206001_local_storages.js";
 import * as m2026112207500 from "./2026112207500_automatic_checks.js";
+import * as m2026112207700 from "./2026112207700_register_connect_attempts.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "2026112206000_oauth_provider": m2026112206000,
   "2026112206001_local_storages": m2026112206001,
   "2026112207500_automatic_checks": m2026112207500,
+  "2026112207700_register_connect_attempts": m2026112207700,
 };
