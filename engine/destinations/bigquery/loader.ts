@@ -126,8 +126,9 @@ export class BigQueryLoader implements DestinationLoader {
   /** The dataset, created (in the configured location) when it does not exist yet. */
   private async dataset(datasetId: string): Promise<Dataset> {
     const bq = await this.bigquery();
+    const known = this.locations.get(datasetId);
+    if (known) return bq.dataset(datasetId, { location: known });
     const dataset = bq.dataset(datasetId);
-    if (this.locations.has(datasetId)) return dataset;
     try {
       const [meta] = await dataset.getMetadata();
       this.locations.set(datasetId, meta.location ?? "US");
