@@ -2,7 +2,7 @@
 // JavaScript the preview runs 1,000 ms after the last change once the form validates, and Save
 // is enabled only when the whole alert, name included, validates.
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import {
   AGGREGATION_LABELS,
   AGGREGATION_OPERATORS,
@@ -20,6 +20,7 @@ import type { EntityResult } from "../../engine/alerts/evaluate.js";
 import { validateAlertForm, type AlertKind } from "~/utils/alert-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PacingChart, SeriesChart } from "./alert-charts";
+import { useFilterValueSuggestions } from "./filter-value-suggestions";
 import { Spinner } from "./spinner";
 
 export const PREVIEW_DEBOUNCE_MS = 1000;
@@ -63,13 +64,24 @@ function Select({ name, label, value, options, error }: { name: string; label: s
   );
 }
 
-function Text({ name, label, value, error, type = "text", placeholder, list, min, step }: { name: string; label: string; value?: string; error?: string; type?: string; placeholder?: string; list?: string; min?: number; step?: number }) {
+function Text({ name, label, value, error, type = "text", placeholder, list, min, step, extra, children }: { name: string; label: string; value?: string; error?: string; type?: string; placeholder?: string; list?: string; min?: number; step?: number; extra?: InputHTMLAttributes<HTMLInputElement>; children?: ReactNode }) {
   return (
     <div className="block text-sm">
       <label htmlFor={name} className="text-slate-700">{label}</label>
-      <input id={name} name={name} type={type} defaultValue={value} placeholder={placeholder} list={list} min={min} step={step} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} />
+      <input id={name} name={name} type={type} defaultValue={value} placeholder={placeholder} list={list} min={min} step={step} className={input} aria-invalid={error ? true : undefined} aria-describedby={error ? `${name}-error` : undefined} {...extra} />
+      {children}
       <ErrorText id={name} message={error} />
     </div>
+  );
+}
+
+/** A filter's value: suggestions of the field's values on the chosen account as you type (with JavaScript). */
+function FilterValue({ clientId, index, value, error }: { clientId: number; index: number; value?: string; error?: string }) {
+  const { inputProps, datalist } = useFilterValueSuggestions(clientId, index);
+  return (
+    <Text name={`filters[${index}].value`} label="Filter value" value={value} placeholder="a, b" error={error} extra={inputProps}>
+      {datalist}
+    </Text>
   );
 }
 
@@ -219,7 +231,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
                 <div key={i} className="mt-2 grid grid-cols-3 gap-2">
                   <Text name={`filters[${i}].field`} label="Filter field" value={values[`filters[${i}].field`]} list="filter-fields" error={errors[`filters[${i}].field`]} />
                   <Select name={`filters[${i}].operator`} label="Filter operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
-                  <Text name={`filters[${i}].value`} label="Filter value" value={values[`filters[${i}].value`]} placeholder="a, b" error={errors[`filters[${i}].value`]} />
+                  <FilterValue clientId={data.clientId} index={i} value={values[`filters[${i}].value`]} error={errors[`filters[${i}].value`]} />
                 </div>
               ))}
               <datalist id="filter-fields">
