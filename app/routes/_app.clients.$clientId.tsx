@@ -28,7 +28,7 @@ export default function ClientLayout() {
     { to: `/clients/${c.id}/pacing`, label: "Pacing" },
     ...(c.checks.url ? [{ to: `/clients/${c.id}/options/url-checker`, label: "Url checker" }] : []),
     ...(c.checks.security ? [{ to: `/clients/${c.id}/options/security`, label: "Security" }] : []),
-    ...(c.checks.ads ? [{ to: `/clients/${c.id}/objectives`, label: "Objectives" }] : []),
+    ...(c.checks.ads ? [{ to: `/clients/${c.id}/objectives`, label: "Objectives" }, { to: `/clients/${c.id}/ads`, label: "Ads" }] : []),
     ...(c.checks.conversionTag ? [{ to: `/clients/${c.id}/options/conversion-tag`, label: "Conversion tag" }] : []),
     { to: `/clients/${c.id}/settings`, label: "Settings" },
   ];

@@ -161,6 +161,8 @@ export const alertDefinitionSchema = z
       if (a.type === "metric" && v.type !== "metric") ctx.addIssue({ code: "custom", path: ["variables", i], message: "A metric alert needs metric conditions" });
       if (a.type === "kpi" && v.type !== "kpi") ctx.addIssue({ code: "custom", path: ["variables", i], message: "A configuration alert needs configuration conditions" });
       if (a.type === "pacing" && v.type !== "pacing") ctx.addIssue({ code: "custom", path: ["variables", i], message: "A pacing alert needs a pacing condition" });
+      // An objective is a period target on any metric, evaluated like pacing (decision 0515).
+      if (a.type === "objective" && v.type !== "pacing") ctx.addIssue({ code: "custom", path: ["variables", i], message: "An objective needs a target" });
       if (v.type === "pacing" && v.thresholds.above === undefined && v.thresholds.below === undefined) {
         ctx.addIssue({ code: "custom", path: ["variables", i, "thresholds", "above"], message: "Set an amount above or below" });
       }

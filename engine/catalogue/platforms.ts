@@ -74,7 +74,7 @@ function review(id: string, displayName: string, where: string, color: string): 
 export const PLATFORM_DEFINITIONS: readonly PlatformDefinition[] = [
   // --- ADS ---------------------------------------------------------------------------------
   platform("demo", "Demo Ads", "api-key", "ADS", {
-    ...adsAlerts({ kpi: ["CAMPAIGN"], url_checker: ["ACCOUNT"], security: ["ACCOUNT"], conversion_tag: ["ACCOUNT"] }),
+    ...adsAlerts({ kpi: ["CAMPAIGN"], url_checker: ["ACCOUNT"], security: ["ACCOUNT"], conversion_tag: ["ACCOUNT"], ads: ["ACCOUNT"], polymathee: ["ACCOUNT"] }),
     connectionFields: [secretField("consumerKey", "Demo key", "key", { placeholder: "demo", help: 'Type "demo" to connect the synthetic demo platform.' })],
     formRoute: "/demo",
     color: "#7c3aed",

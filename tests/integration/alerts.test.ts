@@ -172,8 +172,9 @@ describe("evaluateAlertBatch", () => {
     const sentries = await listSentries(db, company.id);
     expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title)).toEqual(["Cost per conversion above 40"]);
     const configured = await listConfiguredFors(db, company.id);
-    expect(configured).toHaveLength(8);
-    expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 8, errors: 0 });
+    // 8 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+    expect(configured).toHaveLength(11);
+    expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 11, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);
   });
 

@@ -1,0 +1,68 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { activatePolymathee, adsPage } from "~/services/objectives.server";
+import { PageHeader } from "~/components/empty-state";
+import { SubmitButton } from "~/components/forms";
+import { GeneralErrorBoundary } from "~/components/error-box";
+
+/** The account's ads checks (decision 0515): objectives, URL checker and the Google Ads options. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  return json(await adsPage(request, params.clientId));
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return activatePolymathee(request, params.clientId);
+}
+
+export const meta = () => [{ title: "Ads · Signalpost" }];
+
+function Row({ title, children, testId }: { title: string; children: React.ReactNode; testId: string }) {
+  return (
+    <li className="flex items-center justify-between gap-4 border-t border-slate-100 px-4 py-3 first:border-t-0" data-testid={testId}>
+      <span className="font-medium text-slate-800">{title}</span>
+      <span className="text-sm text-slate-600">{children}</span>
+    </li>
+  );
+}
+
+export default function Ads() {
+  const d = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod?.toLowerCase() === "post";
+  return (
+    <div>
+      <PageHeader title="Ads" />
+      <ul className="rounded-lg border border-slate-200 bg-white">
+        {d.objectives ? (
+          <Row title="Objectives" testId="ads-objectives">
+            {d.objectives.inAnomaly} off target on {d.objectives.total} · <Link to={`/clients/${d.clientId}/objectives`} className="text-brand-700 hover:underline">{d.objectives.total ? "View all" : "Create your first"}</Link>
+          </Row>
+        ) : null}
+        {d.urls ? (
+          <Row title="Url checker" testId="ads-urls">
+            {d.urls.broken} broken on {d.urls.total} · <Link to={`/clients/${d.clientId}/options/url-checker`} className="text-brand-700 hover:underline">View all</Link>
+          </Row>
+        ) : null}
+        {d.polymathee ? (
+          <Row title="Polymathee (impressions, clicks, cost and conversions moving over 50 %)" testId="ads-polymathee">
+            {d.polymathee.configuredForId ? (
+              <Link to={`/clients/${d.clientId}/details/${d.polymathee.configuredForId}`} className="text-brand-700 hover:underline">
+                Active · {d.polymathee.status === "ANOMALY" ? "Open Issue" : d.polymathee.status === "OK" ? "Everything fine" : "Not evaluated yet"}
+              </Link>
+            ) : (
+              <Form method="post">
+                <SubmitButton name="intent" value="polymathee" busy={busy}>Activate</SubmitButton>
+              </Form>
+            )}
+          </Row>
+        ) : null}
+        {d.productAvailable ? <Row title="Product availability" testId="ads-product-available">Not available yet</Row> : null}
+      </ul>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
