@@ -6,6 +6,7 @@ import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
 import { startAccountFakes } from "./account-fakes.js";
+import { startFakeBigQuery } from "../../fakes/bigquery/server.js";
 import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, E2E_LOOKER, type E2EState } from "./state.js";
 
 /**
@@ -23,6 +24,9 @@ async function main() {
   const google = await startFakeGoogle({ ...E2E_GOOGLE_CLIENT, accounts: E2E_GOOGLE_ACCOUNTS });
   const sourceFakes = await startSourceFakes((m) => (process.env.E2E_VERBOSE ? console.log(m) : undefined));
   const accountFakes = await startAccountFakes();
+  // BigQuery destinations: the product's check and loads reach tests/fakes/bigquery; specs paste this key.
+  const bigquery = await startFakeBigQuery();
+  const bigqueryKey = bigquery.createServiceAccount({ projectId: "e2e-project" });
   const temporalPort = await freePort();
   // The seed (run in this process) registers the Looker Studio client from these.
   Object.assign(process.env, {
@@ -44,9 +48,11 @@ async function main() {
       SMTP_URL: "",
       ...sourceFakes.env,
       ...accountFakes.env,
+      BIGQUERY_API_ENDPOINT: bigquery.url,
+      BIGQUERY_TOKEN_URL: bigquery.tokenUrl,
     },
   });
-  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}` };
+  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey } };
   fs.writeFileSync(stateFile, JSON.stringify(state));
 
   const shutdown = async () => {
@@ -54,6 +60,7 @@ async function main() {
     await google.close();
     await sourceFakes.close();
     await accountFakes.close();
+    await bigquery.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

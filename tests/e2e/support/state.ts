@@ -1,6 +1,14 @@
 import fs from "node:fs";
 
-export type E2EState = { baseUrl: string; dataDir: string; googleUrl: string; /** The stack's Temporal server (specs describe schedules). */ temporalAddress?: string };
+export type E2EState = {
+  baseUrl: string;
+  dataDir: string;
+  googleUrl: string;
+  /** The stack's Temporal server (specs describe schedules). */
+  temporalAddress?: string;
+  /** A service-account key tests/fakes/bigquery accepts for this project (BigQuery destination form). */
+  bigquery?: { projectId: string; jsonKey: string };
+};
 
 export const E2E_GOOGLE_CLIENT = { clientId: "e2e-google-client", clientSecret: "e2e-google-secret" };
 
