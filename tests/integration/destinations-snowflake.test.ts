@@ -1,10 +1,14 @@
 // The Snowflake loader on the official Node driver against fakesnow's server (started for this file
 // by tests/support/local-servers.ts; see tests/support/fakesnow_node.py for the two response
 // adaptations the Node driver needs), and the destination form's connection check through its route.
+import { Client, Connection } from "@temporalio/client";
 import snowflake from "snowflake-sdk";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { listDestinations, readDestinationConfig } from "../../db/repositories/destinations.js";
+import { createDataSource } from "../../db/repositories/data-sources.js";
+import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
+import { createDestination, listDestinations, readDestinationConfig } from "../../db/repositories/destinations.js";
+import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import type { Row } from "../../engine/core/types.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
@@ -13,6 +17,11 @@ import { demoRows, demoTable, destinationConformance, type StoredRow } from "../
 import { makeCompanyWithUser } from "../support/factories.js";
 import { startFakesnow, type LocalServer } from "../support/local-servers.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
+import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal/schedules.js";
+import { createWorker } from "../../temporal/worker.js";
+
+const taskQueue = `snowflake-runs-${process.pid}`;
+process.env.TEMPORAL_TASK_QUEUE = taskQueue;
 
 const PASSWORD = "snow-Pw-4-tests";
 let server: LocalServer & { endpoint: string };
@@ -79,9 +88,9 @@ destinationConformance("Snowflake (fakesnow)", {
 describe("Snowflake loader", () => {
   const days = ["2024-05-01", "2024-05-02", "2024-05-03", "2024-05-04"];
   const scope = { accountId: "act-9", dateColumn: "date", range: { start: days[0]!, end: days[3]! } };
-  // 4 days x 600 campaigns = 2,400 rows: several INSERTs into the stage (rows per INSERT is capped by bound values).
-  const rows = demoRows(days, 600, 2);
-  const expected = { rows: 2400, clicks: 4 * 2 * ((600 * 601) / 2), cost: Math.round(rows.reduce((s, r) => s + Number(r.cost), 0) * 100) / 100 };
+  // 4 days x 300 campaigns = 1,200 rows: two INSERTs into the stage (1,000 rows per INSERT at most).
+  const rows = demoRows(days, 300, 2);
+  const expected = { rows: 1200, clicks: 4 * 2 * ((300 * 301) / 2), cost: Math.round(rows.reduce((s, r) => s + Number(r.cost), 0) * 100) / 100 };
   const inBatches = (all: Row[], size: number) => Array.from({ length: Math.ceil(all.length / size) }, (_, i) => all.slice(i * size, (i + 1) * size));
 
   it("creates upper-case identifiers Snowflake users can query unquoted, and a re-run keeps counts and sums", async () => {
@@ -89,13 +98,13 @@ describe("Snowflake loader", () => {
     const loader = new SnowflakeLoader(settings());
     try {
       await loader.prepare(table);
-      expect(await loader.load({ table, scope, rows: inBatches(rows, 500) })).toEqual({ rows: 2400, partitions: 4 });
+      expect(await loader.load({ table, scope, rows: inBatches(rows, 500) })).toEqual({ rows: 1200, partitions: 4 });
       expect(await totals("daily_stats_rerun", "act-9")).toEqual(expected);
       const [unquoted] = await query("SELECT COUNT(*) AS N FROM daily_stats_rerun WHERE campaign IS NOT NULL");
-      expect(Number(unquoted!.N)).toBe(2400);
+      expect(Number(unquoted!.N)).toBe(1200);
       // The same run again, then the same rows in other batch sizes: still exactly one copy.
       await loader.load({ table, scope, rows: inBatches(rows, 500) });
-      await loader.load({ table, scope, rows: inBatches(rows, 1700) });
+      await loader.load({ table, scope, rows: inBatches(rows, 700) });
       expect(await totals("daily_stats_rerun", "act-9")).toEqual(expected);
       // The staging tables are temporary and dropped: only the target remains.
       const tables = await query("SELECT TABLE_NAME AS T FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = 'LOADS' AND TABLE_NAME LIKE 'SP_STAGE_%'");
@@ -114,10 +123,10 @@ describe("Snowflake loader", () => {
     const before = await totals("daily_stats_retry", "act-9");
     expect(before.rows).toBe(12);
 
-    // The source dies after 1,500 rows have been staged (three INSERTs went through).
+    // The source dies after 1,100 rows were read (one 1,000-row INSERT into the stage went through).
     const dying = new SnowflakeLoader(settings());
     async function* diesMidway() {
-      yield* inBatches(rows.slice(0, 1500), 500);
+      yield* inBatches(rows.slice(0, 1100), 550);
       throw new Error("source token expired");
     }
     await expect(dying.load({ table, scope, rows: diesMidway() })).rejects.toThrow(/source token expired/);
@@ -201,4 +210,85 @@ describe("Snowflake destination form", () => {
     expect(d!.type).toBe("snowflake");
     expect(readDestinationConfig(d!)).toMatchObject({ host: server.endpoint, password: PASSWORD, database: "SIGNALPOST.LOADS" });
   });
+});
+
+describe("Snowflake destination in a data-stream run on Temporal", () => {
+  let db: DB;
+  let drop: () => Promise<void>;
+  let worker: Awaited<ReturnType<typeof createWorker>>;
+  let running: Promise<void>;
+  let connection: Connection;
+  let client: Client;
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDatabase());
+    worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });
+    running = worker.run();
+    connection = await Connection.connect({ address: inject("temporalAddress") });
+    client = new Client({ connection });
+  });
+  afterAll(async () => {
+    worker?.shutdown();
+    await running;
+    await connection?.close();
+    await drop?.();
+  });
+
+  it("Run Now loads every account into Snowflake, and a second run leaves the same counts and sums", async () => {
+    const { company, user } = await makeCompanyWithUser(db);
+    const source = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" }, createdById: user.id });
+    const accounts = await Promise.all(
+      ["demo-001", "demo-002"].map((accountId, i) => createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId, name: `Account ${i}`, timezone: "UTC", currency: "EUR" })),
+    );
+    // `endpoint` is the operator-only setting that points the stored destination at the local server.
+    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...settings(), endpoint: server.endpoint } });
+    const stream = await createDatastream(db, company.id, { name: "Ads to Snowflake", platform: "demo", destinationId: destination.id });
+    const job = await createJob(db, company.id, {
+      datastreamId: stream.id,
+      name: "Daily campaigns",
+      recurrency: "0 0 1 1 *",
+      date: "LAST_7_DAYS",
+      startDate: null,
+      endDate: null,
+      hasToBeInitialized: false,
+      dateInitialization: null,
+      startDateInitialization: null,
+      endDateInitialization: null,
+      shouldRunAllEvenIfFailed: false,
+      networkAuthorizationId: null,
+      fields: { date: "date", campaign_name: "campaign", clicks: "clicks", cost: "cost" },
+      options: { report: "campaigns" },
+      tableName: "ads_daily",
+      partitionFieldId: "date",
+      dataType: null,
+      dataSourceIds: accounts.map((a) => a.id),
+    });
+    const finishedRuns = async (count: number) => {
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const { logs } = await listJobLogs(db, company.id, job.id, { offset: 0, limit: 50 });
+        const finished = logs.filter((l) => l.success !== null);
+        if (finished.length >= count) return finished;
+        if (Date.now() > deadline) throw new Error(`only ${finished.length} of ${count} runs finished: ${JSON.stringify(logs)}`);
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    };
+    const byAccount = async () =>
+      (await query('SELECT "_ACCOUNT_ID" AS A, COUNT(*) AS N, SUM("CLICKS") AS C FROM ADS_DAILY GROUP BY 1 ORDER BY 1')).map((r) => ({ account: r.A, rows: Number(r.N), clicks: Number(r.C) }));
+
+    await createJobSchedule(client, { companyId: company.id, jobId: job.id, recurrency: job.recurrency });
+    await triggerJob(client, job.id);
+    const [first] = await finishedRuns(1);
+    expect(first!.message ?? "").toBe("");
+    expect(first!.success).toBe(true);
+    const once = await byAccount();
+    expect(once.map((r) => r.account)).toEqual(["demo-001", "demo-002"]);
+    expect(first!.numberRow).toBe(once.reduce((n, r) => n + r.rows, 0));
+    expect(first!.numberRow).toBeGreaterThan(0);
+
+    await triggerJob(client, job.id);
+    const runs = await finishedRuns(2);
+    expect(runs.every((r) => r.success)).toBe(true);
+    expect(await byAccount()).toEqual(once);
+    await deleteJobSchedule(client, job.id);
+  }, 240_000);
 });
