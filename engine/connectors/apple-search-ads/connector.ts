@@ -6,8 +6,8 @@
 // for a one-hour token. Organizations come from GET /acls; rows from POST /reports/campaigns
 // with X-AP-Context: orgId=..., DAILY (90 days per request) or HOURLY (7 days) in the org's
 // time zone (ORTZ), paged with selector.pagination offset/limit against totalResults.
-import { createPrivateKey, sign } from "node:crypto";
 import { z } from "zod";
+import { es256Jwt } from "../shared/es256-jwt.js";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { nextOffset, paginate } from "../../core/paginate.js";
@@ -23,16 +23,10 @@ const MAX_DAYS = { day: 90, hour: 7 };
 /** Apple accepts client secrets valid up to 180 days; ours live one day and are made per context. */
 const SECRET_TTL_S = 86_400;
 
-const b64url = (value: Buffer | string) => Buffer.from(value).toString("base64url");
-
 /** The ES256 client secret (https://developer.apple.com/documentation/apple_search_ads/implementing_oauth_for_the_apple_search_ads_api). */
 export function appleClientSecret(opts: { clientId: string; teamId: string; keyId: string; privateKeyPem: string; now?: Date }): string {
   const iat = Math.floor((opts.now ?? new Date()).getTime() / 1000);
-  const header = b64url(JSON.stringify({ alg: "ES256", kid: opts.keyId }));
-  const payload = b64url(JSON.stringify({ sub: opts.clientId, aud: "https://appleid.apple.com", iat, exp: iat + SECRET_TTL_S, iss: opts.teamId }));
-  // JWS wants the raw r||s signature, not DER (RFC 7518 §3.4).
-  const signature = sign("sha256", Buffer.from(`${header}.${payload}`), { key: createPrivateKey(opts.privateKeyPem), dsaEncoding: "ieee-p1363" });
-  return `${header}.${payload}.${b64url(signature)}`;
+  return es256Jwt({ kid: opts.keyId }, { sub: opts.clientId, aud: "https://appleid.apple.com", iat, exp: iat + SECRET_TTL_S, iss: opts.teamId }, opts.privateKeyPem);
 }
 
 const session = sessionClient({

@@ -2,7 +2,7 @@
 // the ES256 client secret against the test key pair, GET /api/v5/acls, POST
 // /api/v5/reports/campaigns (X-AP-Context orgId, selector.pagination offset/limit, DAILY or
 // HOURLY granules) and {error: {errors: [{messageCode, message}]}} bodies.
-import { generateKeyPairSync, verify } from "node:crypto";
+import { es256Keys, verifiedEs256 } from "../support/es256-jwt.js";
 import { adsCells, bearerOf, startSessionFake, type SessionFake } from "../support/ads-session.js";
 import { fakeCampaigns } from "../support/ads-family.js";
 import type { FakeReply, RecordedRequest } from "../support/fake-server.js";
@@ -11,8 +11,8 @@ export const appleError = (status: number, messageCode: string, message: string)
 export const APPLE_UNAUTHORIZED = appleError(401, "UNAUTHORIZED", "Invalid token");
 export const APPLE_REFUSAL: FakeReply = { status: 400, json: { error: "invalid_client" } };
 export const APPLE_IDS = { clientId: "SEARCHADS.27478e71-3bb0-4588-998c-182e2b405577", teamId: "SEARCHADS.27478e71-3bb0", keyId: "bacaebda-e219-41ee-a907-e2c25b24d1b2" };
-const keys = generateKeyPairSync("ec", { namedCurve: "P-256" });
-export const APPLE_APP = { extra: { privateKey: keys.privateKey.export({ type: "pkcs8", format: "pem" }).toString() } };
+const keys = es256Keys();
+export const APPLE_APP = { extra: { privateKey: keys.privateKeyPem } };
 export const ORGS = [
   { orgId: 40669820, orgName: "Signal Apps", currency: "USD", timeZone: "America/Los_Angeles", paymentModel: "LOC", roleNames: ["API Read Only"] },
   { orgId: 40669821, orgName: "Signal Games", currency: "EUR", timeZone: "Europe/Berlin", paymentModel: "PAYG", roleNames: ["API Read Only"] },
@@ -20,12 +20,10 @@ export const ORGS = [
 
 /** Whether a client secret is an ES256 JWT of the fixture's ids, signed by the fixture key. */
 function validSecret(jwt: string | null): boolean {
-  const [h, p, s] = (jwt ?? "").split(".");
-  if (!h || !p || !s) return false;
-  const header = JSON.parse(Buffer.from(h, "base64url").toString());
-  const payload = JSON.parse(Buffer.from(p, "base64url").toString());
-  const signed = verify("sha256", Buffer.from(`${h}.${p}`), { key: keys.publicKey, dsaEncoding: "ieee-p1363" }, Buffer.from(s, "base64url"));
-  return signed && header.alg === "ES256" && header.kid === APPLE_IDS.keyId && payload.sub === APPLE_IDS.clientId && payload.iss === APPLE_IDS.teamId && payload.aud === "https://appleid.apple.com" && payload.exp > Date.now() / 1000;
+  const jws = verifiedEs256(jwt, keys);
+  if (!jws) return false;
+  const { header, claims } = jws;
+  return header.kid === APPLE_IDS.keyId && claims.sub === APPLE_IDS.clientId && claims.iss === APPLE_IDS.teamId && claims.aud === "https://appleid.apple.com" && claims.exp > Date.now() / 1000;
 }
 
 export async function startAppleSearchAdsFake(): Promise<SessionFake> {
