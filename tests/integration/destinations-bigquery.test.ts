@@ -30,8 +30,8 @@ const config = (overrides: Partial<BigQueryConfig> = {}): BigQueryConfig => ({
   ...overrides,
 });
 
-/** Reads the table back through the client's tabledata.list, as a user's tool would. */
-async function readRows(table: string): Promise<StoredRow[]> {
+/** A client of our own on the fake, as a user's tool would use it (the loader's is private). */
+async function testClient() {
   const { BigQuery } = await import("@google-cloud/bigquery");
   const { JWT } = await import("google-auth-library");
   const key = JSON.parse(jsonKey) as { client_email: string; private_key: string };
@@ -42,7 +42,12 @@ async function readRows(table: string): Promise<StoredRow[]> {
       return o;
     },
   });
-  const bq = new BigQuery({ projectId: PROJECT, apiEndpoint: fake.url, authClient: auth });
+  return new BigQuery({ projectId: PROJECT, apiEndpoint: fake.url, authClient: auth });
+}
+
+/** Reads the table back through tabledata.list. */
+async function readRows(table: string): Promise<StoredRow[]> {
+  const bq = await testClient();
   const [rows] = await bq.dataset(DATASET).table(table).getRows();
   return (rows as Array<Record<string, unknown>>).map((r) => ({
     account: r._account_id as string,
@@ -75,6 +80,15 @@ describe("BigQuery loader", () => {
     expect(fake.server.requestsTo("/token", "POST").length).toBeGreaterThan(0);
     const dry = fake.server.requestsTo(`/bigquery/v2/projects/${PROJECT}/jobs`, "POST").map((r) => r.json<{ configuration: { dryRun?: boolean } }>());
     expect(dry.some((j) => j.configuration.dryRun === true)).toBe(true);
+  });
+
+  it("answers a query job's results through jobs.getQueryResults", async () => {
+    const bq = await testClient();
+    const [job] = await bq.createQueryJob({ query: "SELECT 'ok' AS answer", useLegacySql: false });
+    const [rows] = await job.getQueryResults();
+    expect(rows).toEqual([{ answer: "ok" }]);
+    const [bad] = await bq.createQueryJob({ query: "SELECT answer FROM nowhere", useLegacySql: false }).then(() => [undefined], (e: unknown) => [e]);
+    expect(String(bad)).toMatch(/Syntax error/);
   });
 
   it("creates the table partitioned by day on the single partition field, clustered by account", async () => {

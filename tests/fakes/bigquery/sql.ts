@@ -47,6 +47,21 @@ export class SqlError extends Error {
 
 type Token = { type: "ident" | "quoted" | "param" | "string" | "number" | "punct"; value: string; pos: number };
 
+/** A backtick identifier or a single-quoted string starting at `start`, with backslash escapes. */
+function readQuoted(sql: string, start: number): { value: string; end: number } {
+  const quote = sql[start]!;
+  let j = start + 1;
+  let value = "";
+  while (j < sql.length && sql[j] !== quote) {
+    if (sql[j] === "\\") {
+      value += sql[j + 1] ?? "";
+      j += 2;
+    } else value += sql[j++];
+  }
+  if (j >= sql.length) throw new SqlError(`Syntax error: Unclosed ${quote === "`" ? "identifier" : "string"} literal at [1:${start + 1}]`);
+  return { value, end: j + 1 };
+}
+
 function tokenize(sql: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
@@ -60,32 +75,10 @@ function tokenize(sql: string): Token[] {
       while (i < sql.length && sql[i] !== "\n") i++;
       continue;
     }
-    if (ch === "`") {
-      let j = i + 1;
-      let value = "";
-      while (j < sql.length && sql[j] !== "`") {
-        if (sql[j] === "\\") {
-          value += sql[j + 1] ?? "";
-          j += 2;
-        } else value += sql[j++];
-      }
-      if (j >= sql.length) throw new SqlError(`Syntax error: Unclosed identifier literal at [1:${i + 1}]`);
-      tokens.push({ type: "quoted", value, pos: i });
-      i = j + 1;
-      continue;
-    }
-    if (ch === "'") {
-      let j = i + 1;
-      let value = "";
-      while (j < sql.length && sql[j] !== "'") {
-        if (sql[j] === "\\") {
-          value += sql[j + 1] ?? "";
-          j += 2;
-        } else value += sql[j++];
-      }
-      if (j >= sql.length) throw new SqlError(`Syntax error: Unclosed string literal at [1:${i + 1}]`);
-      tokens.push({ type: "string", value, pos: i });
-      i = j + 1;
+    if (ch === "`" || ch === "'") {
+      const { value, end } = readQuoted(sql, i);
+      tokens.push({ type: ch === "`" ? "quoted" : "string", value, pos: i });
+      i = end;
       continue;
     }
     if (ch === "@") {
