@@ -10,6 +10,7 @@ import { createDatastream, createJob, listJobLogs } from "../../db/repositories/
 import { createDestination, listDestinations, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import type { Row } from "../../engine/core/types.js";
+import { describeTable } from "../../engine/destinations/columns.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
 import { createTestDatabase } from "../support/database.js";
@@ -160,6 +161,45 @@ describe("Snowflake loader", () => {
     } finally {
       await loader.close();
     }
+  });
+
+  it("round-trips every column type: booleans, timestamps, text with quotes, empty strings and nulls", async () => {
+    const table = describeTable({
+      name: "typed_values",
+      fields: [
+        { name: "date", fieldType: "YEAR_MONTH_DAY" },
+        { name: "Campaign name", fieldType: "TEXT" },
+        { name: "seen_at", fieldType: "DATETIME" },
+        { name: "active", fieldType: "BOOLEAN" },
+        { name: "cost", fieldType: "CURRENCY" },
+      ],
+      partitionColumns: ["date"],
+    });
+    const loader = new SnowflakeLoader(settings());
+    try {
+      await loader.prepare(table);
+      await loader.load({
+        table,
+        scope: { accountId: "act-t", dateColumn: "date", range: { start: "2024-06-01", end: "2024-06-01" } },
+        rows: [
+          [
+            { date: "2024-06-01", "Campaign name": `It's "quoted", ok`, seen_at: "2024-06-01T10:15:30", active: true, cost: 12.5 },
+            { date: "2024-06-01", "Campaign name": "", seen_at: null, active: "false", cost: null },
+            { date: "2024-06-01", "Campaign name": null, seen_at: "2024-06-01 23:59:59", active: null, cost: "3" },
+          ],
+        ],
+      });
+    } finally {
+      await loader.close();
+    }
+    const rows = await query(
+      `SELECT "Campaign name" AS N, TO_VARCHAR("SEEN_AT", 'YYYY-MM-DD HH24:MI:SS') AS S, TO_VARCHAR("ACTIVE") AS A, TO_VARCHAR(CAST("COST" * 100 AS INTEGER)) AS C FROM TYPED_VALUES ORDER BY "COST" NULLS LAST`,
+    );
+    expect(rows).toEqual([
+      { N: null, S: "2024-06-01 23:59:59", A: null, C: "300" },
+      { N: `It's "quoted", ok`, S: "2024-06-01 10:15:30", A: "true", C: "1250" },
+      { N: "", S: null, A: "false", C: null },
+    ]);
   });
 
   it("reports a refused login, an unreachable host and a bad database setting as clear config errors", async () => {

@@ -41,6 +41,8 @@ def json_cell(value: object, column: dict) -> str | None:
     if isinstance(value, bool):
         return "1" if value else "0"
     if isinstance(value, dict) and "epoch" in value:  # fakesnow's Snowflake-style timestamp struct
+        if value["epoch"] is None:  # a NULL timestamp arrives as a struct of nulls
+            return None
         text = f"{value['epoch']}.{int(value.get('fraction') or 0):09d}"
         return f"{text} {value['timezone']}" if "timezone" in value else text
     if isinstance(value, dt.datetime):
