@@ -22,6 +22,7 @@ import { Banner, Field, SubmitButton } from "~/components/forms";
 import { SourceCards, Stepper } from "~/components/wizard";
 import { ConnectForm } from "~/components/sources";
 import { TemplateList } from "~/components/template-picker";
+import { Spinner } from "~/components/spinner";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Signalpost" }];
 
@@ -149,7 +150,10 @@ function ChooseAccount({ data, actionData }: { data: Data; actionData?: ActionDa
       <Form method="post" noValidate>
         <input type="hidden" name="intent" value="account" />
         <input type="hidden" name="sourceId" value={sourceId} />
-        <label htmlFor="account" className="block text-sm font-medium text-slate-700">Account</label>
+        <label htmlFor="account" className="flex items-center gap-2 text-sm font-medium text-slate-700">
+          Account
+          {search.state !== "idle" ? <Spinner label="Searching" className="h-3 w-3" /> : null}
+        </label>
         {chosen.accounts.length === 0 ? (
           <p className="my-3 text-sm text-slate-500" data-testid="no-account">No account matches{query ? ` "${query}"` : ""}.</p>
         ) : (
