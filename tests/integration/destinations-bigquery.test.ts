@@ -118,6 +118,24 @@ describe("BigQuery loader", () => {
     await expect(loader.prepare(clash)).rejects.toThrow(/would both be named a_b/);
   });
 
+  it("loads timestamps, booleans and nulls with BigQuery's types", async () => {
+    const { describeTable } = await import("../../engine/destinations/columns.js");
+    const table = describeTable({
+      name: unique("types"),
+      fields: [{ name: "date", fieldType: "YEAR_MONTH_DAY" }, { name: "seen_at", fieldType: "DATETIME" }, { name: "active", fieldType: "BOOLEAN" }, { name: "note", fieldType: "TEXT" }],
+      partitionColumns: ["date"],
+    });
+    const loader = new BigQueryLoader(config());
+    await loader.prepare(table);
+    await loader.load({ table, scope: { accountId: "a", dateColumn: "date", range: { start: "2024-03-01", end: "2024-03-01" } }, rows: [[{ date: "2024-03-01", seen_at: "2024-03-01T10:30:00Z", active: "true", note: null }]] });
+    expect(fake.table(PROJECT, DATASET, table.name)!.fields.map((f) => f.type)).toEqual(["STRING", "DATE", "TIMESTAMP", "BOOLEAN", "STRING"]);
+    const [rows] = await (await testClient()).dataset(DATASET).table(table.name).getRows();
+    const row = rows[0] as { seen_at: { value: string }; active: boolean; note: unknown };
+    expect(row.seen_at.value).toBe("2024-03-01T10:30:00.000Z");
+    expect(row.active).toBe(true);
+    expect(row.note).toBeNull();
+  });
+
   it("first load, then a re-run replacing the partitions keeps the same counts and metric sums", async () => {
     const name = unique("rerun");
     const table = demoTable(name);
