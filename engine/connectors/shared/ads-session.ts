@@ -26,6 +26,8 @@ export interface SessionClient {
   text(ctx: ConnectorContext, req: HttpRequest): Promise<string>;
   /** The current token (minted on first use). */
   token(ctx: ConnectorContext): Promise<string>;
+  /** A new token, for platforms that say "expired" in a body rather than with a 401. */
+  renew(ctx: ConnectorContext): Promise<string>;
   /** Tokens minted so far for this context (tests). */
   logins(ctx: ConnectorContext): number;
 }
@@ -71,6 +73,7 @@ export function sessionClient(spec: SessionSpec): SessionClient {
     json: (ctx, req, parser) => withToken(ctx, req, (r) => ctx.http.json(r, parser)),
     text: (ctx, req) => withToken(ctx, req, async (r) => (await ctx.http.request(r)).text),
     token: (ctx) => current(ctx, false),
+    renew: (ctx) => current(ctx, true),
     logins: (ctx) => state(ctx).logins,
   };
 }

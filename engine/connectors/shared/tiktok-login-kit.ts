@@ -1,4 +1,4 @@
-// TikTok Login Kit v2 (Display API, open.tiktokapis.com): the code exchange and the refresh post
+// TikTok user tokens (Display API and Business API accounts). Login Kit v2 (Display API, open.tiktokapis.com): the code exchange and the refresh post
 // `client_key` (not client_id) with the secret to /v2/oauth/token/, so neither is RFC 6749 on the
 // wire and the core's refresh cannot do them. Access tokens live 24 hours and refresh tokens 365
 // days, and a refresh may hand a new refresh token: each refreshed credential is persisted.
@@ -39,34 +39,54 @@ export async function loginKitExchange(request: OAuth2CodeExchangeRequest): Prom
   return toCredential(parsed.data);
 }
 
+export interface TikTokRefreshed {
+  access_token: string;
+  expires_in?: number;
+  refresh_token?: string;
+  scope?: string;
+}
+
 /**
- * API calls with the current access token: the stored one while it is fresh, else (and after a
- * 401) one minted by the refresh grant and handed to onCredentialRefreshed.
+ * API calls with the current TikTok user token: the stored one while it is fresh, else (and after
+ * a 401) one minted by `refresh` and handed to onCredentialRefreshed. Display API and Business API
+ * (TikTok Organic) accounts differ only in the refresh call and the header carrying the token.
  */
-export function loginKitSession(platform: string): SessionClient {
+export function tiktokUserSession(opts: {
+  platform: string;
+  headers(token: string): Record<string, string>;
+  refresh(ctx: ConnectorContext, app: { clientId: string; clientSecret: string }, refreshToken: string): Promise<TikTokRefreshed>;
+}): SessionClient {
+  const { platform } = opts;
   const latest = new WeakMap<object, OAuth2Credential>();
   const client: SessionClient = sessionClient({
     platform,
     async login(ctx: ConnectorContext) {
       const stored = latest.get(ctx.http) ?? ctx.http.credential;
-      if (stored.type !== "oauth2") throw new ConnectorError({ kind: "config", platform, message: "TikTok connects with Login Kit (OAuth 2.0). Reconnect the source." });
+      if (stored.type !== "oauth2") throw new ConnectorError({ kind: "config", platform, message: "TikTok connects with OAuth 2.0. Reconnect the source." });
       const left = stored.expiresAt ? Date.parse(stored.expiresAt) - Date.now() : Infinity;
       if (client.logins(ctx) === 1 && left > MARGIN_MS) return { token: stored.accessToken, expiresIn: Number.isFinite(left) ? Math.floor(left / 1000) : undefined };
       if (!stored.refreshToken || !ctx.app?.clientId || !ctx.app.clientSecret) {
         throw new ConnectorError({ kind: "config", platform, status: 401, message: "TikTok no longer accepts this connection's access token and it cannot be refreshed. Reconnect the source." });
       }
-      const answer = await ctx.http.json(
-        { method: "POST", url: TOKEN_PATH, auth: false, form: { client_key: ctx.app.clientId, client_secret: ctx.app.clientSecret, grant_type: "refresh_token", refresh_token: stored.refreshToken } },
-        tokenAnswer,
-      );
-      const next = toCredential(answer, stored);
+      const answer = await opts.refresh(ctx, { clientId: ctx.app.clientId, clientSecret: ctx.app.clientSecret }, stored.refreshToken);
+      const next = toCredential(tokenAnswer.parse(answer), stored);
       latest.set(ctx.http, next);
       await ctx.onCredentialRefreshed?.(next);
       return { token: next.accessToken, expiresIn: answer.expires_in };
     },
-    headers: (token) => ({ authorization: `Bearer ${token}` }),
+    headers: opts.headers,
   });
   return client;
+}
+
+/** The Display API session: Bearer header, Login Kit refresh with client_key. */
+export function loginKitSession(platform: string): SessionClient {
+  return tiktokUserSession({
+    platform,
+    headers: (token) => ({ authorization: `Bearer ${token}` }),
+    refresh: (ctx, app, refreshToken) =>
+      ctx.http.json({ method: "POST", url: TOKEN_PATH, auth: false, form: { client_key: app.clientId, client_secret: app.clientSecret, grant_type: "refresh_token", refresh_token: refreshToken } }, tokenAnswer),
+  });
 }
 
 /** classifyError of a Display API connector. */

@@ -31,24 +31,33 @@ export function kindOfCode(code: number): { kind: ConnectorErrorKind; why: strin
   return { kind: "system", why: "request" };
 }
 
-function envelopeError(ctx: ConnectorContext, code: number, message: string, requestId: string | undefined, req: HttpRequest): ConnectorError {
+/** Who the messages speak for: the ads connector, or another Business API connector (TikTok Organic). */
+export interface EnvelopeWording {
+  platform: string;
+  source: string;
+  permission: string;
+}
+
+const ADS_WORDING: EnvelopeWording = { platform: PLATFORM, source: "TikTok Ads", permission: "the Ads Management and Reporting permissions on this advertiser" };
+
+function envelopeError(ctx: ConnectorContext, code: number, message: string, requestId: string | undefined, req: HttpRequest, wording: EnvelopeWording): ConnectorError {
   const { kind, why } = kindOfCode(code);
   const said = ctx.http.redact(`code ${code}: ${message.slice(0, 200)}${requestId ? `, request_id ${requestId}` : ""}`);
   const text =
     why === "token"
-      ? `TikTok no longer accepts this connection's access token (${said}). Reconnect the TikTok Ads source.`
+      ? `TikTok no longer accepts this connection's access token (${said}). Reconnect the ${wording.source} source.`
       : why === "permission"
-        ? `TikTok denied access (${said}). The connected TikTok user needs the Ads Management and Reporting permissions on this advertiser; reconnect after granting them.`
+        ? `TikTok denied access (${said}). The connected TikTok user needs ${wording.permission}; reconnect after granting them.`
         : why === "rate limited"
           ? `TikTok's request limit was reached (${said}). The extraction will be retried.`
           : why === "system"
             ? `TikTok had a temporary problem (${said}). The extraction will be retried.`
             : `TikTok rejected the request (${said}).`;
-  return new ConnectorError({ kind, platform: PLATFORM, message: text, request: ctx.http.redact({ method: req.method ?? "GET", url: req.url }) });
+  return new ConnectorError({ kind, platform: wording.platform, message: text, request: ctx.http.redact({ method: req.method ?? "GET", url: req.url }) });
 }
 
 /** Calls one endpoint and returns its `data`, parsed; non-zero codes raise (transient ones after retries). */
-export async function tiktokCall<T>(ctx: ConnectorContext, req: HttpRequest, data: z.ZodType<T>, retry: EnvelopeRetry = {}): Promise<T> {
+export async function tiktokCall<T>(ctx: ConnectorContext, req: HttpRequest, data: z.ZodType<T>, retry: EnvelopeRetry = {}, wording: EnvelopeWording = ADS_WORDING): Promise<T> {
   const retries = retry.retries ?? 4;
   for (let attempt = 0; ; attempt++) {
     const body = await ctx.http.json(req, envelope);
@@ -57,13 +66,13 @@ export async function tiktokCall<T>(ctx: ConnectorContext, req: HttpRequest, dat
       if (parsed.success) return parsed.data;
       throw new ConnectorError({
         kind: "system",
-        platform: PLATFORM,
+        platform: wording.platform,
         request: ctx.http.redact({ method: req.method ?? "GET", url: req.url }),
         bodyExcerpt: ctx.http.redact(JSON.stringify(body.data ?? null).slice(0, 500)),
         message: `TikTok answered with an unexpected payload (${parsed.error.issues[0]?.path.join(".") || "data"}: ${parsed.error.issues[0]?.message}).`,
       });
     }
-    const error = envelopeError(ctx, body.code, body.message ?? "", body.request_id, req);
+    const error = envelopeError(ctx, body.code, body.message ?? "", body.request_id, req, wording);
     if (error.kind !== "transient" || attempt >= retries) throw error;
     const wait = (retry.baseDelayMs ?? 1000) * 2 ** attempt;
     ctx.log?.warn("tiktok transient code, retrying", { code: body.code, attempt: attempt + 1, waitMs: wait });
