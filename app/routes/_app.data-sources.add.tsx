@@ -128,6 +128,10 @@ function ChooseAccount({ data, actionData }: { data: Data; actionData?: ActionDa
   useEffect(() => () => clearTimeout(timer.current), []);
   const chosen = (search.data?.chosen ?? data.chosen)!;
   const sourceId = chosen.source.id;
+  // A new search may drop the selected account from the list: Next waits for a new choice.
+  useEffect(() => {
+    if (selected && !chosen.accounts.some((a) => a.accountId === selected)) setSelected("");
+  }, [chosen.accounts, selected]);
   const onSearch = (value: string) => {
     setQuery(value);
     clearTimeout(timer.current);

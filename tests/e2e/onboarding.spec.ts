@@ -33,11 +33,19 @@ test("onboards a new demo account with a template and shows it on /app", async (
   await expect(account.locator("option")).toHaveText("Kaze Gadgets (Tokyo)");
   await account.selectOption("demo-tokyo");
   await expect(next).toBeEnabled();
+  // Another search drops the chosen account from the list: Next waits for a new choice.
+  await page.getByLabel("Search an account").fill("london");
+  await expect(account.locator("option")).toHaveText(["Chapter & Verse Books (London)"]);
+  await expect(next).toBeDisabled();
+  await page.getByLabel("Search an account").fill("kaze");
+  await expect(account.locator("option")).toHaveText(["Kaze Gadgets (Tokyo)"]);
+  await account.selectOption("demo-tokyo");
   await next.click();
 
   await expect(page).toHaveURL(/step=alert&client=\d+/);
   const clientId = Number(new URL(page.url()).searchParams.get("client"));
   await expect(page.getByRole("list", { name: "Progress" }).locator('[aria-current="step"]')).toHaveText(/Activate alert/);
+  await expect(page.getByRole("list", { name: "Progress" }).locator('[data-status="complete"]')).toHaveText(/Create account/);
   await page.getByRole("switch", { name: `Activate ${TEMPLATE}` }).click();
   await expect(page.getByRole("switch", { name: `Deactivate ${TEMPLATE}` })).toBeVisible();
   await expect(page.getByTestId("toast")).toContainText(`Kaze Gadgets (Tokyo) is now protected by ${TEMPLATE}`);
