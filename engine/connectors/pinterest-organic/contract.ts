@@ -1,0 +1,5 @@
+import { startPinterestOrganicFake } from "../../../tests/fakes/pinterest-organic/index.js";
+import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
+import { contractOf } from "../../../tests/fakes/support/behaviours.js";
+
+export const contract = contractOf("pinterest-organic", startPinterestOrganicFake, { report: "account", range: { start: "2025-03-01", end: "2025-03-03" } }, adsFakeSecrets("pino"));
