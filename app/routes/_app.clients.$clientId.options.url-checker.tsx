@@ -1,17 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { alertsRepo, requireClient } from "~/services/alerts.server";
 import { getDb } from "~/services/db.server";
-import { EmptyState, PageHeader } from "~/components/empty-state";
+import { EmptyState } from "~/components/empty-state";
+import { checkNowAction } from "~/services/checks.server";
+import { AutomaticCheckHeader } from "~/components/automatic-check";
 import { GeneralErrorBoundary } from "~/components/error-box";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const rows = await alertsRepo.listUrlChecks(getDb(), company.id, client.dataSource.id);
-  return json({ currency: client.dataSource.currency, rows: rows.map((r) => ({ id: r.id, url: r.url, lastStatus: r.lastStatus, costYesterday: r.costYesterday, lastCrawl: r.lastCrawl?.toISOString() ?? null })) });
+  const lastCrawl = rows.reduce<Date | null>((m, r) => (r.lastCrawl && (!m || r.lastCrawl > m) ? r.lastCrawl : m), null);
+  const offered = Boolean(client.platform?.alertOptions.url_checker);
+  return json({ currency: client.dataSource.currency, run: { offered, checkedAt: lastCrawl?.toISOString() ?? null, error: null }, rows: rows.map((r) => ({ id: r.id, url: r.url, lastStatus: r.lastStatus, costYesterday: r.costYesterday, lastCrawl: r.lastCrawl?.toISOString() ?? null })) });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  return checkNowAction(request, params.clientId, "url");
 }
 
 export const meta = () => [{ title: "Url checker · Signalpost" }];
@@ -20,7 +28,7 @@ export default function UrlChecker() {
   const d = useLoaderData<typeof loader>();
   return (
     <div>
-      <PageHeader title="Url checker" />
+      <AutomaticCheckHeader title="Url checker" run={d.run} />
       {d.rows.length === 0 ? (
         <EmptyState title="No data">The ad URLs are crawled once a day; the first crawl is on its way.</EmptyState>
       ) : (

@@ -51,15 +51,19 @@ export async function automaticCheckCounts(companyId: number, dataSourceId: numb
  * "Check now": starts the check for this client on the worker (the same workflow the daily
  * schedule runs, limited to the account). Answers whether Temporal took it.
  */
-export async function startCheckNow(request: Request, clientId: string | undefined, kind: AutomaticCheckKind): Promise<{ started: boolean; dataSourceId: number }> {
+type CheckNowKind = AutomaticCheckKind | "url";
+const WORKFLOW: Record<CheckNowKind, string> = { security: "checkSecurity", conversion_tag: "checkConversionTags", url: "checkUrls" };
+const PAGE: Record<CheckNowKind, string> = { security: "security", conversion_tag: "conversion-tag", url: "url-checker" };
+
+export async function startCheckNow(request: Request, clientId: string | undefined, kind: CheckNowKind): Promise<{ started: boolean; dataSourceId: number }> {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, clientId);
-  if (!platformOffers(client, kind)) return { started: false, dataSourceId: client.dataSource.id };
+  const offered = kind === "url" ? Boolean(client.platform?.alertOptions.url_checker && hasConnector(client.platformId) && getConnector(client.platformId).listAdUrls) : platformOffers(client, kind);
+  if (!offered) return { started: false, dataSourceId: client.dataSource.id };
   try {
     const [{ getTemporalClient, temporalTaskQueue }] = await Promise.all([import("../../temporal/client.js")]);
     const temporal = await getTemporalClient();
-    const workflowType = kind === "security" ? "checkSecurity" : "checkConversionTags";
-    await temporal.workflow.start(workflowType, {
+    await temporal.workflow.start(WORKFLOW[kind], {
       taskQueue: temporalTaskQueue(),
       workflowId: `checks:${kind}-now:${client.dataSource.id}:${Date.now()}`,
       args: [{ companyId: company.id, dataSourceIds: [client.dataSource.id] }],
@@ -72,11 +76,11 @@ export async function startCheckNow(request: Request, clientId: string | undefin
 }
 
 /** The pages' action: "Check now" (intent=check), then back to the page with a toast. */
-export async function checkNowAction(request: Request, clientId: string | undefined, kind: AutomaticCheckKind) {
+export async function checkNowAction(request: Request, clientId: string | undefined, kind: CheckNowKind) {
   const form = await request.formData();
   if (form.get("intent") !== "check") throw json({ message: "Unknown action" }, { status: 400 });
   const { started, dataSourceId } = await startCheckNow(request, clientId, kind);
-  const path = `/clients/${dataSourceId}/options/${kind === "security" ? "security" : "conversion-tag"}`;
+  const path = `/clients/${dataSourceId}/options/${PAGE[kind]}`;
   return redirectWithToast(
     path,
     started ? { type: "success", title: "The check has started", description: "Its results show here within a minute." } : { type: "error", title: "The check could not start", description: "The daily check will run as scheduled." },

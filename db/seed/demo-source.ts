@@ -8,6 +8,10 @@ import type { SeedStep } from "./context.js";
 
 const DEMO_CREDENTIAL: ApiKeyCredential = { type: "api-key", key: "demo" };
 
+/** The seeded source's credential: DEMO_LANDING_BASE_URL points the URL checker at a test server (e2e stack). */
+const seededCredential = (): ApiKeyCredential =>
+  process.env.DEMO_LANDING_BASE_URL ? { ...DEMO_CREDENTIAL, options: { landingBaseUrl: process.env.DEMO_LANDING_BASE_URL } } : DEMO_CREDENTIAL;
+
 /**
  * The accounts the demo connector reports, asked through the connector itself (it does no I/O),
  * so the seeded source always matches what a user connecting the demo platform would get.
@@ -45,7 +49,7 @@ export const demoSourceStep: SeedStep = {
       const auth = await createNetworkAuthorization(trx, company.id, {
         name: "Demo Ads",
         platform: "demo",
-        credential: DEMO_CREDENTIAL,
+        credential: seededCredential(),
         availableDataSources: accounts,
         createdById: user.id,
       });

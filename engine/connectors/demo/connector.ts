@@ -213,7 +213,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
     async listAdUrls(ctx: ConnectorContext, account: Account) {
       const credential = ctx.http.credential;
       const option = credential.type === "api-key" ? credential.options?.landingBaseUrl : undefined;
-      const base = String(Array.isArray(option) ? option[0] : (option ?? "https://www.example.com")).replace(/\/$/, "");
+      const base = String((Array.isArray(option) ? option[0] : option) || "https://www.example.com").replace(/\/$/, "");
       const yesterday = DateTime.fromJSDate(now(), { zone: account.timezone }).minus({ days: 1 }).toFormat("yyyy-MM-dd");
       return demoLandingPages(account.id).map((page) => {
         const campaign = campaignsOf(account.id).find((c) => c.id === page.campaignId)!;

@@ -7,6 +7,7 @@ import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
 import { startAccountFakes } from "./account-fakes.js";
 import { startFakeBigQuery } from "../../fakes/bigquery/server.js";
+import { startLandingServer } from "./landing-server.js";
 import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, E2E_LOOKER, type E2EState } from "./state.js";
 
 /**
@@ -28,8 +29,11 @@ async function main() {
   const bigquery = await startFakeBigQuery();
   const bigqueryKey = bigquery.createServiceAccount({ projectId: "e2e-project" });
   const temporalPort = await freePort();
+  const landing = await startLandingServer();
   // The seed (run in this process) registers the Looker Studio client from these.
   Object.assign(process.env, {
+    // The seeded demo source's landing pages: the URL checker finds the broken one there.
+    DEMO_LANDING_BASE_URL: landing.url,
     LOOKER_STUDIO_CLIENT_ID: E2E_LOOKER.clientId,
     LOOKER_STUDIO_CLIENT_SECRET: E2E_LOOKER.clientSecret,
     LOOKER_STUDIO_SCRIPTS: `${E2E_LOOKER.scriptId}:${E2E_LOOKER.platform}`,
@@ -52,7 +56,7 @@ async function main() {
       BIGQUERY_TOKEN_URL: bigquery.tokenUrl,
     },
   });
-  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey } };
+  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey }, slackUrl: accountFakes.env.SLACK_BASE_URL, landingUrl: landing.url };
   fs.writeFileSync(stateFile, JSON.stringify(state));
 
   const shutdown = async () => {
@@ -61,6 +65,7 @@ async function main() {
     await sourceFakes.close();
     await accountFakes.close();
     await bigquery.close();
+    await landing.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

@@ -4,6 +4,10 @@ export type E2EState = {
   baseUrl: string;
   dataDir: string;
   googleUrl: string;
+  /** The Slack fake (GET /_fake/messages lists what the product posted). */
+  slackUrl?: string;
+  /** The local server of the demo ads' landing pages (the URL checker crawls it). */
+  landingUrl?: string;
   /** The stack's Temporal server (specs describe schedules). */
   temporalAddress?: string;
   /** A service-account key tests/fakes/bigquery accepts for this project (BigQuery destination form). */

@@ -136,6 +136,8 @@ export async function startFakeSlack(opts: {
     return { status: 200, json: { ok: true, channel: channel.id, ts, message: { text: body.text, ts } } };
   });
 
+  // Test inspection (not a Slack API): the messages posted so far, for specs in another process.
+  server.route("GET", "/_fake/messages", () => ({ status: 200, json: { messages } }));
   server.route("POST", "/api/auth.revoke", (req) => {
     const token = bearer(req);
     if (!tokens.has(token)) return fail("invalid_auth");
