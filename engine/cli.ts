@@ -7,7 +7,7 @@ import { getPlatform, listPlatforms } from "./catalogue/index.js";
 import { getConnector, registry } from "./connectors/registry.js";
 import { appCredentialsFromEnv } from "./core/app-credentials.js";
 import { createConnectorContext } from "./core/context.js";
-import { parseCredential } from "./core/credentials.js";
+import { credentialMethods, parseCredential } from "./core/credentials.js";
 import { isDatePreset } from "./core/dates.js";
 import { EngineError, InvalidRequestError } from "./core/errors.js";
 import { consoleLogger, silentLogger } from "./core/logger.js";
@@ -68,7 +68,7 @@ async function loadCredential(source: string | undefined, platform: string, io: 
   } catch {
     throw new InvalidRequestError(`The credentials in ${source === "env" ? "ENGINE_CREDENTIALS" : source} are not valid JSON.`);
   }
-  const method = getPlatform(platform).authMethod;
+  const method = credentialMethods({ authMethod: getPlatform(platform).authMethod, alsoAccepts: getConnector(platform).alsoAccepts });
   return { credential: parseCredential(json, { platform, method }), file: source === "env" ? undefined : source };
 }
 

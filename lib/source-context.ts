@@ -7,7 +7,7 @@ import type { NetworkAuthorization } from "../db/schema.js";
 import { readCredential, updateCredential } from "../db/repositories/network-authorizations.js";
 import { appCredentialsFromEnv, envPrefix } from "../engine/core/app-credentials.js";
 import { createConnectorContext } from "../engine/core/context.js";
-import { parseCredential } from "../engine/core/credentials.js";
+import { credentialMethods, parseCredential } from "../engine/core/credentials.js";
 import type { Logger } from "../engine/core/logger.js";
 import type { Connector, ConnectorContext } from "../engine/core/types.js";
 
@@ -30,7 +30,7 @@ export function connectorContextForSource(
   opts: SourceContextOptions = {},
 ): ConnectorContext {
   const env = opts.env ?? process.env;
-  const credential = parseCredential(readCredential(source), { platform: connector.id, method: connector.authMethod });
+  const credential = parseCredential(readCredential(source), { platform: connector.id, method: credentialMethods(connector) });
   const { extra, ...app } = appCredentialsFromEnv(connector.id, env);
   // {PLATFORM}_BASE_URL is ours (the fake's address), not one of the platform's app extras.
   const { baseUrl: _baseUrl, ...platformExtra } = extra ?? {};

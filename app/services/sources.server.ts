@@ -15,7 +15,7 @@ import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform } f
 import { getConnector } from "../../engine/connectors/registry.js";
 import { appCredentialsFromEnv, envPrefix } from "../../engine/core/app-credentials.js";
 import { createConnectorContext } from "../../engine/core/context.js";
-import { parseCredential } from "../../engine/core/credentials.js";
+import { credentialMethods, parseCredential } from "../../engine/core/credentials.js";
 import { EngineError } from "../../engine/core/errors.js";
 import { buildAuthorizeUrl, exchangeCode } from "../../engine/core/oauth2.js";
 import { buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken } from "../../engine/core/oauth1.js";
@@ -667,7 +667,7 @@ export async function refreshAccounts(companyId: number, sourceId: number, deps:
   const settings = connectorSettings(platform.id, deps.env);
   let accounts: Account[];
   try {
-    const credential = parseCredential(sourcesRepo.readCredential(source), { platform: platform.id, method: connector.authMethod });
+    const credential = parseCredential(sourcesRepo.readCredential(source), { platform: platform.id, method: credentialMethods(connector) });
     const ctx = contextFor(connector, credential, settings, (refreshed) => sourcesRepo.updateCredential(db, companyId, sourceId, refreshed));
     accounts = await connector.listAccounts(ctx);
   } catch (error) {

@@ -1,7 +1,7 @@
 // The connection check of spec 1 §7 / spec 3 §7 ("status boolean") in one call, so the app's
 // connect forms and OAuth returns need no connector knowledge.
 import { createConnectorContext, type CreateContextOptions } from "../core/context.js";
-import { parseCredential } from "../core/credentials.js";
+import { credentialMethods, parseCredential } from "../core/credentials.js";
 import { ConnectorError, InvalidCredentialError } from "../core/errors.js";
 import type { Credential } from "../core/types.js";
 import { registry as defaultRegistry, type ConnectorRegistry } from "./registry.js";
@@ -29,7 +29,7 @@ export async function checkConnection(
   const connector = (opts.registry ?? defaultRegistry).getConnector(platform);
   let parsed: Credential;
   try {
-    parsed = parseCredential(credential, { platform: connector.id, method: connector.authMethod });
+    parsed = parseCredential(credential, { platform: connector.id, method: credentialMethods(connector) });
   } catch (error) {
     if (error instanceof InvalidCredentialError) return { status: false, message: error.message };
     throw error;

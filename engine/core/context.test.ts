@@ -79,4 +79,9 @@ describe("createConnectorContext input checks", () => {
     expect(() => createConnectorContext(connector(), { credential: { type: "oauth2", accessToken: "" } })).toThrow(InvalidCredentialError);
     expect(() => createConnectorContext(connector(), { credential: { type: "api-key", key: "k" } })).toThrow(/connects with oauth2/);
   });
+  it("accepts the kinds a connector also reads (alsoAccepts), and only those", () => {
+    const both = { ...connector(), alsoAccepts: ["api-key"] as const };
+    expect(createConnectorContext(both, { credential: { type: "api-key", key: "k" } }).credential).toEqual({ type: "api-key", key: "k" });
+    expect(() => createConnectorContext(both, { credential: { type: "oauth1", token: "t", tokenSecret: "s" } })).toThrow(/connects with oauth2 or api-key/);
+  });
 });

@@ -1,6 +1,6 @@
 // Builds the ConnectorContext a connector runs with. The app (check, accounts), the worker
 // (extractions) and the CLI all go through here, so every call gets the same http rules.
-import { parseCredential } from "./credentials.js";
+import { credentialMethods, parseCredential } from "./credentials.js";
 import { createHttpClient, type RetryPolicy } from "./http.js";
 import { redactingLogger, type Logger } from "./logger.js";
 import { secretsOf } from "./redact.js";
@@ -30,7 +30,7 @@ function moveOntoOrigin(url: string, baseUrl: string): string {
 export function createConnectorContext(connector: Connector, opts: CreateContextOptions): ConnectorContext {
   // Credentials come decrypted from storage or from a file: refuse a malformed one here, with a
   // typed error, rather than as a confusing 401 later. The original object is kept as given.
-  parseCredential(opts.credential, { platform: connector.id, method: connector.authMethod });
+  parseCredential(opts.credential, { platform: connector.id, method: credentialMethods(connector) });
   const baseUrl = opts.baseUrl ?? connector.baseUrlFor?.(opts.credential) ?? connector.defaultBaseUrl;
   const oauth2 = connector.oauth2
     ? {

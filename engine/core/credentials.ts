@@ -34,7 +34,12 @@ const TYPE_OF_METHOD: Record<AuthMethod, Credential["type"]> = { oauth2: "oauth2
  * Validates an unknown value as a Credential. When `method` is given the credential must be of
  * that kind. A spec 3 §7 form payload ({key, secret?, options}) without `type` is read as api-key.
  */
-export function parseCredential(value: unknown, opts: { platform?: string; method?: AuthMethod } = {}): Credential {
+/** The credential kinds a connector reads: its catalogue method and any it also accepts. */
+export function credentialMethods(connector: { authMethod: AuthMethod; alsoAccepts?: readonly AuthMethod[] }): AuthMethod[] {
+  return [connector.authMethod, ...(connector.alsoAccepts ?? [])];
+}
+
+export function parseCredential(value: unknown, opts: { platform?: string; method?: AuthMethod | readonly AuthMethod[] } = {}): Credential {
   const input =
     value && typeof value === "object" && !("type" in value) && "key" in value ? { type: "api-key", ...value } : value;
   const parsed = credentialSchema.safeParse(input);
@@ -44,9 +49,10 @@ export function parseCredential(value: unknown, opts: { platform?: string; metho
     const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "credential"))].join(", ");
     throw new InvalidCredentialError(`The credential${where} is malformed (check ${fields}).`, opts.platform);
   }
-  if (opts.method && parsed.data.type !== TYPE_OF_METHOD[opts.method]) {
+  const methods: readonly AuthMethod[] = opts.method === undefined ? [] : typeof opts.method === "string" ? [opts.method] : opts.method;
+  if (methods.length > 0 && !methods.some((m) => TYPE_OF_METHOD[m] === parsed.data.type)) {
     throw new InvalidCredentialError(
-      `The credential${where} is of type ${parsed.data.type}, but this platform connects with ${opts.method}.`,
+      `The credential${where} is of type ${parsed.data.type}, but this platform connects with ${methods.join(" or ")}.`,
       opts.platform,
     );
   }

@@ -226,6 +226,8 @@ export interface Connector {
   /** The catalogue identifier, e.g. "google-ads". */
   id: string;
   authMethod: AuthMethod;
+  /** Other credential kinds the connector also reads (Mailchimp: OAuth tokens and API keys). */
+  alsoAccepts?: readonly AuthMethod[];
   timezone: TimezoneHandling;
   currency: CurrencyHandling;
   /** How many recent days the platform may still revise (re-extract them on every run). */

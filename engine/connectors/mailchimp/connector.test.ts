@@ -2,7 +2,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { MC_API_KEY, MC_APP, MC_LISTS, MC_TIMEZONE, MC_TOKEN, mailchimpActivity, mailchimpReports, startMailchimpFake, type MailchimpFake } from "../../../tests/fakes/mailchimp/index.js";
 import { createConnectorContext } from "../../core/context.js";
-import { createHttpClient } from "../../core/http.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, Credential, ReadRequest } from "../../core/types.js";
 import { baseUrlForCredential } from "./api.js";
@@ -45,17 +44,32 @@ describe("mailchimp connector", () => {
     expect(root.headers.authorization).toBe(`Bearer ${MC_TOKEN}`);
   });
 
-  // The catalogue connects Mailchimp with OAuth, so createConnectorContext refuses API keys; the
-  // key path stays for the CLI and a future "API key" connection form, built on the bare client.
+  // Users connect with OAuth (the catalogue) or paste an API key ("...-us6" names the data center).
   it("takes the data center from an API key and signs in with HTTP Basic", async () => {
     expect(baseUrlForCredential({ type: "api-key", key: MC_API_KEY })).toBe("https://us6.api.mailchimp.com");
     expect(baseUrlForCredential({ type: "api-key", key: "no-suffix" })).toBeUndefined();
     const credential: Credential = { type: "api-key", key: MC_API_KEY };
-    const http = createHttpClient({ platform: "mailchimp", allowedHosts: connector.allowedHosts, baseUrl: fake.baseUrl, credential, authorize: connector.authorize, classifyError: connector.classifyError });
-    await expect(connector.check({ credential, http, baseUrl: fake.baseUrl })).resolves.toMatchObject({ ok: true, identity: "owner@acme.example" });
+    await expect(connector.check(ctx(credential))).resolves.toMatchObject({ ok: true, identity: "owner@acme.example" });
     const [root] = fake.server.requests;
     expect(Buffer.from(String(root.headers.authorization).replace("Basic ", ""), "base64").toString()).toBe(`signalpost:${MC_API_KEY}`);
     expect(fake.server.requestsTo("/oauth2/metadata")).toHaveLength(0);
+  });
+
+  it("reads the same rows with an API key as with an OAuth token", async () => {
+    const withToken = await read({});
+    fake.server.reset();
+    const withKey = await read({}, ctx({ type: "api-key", key: MC_API_KEY }));
+    expect(withKey).toEqual(withToken);
+    expect(withKey.length).toBeGreaterThan(0);
+    expect(fake.server.requestsTo("/3.0/reports").every((r) => String(r.headers.authorization).startsWith("Basic "))).toBe(true);
+  });
+
+  it("without a test override, sends an API key to its data center and refuses a key without one", async () => {
+    const live = createConnectorContext(connector, { credential: { type: "api-key", key: MC_API_KEY } });
+    expect(live.http.baseUrl).toBe("https://us6.api.mailchimp.com");
+    const bare = createConnectorContext(connector, { credential: { type: "api-key", key: "0123456789abcdef" } });
+    await expect(connector.check(bare)).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("data center") });
+    expect(() => createConnectorContext(connector, { credential: { type: "oauth1", token: "t", tokenSecret: "s" } })).toThrow(/oauth2 or api-key/);
   });
 
   it("lists audiences across offset pages, in the account's timezone, with the store's currency", async () => {

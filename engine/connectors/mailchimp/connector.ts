@@ -156,6 +156,8 @@ export function createMailchimpConnector(): Connector {
   return {
     id: PLATFORM,
     authMethod: "oauth2",
+    // Many accounts connect with an API key instead (Account > Extras > API keys); api.ts signs both.
+    alsoAccepts: ["api-key"],
     timezone: "account",
     currency: "account",
     // A campaign's report keeps growing after the send as recipients open and click (and orders
