@@ -2,7 +2,7 @@
 // have in common besides the Graph mechanics: Facebook Login with a long-lived user token (the
 // short-lived one is upgraded once and persisted, see facebook-ads/auth.ts), Graph error wording,
 // Pacific-time insight days, no currency, and the /me identity check.
-import type { Connector } from "../../core/types.js";
+import type { Connector, ConnectorContext } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { GRAPH_BASE_URL, graphErrors, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
 
@@ -25,4 +25,14 @@ export function metaSocialBase(scopes: string[], wording: GraphErrorWording): Me
       return { ok: true, identity: me.name ?? me.id };
     },
   };
+}
+
+/**
+ * The list typed in a public-data form ("Page ids", "Instagram accounts"), kept with the source as
+ * options.accounts (the same place zoho-crm reads options.location from an OAuth credential).
+ */
+export function formAccounts(ctx: ConnectorContext): string[] {
+  const raw = (ctx.http.credential as { options?: Record<string, unknown> }).options?.accounts;
+  const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : [];
+  return [...new Set(list.map((s) => String(s).trim().replace(/^@/, "")).filter(Boolean))];
 }
