@@ -177,10 +177,15 @@ describe("BigQuery loader", () => {
     const before = await readRows(name);
 
     // 1. The transaction job fails (after the staged load): nothing of the new run is visible.
-    fake.failJob({ kind: "query", contains: "BEGIN TRANSACTION", message: "Error encountered during execution. Retrying may solve the problem." });
+    fake.failJob({ kind: "query", contains: "DELETE FROM", message: "Error encountered during execution. Retrying may solve the problem." });
     const failed = await loader.load({ table, scope: scope("acc-1"), rows: [demoRows(days, 3, 5)] }).then(() => undefined, (e: unknown) => e);
     expect(failed).toBeInstanceOf(DestinationError);
     expect((failed as DestinationError).kind).toBe("transient");
+    expect(total(await readRows(name), "clicks")).toBe(total(before, "clicks"));
+
+    // 1b. The script fails between its DELETE and its INSERT: the transaction keeps the old rows.
+    fake.failJob({ kind: "query", contains: "DELETE FROM", atStatement: "insert_select" });
+    await expect(loader.load({ table, scope: scope("acc-1"), rows: [demoRows(days, 3, 5)] })).rejects.toThrow(DestinationError);
     expect(total(await readRows(name), "clicks")).toBe(total(before, "clicks"));
 
     // 2. The upload answers 500 once: the loader uploads the same file again under the same job id.

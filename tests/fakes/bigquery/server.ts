@@ -58,6 +58,12 @@ export interface JobFailure {
   message?: string;
   /** How many matching jobs fail (default 1). */
   times?: number;
+  /**
+   * Query jobs: run the script up to this statement and fail there (the statements before it that
+   * were not inside a transaction stay applied, as in BigQuery). Without it the job fails before
+   * running anything.
+   */
+  atStatement?: Statement["kind"];
 }
 
 export interface FakeBigQuery {
@@ -104,6 +110,8 @@ function canonicalType(type: string): string {
 }
 
 class RowError extends Error {}
+/** A scripted failure in the middle of a script (its open transaction is discarded). */
+class ScriptFailure extends Error {}
 
 /** A JSON value as BigQuery's load job reads it for a column type (invalid values fail the job). */
 function coerce(field: FieldSchema, value: unknown): Cell {
@@ -411,7 +419,7 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
   }
 
   /** Runs a script: statements outside a transaction commit one by one; BEGIN ... COMMIT is all or nothing. */
-  function runScript(statements: Statement[], projectId: string, params: Map<string, Cell>): { result?: FakeJob["result"]; affected: number } {
+  function runScript(statements: Statement[], projectId: string, params: Map<string, Cell>, failure?: { at: Statement["kind"]; message: string }): { result?: FakeJob["result"]; affected: number } {
     let tx: Map<FakeTable, Record<string, Cell>[]> | null = null;
     let result: FakeJob["result"];
     let affected = 0;
@@ -429,6 +437,7 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
       return f;
     };
     for (const st of statements) {
+      if (failure && st.kind === failure.at) throw new ScriptFailure(failure.message);
       switch (st.kind) {
         case "begin":
           if (tx) throw new SqlError("Nested transactions are not supported");
@@ -513,6 +522,16 @@ export async function startFakeBigQuery(): Promise<FakeBigQuery> {
       params.set(p.name, v !== null && ["FLOAT64", "INT64", "NUMERIC"].includes(p.parameterType.type) ? Number(v) : v);
     }
     const scripted = scriptedFailure("query", q.query);
+    if (scripted?.atStatement) {
+      const message = scripted.message ?? "Error encountered during execution. Retrying may solve the problem.";
+      try {
+        runScript(statements, projectId, params, { at: scripted.atStatement, message });
+      } catch (error) {
+        if (!(error instanceof ScriptFailure) && !(error instanceof SqlError)) throw error;
+      }
+      jobLog.push({ type: "query", query: q.query, state: "DONE", error: message });
+      return { json: finish(projectId, resource, { reason: scripted.reason ?? "backendError", message }) };
+    }
     if (scripted) {
       const error = { reason: scripted.reason ?? "backendError", message: scripted.message ?? "Error encountered during execution. Retrying may solve the problem." };
       jobLog.push({ type: "query", query: q.query, state: "DONE", error: error.message });
