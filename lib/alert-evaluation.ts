@@ -17,10 +17,34 @@ async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]>
   return out;
 }
 
+/**
+ * Reads shared by the alerts of one batch: many alerts watch the same account over the same days,
+ * so a read is made once per (source, account, granularity, range, fields) and its rows reused.
+ * Rows are never mutated downstream (buildEntitySeries copies what it keeps).
+ */
+export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>> };
+
 /** Reads what the plan needs from the connector (daily, hourly, configuration). */
-export async function readAlertData(connector: Connector, ctx: ConnectorContext, account: Account, plan: AlertReadPlan): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
-  const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") =>
-    collect(connector.read(ctx, { accounts: [account], fields, range, granularity }));
+export async function readAlertData(
+  connector: Connector,
+  ctx: ConnectorContext,
+  account: Account,
+  plan: AlertReadPlan,
+  memo?: ReadMemo,
+): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
+  const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") => {
+    const run = () => collect(connector.read(ctx, { accounts: [account], fields, range, granularity }));
+    if (!memo) return run();
+    const key = `${memo.scope}\u0000${account.id}\u0000${granularity}\u0000${range.start}\u0000${range.end}\u0000${[...fields].sort().join(",")}`;
+    let rows = memo.cache.get(key);
+    if (!rows) {
+      rows = run();
+      // A failed read is not kept: the next alert of the batch tries again.
+      rows.catch(() => memo.cache.delete(key));
+      memo.cache.set(key, rows);
+    }
+    return rows;
+  };
   const [daily, hourly, config] = await Promise.all([
     plan.daily && plan.metrics.length ? read(readFields(plan, "daily"), plan.daily, "day") : undefined,
     plan.hourly && plan.metrics.length ? read(readFields(plan, "hourly"), plan.hourly, "hour") : undefined,
@@ -38,12 +62,13 @@ export async function evaluateAlertOnAccount(
   account: AlertAccount,
   definition: Pick<AlertDefinition, "variables" | "requests">,
   now: Date,
+  memo?: ReadMemo,
 ): Promise<AlertEvaluationOutput> {
   const request = Object.values(definition.requests)[0];
   const timezone = accountTimezone(connector, account);
   const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
   const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
-  const rows = await readAlertData(connector, ctx, engineAccount, plan);
+  const rows = await readAlertData(connector, ctx, engineAccount, plan, memo);
   const series = buildEntitySeries(plan, rows);
   const results = evaluateAlert(definition, series, { timezone, now, restatementDays: connector.restatementDays });
   return { timezone, results };

@@ -430,12 +430,18 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         .execute();
     }
     // Results of identifications that no longer exist (a campaign removed) are dropped.
-    for (const e of evaluations) {
-      if (e.error) continue;
-      const keys = e.entities.map((x) => x.identificationKey);
-      let q = trx.deleteFrom("alertResults").where("configuredForId", "=", e.configuredForId);
-      if (keys.length) q = q.where("identificationKey", "not in", keys);
-      await q.execute();
+    // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
+    const evaluated = evaluations.filter((e) => !e.error);
+    if (evaluated.length) {
+      const keptIds = evaluated.flatMap((e) => e.entities.map(() => e.configuredForId));
+      const keptKeys = evaluated.flatMap((e) => e.entities.map((x) => x.identificationKey));
+      await sql`
+        delete from alert_results r
+        where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
+          and not exists (
+            select 1 from unnest(${keptIds}::int[], ${keptKeys}::text[]) as k(configured_for_id, identification_key)
+            where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
+          )`.execute(trx);
     }
     for (const part of chunks(summaries)) {
       const values = sql.join(
@@ -470,21 +476,39 @@ export async function pruneHistories(db: DB, configuredForIds: number[], keep = 
     ) old where h.id = old.id`.execute(db);
 }
 
-/**
- * Claims the right to notify a status change: true for exactly one caller per change (the row's
- * notified status moves to the new one atomically).
- */
-export async function claimNotification(db: DB, companyId: number, configuredForId: number, status: AlertStatusValue): Promise<{ previous: AlertStatusValue | null } | undefined> {
-  const row = await sql<{ previous: AlertStatusValue | null }>`
-    update configured_fors cf set notified_status = ${status}
-    from (select id, notified_status from configured_fors where id = ${configuredForId} and company_id = ${companyId} for update) old
-    where cf.id = old.id and old.notified_status is distinct from ${status}
-    returning old.notified_status as previous`.execute(db);
-  return row.rows[0];
+/** The first OK of alerts never notified is recorded without a message (lib/alert-notifications). */
+export async function markFirstOkSilently(db: DB, configuredForIds: number[]): Promise<void> {
+  if (configuredForIds.length === 0) return;
+  await db.updateTable("configuredFors").set({ notifiedStatus: "OK" }).where("id", "in", configuredForIds).where("notifiedStatus", "is", null).execute();
 }
 
-export async function recordNotification(db: DB, input: { companyId: number; configuredForId: number; status: AlertStatusValue; channel: "email" | "slack"; recipient: string; error?: string | null }): Promise<void> {
-  await db.insertInto("alertNotifications").values({ ...input, error: input.error ?? null }).execute();
+export type NotificationRecord = { companyId: number; configuredForId: number; status: AlertStatusValue; channel: "email" | "slack"; recipient: string; error?: string | null };
+
+export async function recordNotifications(db: DB, records: NotificationRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await db.insertInto("alertNotifications").values(records.map((r) => ({ ...r, error: r.error ?? null }))).execute();
+}
+
+/**
+ * Claims the right to notify status changes, in one statement (rows locked in id order): answers
+ * the ids whose notified status moved, i.e. the changes this caller, and only this caller, notifies.
+ */
+export async function claimNotifications(db: DB, claims: { companyId: number; configuredForId: number; status: AlertStatusValue }[]): Promise<Set<number>> {
+  if (claims.length === 0) return new Set();
+  const rows = await sql<{ id: number }>`
+    with wanted as (
+      select * from unnest(${claims.map((c) => c.configuredForId)}::int[], ${claims.map((c) => c.companyId)}::int[], ${claims.map((c) => c.status)}::text[]) as w(id, company_id, status)
+    ), old as (
+      select c.id, c.notified_status, w.status from configured_fors c
+      join wanted w on w.id = c.id and w.company_id = c.company_id
+      order by c.id
+      for update of c
+    )
+    update configured_fors cf set notified_status = old.status
+    from old
+    where cf.id = old.id and old.notified_status is distinct from old.status
+    returning cf.id`.execute(db);
+  return new Set(rows.rows.map((r) => r.id));
 }
 
 export async function listNotifications(db: DB, companyId: number, configuredForId: number) {
@@ -498,18 +522,29 @@ export async function listNotifications(db: DB, companyId: number, configuredFor
 }
 
 /** The account's assignees (spec 1 §2.4 settings General) with their e-mails. */
-export async function listAssignees(db: DB, companyId: number, dataSourceId: number): Promise<{ id: number; email: string; firstName: string | null; lastName: string | null }[]> {
-  return db
+export type Assignee = { id: number; email: string; firstName: string | null; lastName: string | null };
+
+export async function listAssignees(db: DB, companyId: number, dataSourceId: number): Promise<Assignee[]> {
+  return (await listAssigneesOf(db, companyId, [dataSourceId])).get(dataSourceId) ?? [];
+}
+
+/** The active assignees of several accounts of one company, by account. */
+export async function listAssigneesOf(db: DB, companyId: number, dataSourceIds: number[]): Promise<Map<number, Assignee[]>> {
+  const out = new Map<number, Assignee[]>();
+  if (dataSourceIds.length === 0) return out;
+  const rows = await db
     .selectFrom("dataSourceAssignees as a")
     .innerJoin("users as u", "u.id", "a.userId")
     .innerJoin("dataSources as ds", "ds.id", "a.dataSourceId")
-    .select(["u.id", "u.email", "u.firstName", "u.lastName"])
+    .select(["a.dataSourceId", "u.id", "u.email", "u.firstName", "u.lastName"])
     .where("ds.companyId", "=", companyId)
     .where("u.companyId", "=", companyId)
-    .where("a.dataSourceId", "=", dataSourceId)
+    .where("a.dataSourceId", "in", [...new Set(dataSourceIds)])
     .where("u.isActive", "=", true)
     .orderBy("u.email")
     .execute();
+  for (const { dataSourceId, ...user } of rows) out.set(dataSourceId, [...(out.get(dataSourceId) ?? []), user]);
+  return out;
 }
 
 /** Replaces the account's assignees with users of the same company only. */

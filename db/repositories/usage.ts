@@ -17,10 +17,11 @@ function utcDay(d: Date): string {
 }
 
 export async function recordAccountUsage(db: DB, companyId: number, dataSourceIds: number[], via: UsageVia, now = new Date()): Promise<void> {
-  const ids = [...new Set(dataSourceIds)];
+  // Sorted: concurrent batches upserting overlapping accounts then lock rows in the same order (no deadlock).
+  const ids = [...new Set(dataSourceIds)].sort((a, b) => a - b);
   if (!ids.length) return;
   // Only the company's own accounts: a foreign id is silently not recorded (it cannot be read either).
-  const owned = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", ids).execute();
+  const owned = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", ids).orderBy("id").execute();
   if (!owned.length) return;
   await db
     .insertInto("accountUsage")
@@ -107,16 +108,26 @@ export class ExtractionBlockedError extends Error {
  * of the accounts is beyond the plan's cap after the grace period.
  */
 export async function checkExtractionAllowed(db: DB, companyId: number, dataSourceIds: number[], opts: { graceDays: number; now?: Date }): Promise<void> {
+  (await extractionGate(db, companyId, opts))(dataSourceIds);
+}
+
+/**
+ * The billing decision of checkExtractionAllowed taken once, for a batch that reads many accounts of
+ * the company (alert evaluation): the returned check throws ExtractionBlockedError like it would.
+ */
+export async function extractionGate(db: DB, companyId: number, opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
   const now = opts.now ?? new Date();
   const company = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
   const used = await listUsedAccounts(db, companyId, now);
   const overLimitSince = await syncOverLimit(db, company, used.length, now);
   const decision = decideAccess(snapshotOf(company, used.length, overLimitSince), now, opts.graceDays);
-  if (!decision.canExtract) throw new ExtractionBlockedError(decision.reason);
-  if (decision.lockBeyondCap === null) return;
-  const allowed = new Set(used.slice(0, decision.lockBeyondCap).map((u) => u.dataSourceId));
-  const locked = dataSourceIds.filter((id) => !allowed.has(id));
-  if (locked.length) throw new ExtractionBlockedError("account-locked", locked);
+  const allowed = decision.lockBeyondCap === null ? null : new Set(used.slice(0, decision.lockBeyondCap).map((u) => u.dataSourceId));
+  return (dataSourceIds) => {
+    if (!decision.canExtract) throw new ExtractionBlockedError(decision.reason);
+    if (allowed === null) return;
+    const locked = dataSourceIds.filter((id) => !allowed.has(id));
+    if (locked.length) throw new ExtractionBlockedError("account-locked", locked);
+  };
 }
 
 /** Ids of the accounts locked right now (for the usage list and the account screens). */

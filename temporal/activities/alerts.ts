@@ -5,6 +5,7 @@ import { heartbeat } from "@temporalio/activity";
 import {
   listConfiguredForsToEvaluate,
   loadEvaluationTargets,
+  markFirstOkSilently,
   pruneHistories,
   recordUrlCheck,
   saveEvaluations,
@@ -14,9 +15,9 @@ import {
 } from "../../db/repositories/alerts.js";
 import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
-import type { Connector } from "../../engine/core/types.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey } from "../../lib/alert-evaluation.js";
-import { notifyStatusChange } from "../../lib/alert-notifications.js";
+import type { Connector, ConnectorContext } from "../../engine/core/types.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../lib/alert-evaluation.js";
+import { notifyStatusChanges } from "../../lib/alert-notifications.js";
 import { getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
 import { getSlackClient } from "../../lib/slack/index.js";
@@ -26,7 +27,7 @@ import { checkUrl } from "../../engine/alerts/url-check.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
-import { checkExtractionAllowed, recordAccountUsage } from "../../db/repositories/usage.js";
+import { extractionGate, recordAccountUsage } from "../../db/repositories/usage.js";
 import { listMonitoredAccounts } from "../../db/repositories/checks.js";
 
 /** Runs `task` over items with at most `limit` in flight. */
@@ -60,16 +61,57 @@ export function createAlertActivities(deps: ActivityDeps) {
   const postSlack = deps.postSlack ?? ((token: string, message: { channel: string; text: string }) => getSlackClient().postMessage(token, message));
   const appUrl = () => deps.appUrl ?? getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
 
-  async function evaluateTarget(target: EvaluationTarget, at: Date): Promise<Evaluation> {
+  /**
+   * What the alerts of one batch share: one billing decision per company, one connector context
+   * per source, and the reads (many alerts watch the same account over the same days).
+   */
+  function batchScope() {
+    const gates = new Map<number, Promise<(ids: number[]) => void>>();
+    const contexts = new Map<number, ConnectorContext>();
+    const reads: ReadMemo["cache"] = new Map();
+    const usedByCompany = new Map<number, Set<number>>();
+    return {
+      gate(companyId: number) {
+        let gate = gates.get(companyId);
+        if (!gate) {
+          gate = extractionGate(db, companyId, { graceDays: getEnv().BILLING_GRACE_DAYS, now: now() });
+          gates.set(companyId, gate);
+        }
+        return gate;
+      },
+      context(target: EvaluationTarget, connector: Connector) {
+        let ctx = contexts.get(target.source.id);
+        if (!ctx) {
+          ctx = connectorContextForSource(db, target.companyId, target.source, connector);
+          contexts.set(target.source.id, ctx);
+        }
+        return ctx;
+      },
+      memo(target: EvaluationTarget): ReadMemo {
+        return { scope: String(target.source.id), cache: reads };
+      },
+      used(companyId: number, dataSourceId: number) {
+        const set = usedByCompany.get(companyId) ?? new Set<number>();
+        set.add(dataSourceId);
+        usedByCompany.set(companyId, set);
+      },
+      /** A read counts as usage (issue 8): recorded once per company for the whole batch. */
+      async recordUsage() {
+        for (const [companyId, ids] of usedByCompany) await recordAccountUsage(db, companyId, [...ids], "alert", now());
+      },
+    };
+  }
+
+  async function evaluateTarget(target: EvaluationTarget, at: Date, scope: ReturnType<typeof batchScope>): Promise<Evaluation> {
     const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at };
     try {
       const definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
       const connector: Connector = getConnector(target.source.platform);
-      const ctx = connectorContextForSource(db, target.companyId, target.source, connector);
-      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read; a read counts as usage.
-      await checkExtractionAllowed(db, target.companyId, [target.dataSource.id], { graceDays: getEnv().BILLING_GRACE_DAYS });
-      const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at);
-      await recordAccountUsage(db, target.companyId, [target.dataSource.id], "alert", now());
+      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
+      (await scope.gate(target.companyId))([target.dataSource.id]);
+      const ctx = scope.context(target, connector);
+      const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target));
+      scope.used(target.companyId, target.dataSource.id);
       return {
         ...base,
         entities: results.map((r) => ({
@@ -103,34 +145,48 @@ export function createAlertActivities(deps: ActivityDeps) {
     async evaluateAlertBatch(input: { configuredForIds: number[]; concurrency?: number }): Promise<AlertBatchResult> {
       const targets = await loadEvaluationTargets(db, input.configuredForIds);
       const at = now();
+      const scope = batchScope();
       let done = 0;
       const evaluations = await mapLimit(targets, input.concurrency ?? 8, async (t) => {
-        const e = await evaluateTarget(t, at);
+        const e = await evaluateTarget(t, at, scope);
         if (++done % 25 === 0) safeHeartbeat(done);
         return e;
       });
+      await scope.recordUsage();
       const saved = await saveEvaluations(db, evaluations);
       await pruneHistories(db, input.configuredForIds);
-      let notified = 0;
-      for (const s of saved) {
-        const target = targets.find((t) => t.configuredForId === s.configuredForId)!;
-        const result = await notifyStatusChange(
-          { db, sendMail: mail, postSlack, appUrl: appUrl(), now },
-          {
-            companyId: s.companyId,
-            configuredForId: s.configuredForId,
-            dataSourceId: target.dataSource.id,
-            dataSourceName: target.dataSource.name,
-            title: target.title,
-            status: s.status ?? "NO_DATA",
-            entityInAlert: s.entityInAlert,
-            entityAnalyzed: s.entityAnalyzed,
-            snoozed: target.snoozed,
-            notifiedStatus: target.notifiedStatus,
-          },
-        );
-        if (s.status !== null) notified += result.sent > 0 ? 1 : 0;
-      }
+      const byId = new Map(targets.map((t) => [t.configuredForId, t]));
+      // The first OK of an alert is recorded silently, for the whole batch in one statement.
+      await markFirstOkSilently(
+        db,
+        saved
+          .filter((s) => {
+            const t = byId.get(s.configuredForId)!;
+            return s.status === "OK" && t.notifiedStatus === null && !(t.snoozed && t.snoozed > now());
+          })
+          .map((s) => s.configuredForId),
+      );
+      const sentBy = await notifyStatusChanges(
+        { db, sendMail: mail, postSlack, appUrl: appUrl(), now },
+        saved
+          .filter((s) => s.status !== null)
+          .map((s) => {
+            const target = byId.get(s.configuredForId)!;
+            return {
+              companyId: s.companyId,
+              configuredForId: s.configuredForId,
+              dataSourceId: target.dataSource.id,
+              dataSourceName: target.dataSource.name,
+              title: target.title,
+              status: s.status!,
+              entityInAlert: s.entityInAlert,
+              entityAnalyzed: s.entityAnalyzed,
+              snoozed: target.snoozed,
+              notifiedStatus: target.notifiedStatus,
+            };
+          }),
+      );
+      const notified = [...sentBy.values()].filter((n) => n > 0).length;
       return {
         evaluated: evaluations.length,
         anomalies: saved.filter((s) => s.status === "ANOMALY").length,

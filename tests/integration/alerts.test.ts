@@ -52,6 +52,42 @@ async function evaluate(ids: number[]) {
 }
 
 describe("evaluateAlertBatch", () => {
+  it("a batch that shares reads and billing checks stores exactly what evaluating each alert alone stores", async () => {
+    const accounts = ["demo-paris", "demo-london"];
+    const definitions = (sources: { id: number }[]) =>
+      sources.flatMap((ds, i) => [
+        thresholdDefinition(accounts[i], ds.id, 1, { level: "CAMPAIGN" }),
+        thresholdDefinition(accounts[i], ds.id, 1e9, { level: "CAMPAIGN", metric: "clicks" }),
+        thresholdDefinition(accounts[i], ds.id, 10, { during: "30_days" }),
+      ]);
+    const stored = async (companyId: number) => {
+      const rows = await db
+        .selectFrom("alertResults as r")
+        .innerJoin("configuredFors as cf", "cf.id", "r.configuredForId")
+        .innerJoin("sentries as s", "s.id", "cf.sentryId")
+        .select(["s.title", "r.identificationKey", "r.lastStatus", "r.stillChanging", "r.lastResult", "cf.status", "cf.entityAnalyzed", "cf.entityInAlert"])
+        .where("r.companyId", "=", companyId)
+        .orderBy("s.title")
+        .orderBy("r.identificationKey")
+        .execute();
+      return rows.map((r) => ({ ...r, title: r.title.replace(/ \d+$/, "") }));
+    };
+    const setUp = async () => {
+      const { company, sources } = await makeMonitoredCompany(db, { accounts });
+      const ids = [];
+      for (const [i, d] of definitions(sources).entries()) ids.push((await makeAlert(db, company.id, d.requests.A.dataSourceId as number, d, { title: `Alert ${i}` })).configuredForId);
+      return { company, ids };
+    };
+    const together = await setUp();
+    const alone = await setUp();
+    expect(await evaluate(together.ids)).toMatchObject({ evaluated: 6, errors: 0 });
+    for (const id of alone.ids) expect(await evaluate([id])).toMatchObject({ evaluated: 1, errors: 0 });
+    const a = await stored(together.company.id);
+    expect(a.length).toBeGreaterThan(6);
+    expect(a.some((r) => r.lastStatus === "ANOMALY") && a.some((r) => r.lastStatus === "OK")).toBe(true);
+    expect(a).toEqual(await stored(alone.company.id));
+  });
+
   it("stores results, notifies an anomaly once, then the return to fine once", async () => {
     const { company, user, dataSource } = await makeMonitoredCompany(db);
     await connectSlack(company.id);
