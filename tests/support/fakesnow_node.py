@@ -15,6 +15,7 @@ bridges two gaps between fakesnow 0.12 and the Node driver, both in the response
 2. Credentials. fakesnow accepts any user and password. With --password, a login with another
    password gets the response Snowflake gives a wrong password (code 390100, HTTP 200,
    success false), so that the loader's check can be tested against a refused login.
+3. `ALTER SESSION SET LOCK_TIMEOUT = n`, which fakesnow does not implement, runs as a no-op.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import datetime as dt
 import decimal
 import gzip
 import json
+import re
 
 import pyarrow as pa
 import uvicorn
@@ -32,6 +34,7 @@ import uvicorn
 from fakesnow.server import app as fakesnow_app
 
 EPOCH = dt.date(1970, 1, 1)
+NOP_SESSION_SETTINGS = re.compile(r"^\s*ALTER\s+SESSION\s+SET\s+LOCK_TIMEOUT\s*=\s*\d+\s*$", re.IGNORECASE)
 
 
 def json_cell(value: object, column: dict) -> str | None:
@@ -119,6 +122,37 @@ def node_bridge(app, password: str | None):
         if path != "/queries/v1/query-request":
             return await app(scope, receive, send)
 
+        # 3. Session timeouts. fakesnow does not implement ALTER SESSION SET LOCK_TIMEOUT (one
+        # process, no lock waits to bound); it runs a no-op SELECT instead, as fakesnow's own
+        # nop_regexes do for the Python connector.
+        chunks = []
+        while True:
+            message = await receive()
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body"):
+                break
+        raw = b"".join(chunks)
+        headers = dict(scope.get("headers") or [])
+        gzipped = headers.get(b"content-encoding") == b"gzip"
+        request_json = json.loads(gzip.decompress(raw) if gzipped else raw)
+        if NOP_SESSION_SETTINGS.match(request_json.get("sqlText", "")):
+            request_json["sqlText"] = "SELECT 'Statement executed successfully.' AS \"status\""
+            raw = json.dumps(request_json).encode()
+            raw = gzip.compress(raw) if gzipped else raw
+            scope = {
+                **scope,
+                "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"content-length"]
+                + [(b"content-length", str(len(raw)).encode())],
+            }
+        replayed = False
+
+        async def replay_query():
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": raw, "more_body": False}
+
         start: dict = {}
         parts: list[bytes] = []
 
@@ -147,7 +181,7 @@ def node_bridge(app, password: str | None):
                     await send({"type": "http.response.start", "status": start.get("status", 200), "headers": headers})
                     await send({"type": "http.response.body", "body": body})
 
-        return await app(scope, receive, capture)
+        return await app(scope, replay_query, capture)
 
     return wrapped
 

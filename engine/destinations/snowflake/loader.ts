@@ -42,11 +42,15 @@ export function classify(error: unknown, during: "check" | "load"): DestinationE
   const msg = e?.message ?? String(error);
   if (/^390\d{3}$/.test(code) || /^00[23]\d{3}$/.test(code) || code === "000606" || code === "002043")
     return new DestinationError("snowflake", "config", msg, error);
-  // 401001: network error; 401002: the request failed (HTTP 5xx / 429); 000604/000625: statement cancelled.
-  if (code === "401001" || code === "401002" || code === "000604" || code === "000625" || code === "ECONNREFUSED" || code === "ENOTFOUND")
+  // 401001: network error; 401002: the request failed (HTTP 5xx / 429); 000604: statement cancelled;
+  // 000625 / 000630: gave up waiting for another transaction's lock (LOCK_TIMEOUT, too many waiters).
+  if (["401001", "401002", "000604", "000625", "000630", "ECONNREFUSED", "ENOTFOUND"].includes(code))
     return new DestinationError("snowflake", during === "check" ? "config" : "transient", during === "check" ? `Could not reach Snowflake: ${msg}` : msg, error);
   return new DestinationError("snowflake", "system", msg, error);
 }
+
+/** How long a load's DELETE or INSERT waits for another transaction's lock on the same table. */
+export const LOCK_WAIT_SECONDS = 600;
 
 export class SnowflakeLoader implements DestinationLoader {
   readonly type = "snowflake" as const;
@@ -67,7 +71,12 @@ export class SnowflakeLoader implements DestinationLoader {
     try {
       // connect(callback), not connectAsync: the latter hands a refused login to its callback only.
       await new Promise<void>((resolve, reject) => conn.connect((err) => (err ? reject(err) : resolve())));
+      // A load waits at most LOCK_WAIT_SECONDS for another session's lock on its table (Snowflake's
+      // default is 12 hours): a run killed inside its transaction leaves it detached, holding its
+      // locks until Snowflake rolls it back, and the retry should fail (and be retried) rather than hang.
+      await this.run(conn, `ALTER SESSION SET LOCK_TIMEOUT = ${LOCK_WAIT_SECONDS}`);
     } catch (error) {
+      conn.destroy(() => undefined);
       throw classify(error, during);
     }
     this.conn = conn;
