@@ -79,6 +79,33 @@ def arrow_to_rowset(data: dict) -> None:
     data["total"] = len(rows)
 
 
+async def read_request(scope, receive) -> tuple[bytes, bool, object]:
+    """The whole request body, whether it was gzipped, and its JSON."""
+    chunks = []
+    while True:
+        message = await receive()
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body"):
+            break
+    raw = b"".join(chunks)
+    gzipped = dict(scope.get("headers") or []).get(b"content-encoding") == b"gzip"
+    return raw, gzipped, json.loads(gzip.decompress(raw) if gzipped else raw)
+
+
+def replaying(raw: bytes, receive):
+    """A receive() that hands the app the (already read) body once, then defers to the client."""
+    replayed = False
+
+    async def replay():
+        nonlocal replayed
+        if replayed:
+            return await receive()
+        replayed = True
+        return {"type": "http.request", "body": raw, "more_body": False}
+
+    return replay
+
+
 def node_bridge(app, password: str | None):
     async def wrapped(scope, receive, send):
         if scope["type"] != "http":
@@ -86,16 +113,8 @@ def node_bridge(app, password: str | None):
         path = scope.get("path", "")
 
         if password is not None and path == "/session/v1/login-request":
-            chunks = []
-            while True:
-                message = await receive()
-                chunks.append(message.get("body", b""))
-                if not message.get("more_body"):
-                    break
-            raw = b"".join(chunks)
-            headers = dict(scope.get("headers") or [])
-            body = gzip.decompress(raw) if headers.get(b"content-encoding") == b"gzip" else raw
-            if json.loads(body)["data"].get("PASSWORD") != password:
+            raw, _, body = await read_request(scope, receive)
+            if body["data"].get("PASSWORD") != password:
                 payload = json.dumps(
                     {
                         "data": {"nextAction": "RETRY_LOGIN", "authnMethod": "USERNAME_PASSWORD", "errorCode": "390100"},
@@ -108,16 +127,7 @@ def node_bridge(app, password: str | None):
                 await send({"type": "http.response.start", "status": 200, "headers": [(b"content-type", b"application/json")]})
                 await send({"type": "http.response.body", "body": payload})
                 return
-            replayed = False
-
-            async def replay():
-                nonlocal replayed
-                if replayed:
-                    return await receive()
-                replayed = True
-                return {"type": "http.request", "body": raw, "more_body": False}
-
-            return await app(scope, replay, send)
+            return await app(scope, replaying(raw, receive), send)
 
         if path != "/queries/v1/query-request":
             return await app(scope, receive, send)
@@ -125,16 +135,7 @@ def node_bridge(app, password: str | None):
         # 3. Session timeouts. fakesnow does not implement ALTER SESSION SET LOCK_TIMEOUT (one
         # process, no lock waits to bound); it runs a no-op SELECT instead, as fakesnow's own
         # nop_regexes do for the Python connector.
-        chunks = []
-        while True:
-            message = await receive()
-            chunks.append(message.get("body", b""))
-            if not message.get("more_body"):
-                break
-        raw = b"".join(chunks)
-        headers = dict(scope.get("headers") or [])
-        gzipped = headers.get(b"content-encoding") == b"gzip"
-        request_json = json.loads(gzip.decompress(raw) if gzipped else raw)
+        raw, gzipped, request_json = await read_request(scope, receive)
         if NOP_SESSION_SETTINGS.match(request_json.get("sqlText", "")):
             request_json["sqlText"] = "SELECT 'Statement executed successfully.' AS \"status\""
             raw = json.dumps(request_json).encode()
@@ -144,15 +145,6 @@ def node_bridge(app, password: str | None):
                 "headers": [(k, v) for k, v in scope["headers"] if k.lower() != b"content-length"]
                 + [(b"content-length", str(len(raw)).encode())],
             }
-        replayed = False
-
-        async def replay_query():
-            nonlocal replayed
-            if replayed:
-                return await receive()
-            replayed = True
-            return {"type": "http.request", "body": raw, "more_body": False}
-
         start: dict = {}
         parts: list[bytes] = []
 
@@ -181,7 +173,7 @@ def node_bridge(app, password: str | None):
                     await send({"type": "http.response.start", "status": start.get("status", 200), "headers": headers})
                     await send({"type": "http.response.body", "body": body})
 
-        return await app(scope, replay_query, capture)
+        return await app(scope, replaying(raw, receive), capture)
 
     return wrapped
 
