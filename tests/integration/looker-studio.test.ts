@@ -213,10 +213,13 @@ describe("Looker Studio connector, replayed", () => {
     const stay = await call("redirectPlatform", "loader", get(`/oauth2-authorize/demo?${new URLSearchParams({ ...base, noSkip: "1" })}`, { cookie: mine.cookie }), { platform: "demo" });
     expect(stay.status).toBe(200);
     expect((await stay.json()).hasSource).toBe(true);
-    // Signed out: to the login page, and back here afterwards.
+    // Signed out: the page offers to sign in (and back here afterwards) or to sign up; the demo
+    // platform authorizes with a form, so register mode (connect first) is not offered for it.
     const out = await call("redirectPlatform", "loader", get(`/oauth2-authorize/demo?${new URLSearchParams(base)}`), { platform: "demo" });
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    expect(out.status).toBe(200);
+    const page = await out.json();
+    expect(page).toMatchObject({ signedOut: true, registerAction: null, signupHref: "/signup" });
+    expect(page.loginHref).toMatch(/^\/login\?redirectTo=%2Foauth2-authorize%2Fdemo%3F/);
   });
 
   it("a token reads its own company only", async () => {
