@@ -334,12 +334,35 @@ export const PLATFORM_DEFINITIONS: readonly PlatformDefinition[] = [
   platform("call-rail", "CallRail", "api-key", "ANALYTICS", { formRoute: "/call-rail", connectionFields: apiKeyOnly("API key"), color: "#f2a900", monogram: "CR" }),
   platform("mixpanel", "Mixpanel", "api-key", "ANALYTICS", {
     formRoute: "/mixpanel",
-    connectionFields: [field("consumerKey", "Service account username", "key"), secretField("consumerSecret", "Service account secret", "secret")],
+    connectionFields: [
+      field("consumerKey", "Service account username", "key"),
+      secretField("consumerSecret", "Service account secret", "secret"),
+      field("region", "Data residency", "options.region", {
+        type: "select",
+        default: "us",
+        choices: [
+          { value: "us", label: "United States (mixpanel.com)" },
+          { value: "eu", label: "European Union (eu.mixpanel.com)" },
+          { value: "in", label: "India (in.mixpanel.com)" },
+        ],
+      }),
+    ],
     color: "#7856ff",
   }),
   platform("amplitude", "Amplitude", "api-key", "ANALYTICS", {
     formRoute: "/amplitude",
-    connectionFields: [field("consumerKey", "API Key", "key"), secretField("consumerSecret", "Secret Key", "secret")],
+    connectionFields: [
+      field("consumerKey", "API Key", "key"),
+      secretField("consumerSecret", "Secret Key", "secret"),
+      field("region", "Data residency", "options.region", {
+        type: "select",
+        default: "us",
+        choices: [
+          { value: "us", label: "United States (amplitude.com)" },
+          { value: "eu", label: "European Union (analytics.eu.amplitude.com)" },
+        ],
+      }),
+    ],
     color: "#1e61f0",
   }),
 

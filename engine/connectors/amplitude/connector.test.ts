@@ -1,4 +1,6 @@
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
+import { buildCredentialFromForm } from "../../catalogue/credential-form.js";
+import { getPlatform } from "../../catalogue/index.js";
 import { AMPLITUDE_KEY, AMPLITUDE_SECRET, AMPLITUDE_UNAUTHORIZED, amplitudeDay, COUNTRIES, startAmplitudeFake } from "../../../tests/fakes/amplitude/index.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { amplitudeConnector } from "./connector.js";
@@ -48,4 +50,12 @@ behaviourSuite({
       expect(await read({ options: { report: "events" }, fields: ["events"], range: { start: day, end: day } })).toEqual([{ events: all(day, "events") }]);
     },
   },
+});
+
+describe("amplitude data residency", () => {
+  it("reads EU projects on analytics.eu.amplitude.com, from the form's Data residency choice", () => {
+    const form = (region: string) => buildCredentialFromForm(getPlatform("amplitude"), { consumerKey: AMPLITUDE_KEY, consumerSecret: AMPLITUDE_SECRET, region });
+    expect(amplitudeConnector.baseUrlFor!(form("eu"))).toBe("https://analytics.eu.amplitude.com/api/2");
+    expect(amplitudeConnector.baseUrlFor!(form("us"))).toBeUndefined();
+  });
 });

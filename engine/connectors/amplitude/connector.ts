@@ -1,6 +1,7 @@
 // Amplitude through the Dashboard REST API (https://amplitude.com/docs/apis/analytics/dashboard-rest):
 // HTTP Basic with the project's API key and secret key (the form's two fields) on
-// https://amplitude.com/api/2 (analytics.eu.amplitude.com for EU residency projects). Active and
+// https://amplitude.com/api/2 (analytics.eu.amplitude.com for EU residency projects, the form's
+// Data residency choice in options.region). Active and
 // new users come from GET /users (m=active|new), event totals from GET /events/segmentation
 // (e={"event_type":"_all"}, m=totals); both answer daily series {data: {series, xValues,
 // seriesMeta|seriesLabels}}, grouped by country with g=country when the read asks for it.

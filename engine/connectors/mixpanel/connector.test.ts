@@ -1,4 +1,6 @@
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
+import { buildCredentialFromForm } from "../../catalogue/credential-form.js";
+import { getPlatform } from "../../catalogue/index.js";
 import { EVENTS, MIXPANEL_PROJECTS, MIXPANEL_SECRET, MIXPANEL_UNAUTHORIZED, MIXPANEL_USER, mixpanelDay, mixpanelHour, startMixpanelFake } from "../../../tests/fakes/mixpanel/index.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { mixpanelConnector } from "./connector.js";
@@ -44,4 +46,13 @@ behaviourSuite({
       expect(rows).toEqual(EVENTS.map((event) => ({ event, unique_users: mixpanelDay(project, event, day, "unique") })));
     },
   },
+});
+
+describe("mixpanel data residency", () => {
+  it("reads EU and India projects on their own hosts, from the form's Data residency choice", () => {
+    const form = (region: string) => buildCredentialFromForm(getPlatform("mixpanel"), { consumerKey: MIXPANEL_USER, consumerSecret: MIXPANEL_SECRET, region });
+    expect(mixpanelConnector.baseUrlFor!(form("eu"))).toBe("https://eu.mixpanel.com");
+    expect(mixpanelConnector.baseUrlFor!(form("in"))).toBe("https://in.mixpanel.com");
+    expect(mixpanelConnector.baseUrlFor!(form("us"))).toBeUndefined();
+  });
 });

@@ -4,7 +4,8 @@
 // read (GET /api/app/me) are the accounts; a read takes the project's top event names
 // (GET /api/query/events/names) then their daily or hourly counts (GET /api/query/events with
 // event=[...], type general|unique, unit day|hour), answered as {data: {series, values}}.
-// EU and India residency projects live on eu.mixpanel.com / in.mixpanel.com (options.region).
+// EU and India residency projects live on eu.mixpanel.com / in.mixpanel.com: the form's Data
+// residency choice (options.region) picks the host.
 import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { splitDateRange } from "../../core/dates.js";
