@@ -13,10 +13,10 @@ import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
 import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
 import { createWorker } from "../../temporal/worker.js";
-import { createUserSession } from "~/services/session.server";
 import { createTestDatabase } from "../support/database.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { formPost, get, settle } from "../support/requests.js";
+import { routeArgs, sessionCookie } from "../support/routes.js";
 
 const taskQueue = `checks-${process.pid}`;
 
@@ -53,8 +53,8 @@ afterAll(async () => {
   delete process.env.TEMPORAL_ADDRESS;
 });
 
-const cookieFor = async (userId: number) => cookiesFrom(await createUserSession({ userId, remember: false, redirectTo: "/" }));
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const cookieFor = sessionCookie;
+const args = routeArgs;
 
 describe("security and conversion-tag checks", () => {
   it("stores each account's answer from the scheduled workflows; pages and home cards read it", async () => {

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { getConfiguredFor, listConfiguredFors, listSentries } from "../../db/repositories/alerts.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
-import { createUserSession } from "~/services/session.server";
 import { createTestDatabase } from "../support/database.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { formPost, get, settle } from "../support/requests.js";
+import { routeArgs, sessionCookie } from "../support/routes.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -29,8 +29,8 @@ afterAll(async () => {
   await drop();
 });
 
-const cookieFor = async (userId: number) => cookiesFrom(await createUserSession({ userId, remember: false, redirectTo: "/" }));
-const args = (request: Request, params: Record<string, string>) => ({ request, params, context: {} });
+const cookieFor = sessionCookie;
+const args = routeArgs;
 const evaluate = (ids: number[]) => createAlertActivities({ db, sendMail: async () => undefined, postSlack: async () => undefined, appUrl: "http://app.test" }).evaluateAlertBatch({ configuredForIds: ids });
 
 describe("objectives", () => {
