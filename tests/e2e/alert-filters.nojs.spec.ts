@@ -1,15 +1,13 @@
 // Without JavaScript a filter's value is a plain text input (no suggestions) and the filter still
 // narrows the preview after a plain form post.
-import { expect, signIn, test } from "./support/fixtures.js";
+import { expect, test } from "./support/fixtures.js";
+import { openSeededEditor } from "./support/editor.js";
 import { campaignsOf, DEMO_ACCOUNTS } from "../../engine/connectors/demo/model.js";
 
 test("a filter value is typed by hand and applied on preview", async ({ page }) => {
   const paris = DEMO_ACCOUNTS.find((a) => a.id === "demo-paris")!;
   const campaign = campaignsOf(paris.id)[0].name;
-  await signIn(page);
-  await page.goto("/app");
-  const href = await page.getByTestId("client-card").filter({ hasText: paris.name }).first().getAttribute("href");
-  await page.goto(`${href}/alerts/create/default`);
+  await openSeededEditor(page, paris.name);
   const value = page.locator('[id="filters[0].value"]');
   await expect(value).not.toHaveAttribute("list", /.*/);
   await expect(page.getByTestId("filter-values-0")).toHaveCount(0);
