@@ -612,13 +612,18 @@ async function credentialFromReturn(
     const code = params.code ?? params.spapi_oauth_code;
     if (!code || !connector.oauth2) throw fail("The platform sent no authorization code.");
     const client = requireAppCredentials(platform, settings);
-    return exchangeCode(connector.oauth2, {
+    // The form's pre-redirect choices (Zoho data center, Amazon marketplace) pick the token
+    // endpoint and stay with the token: the connector reads them from the credential.
+    const options = secret.options && Object.keys(secret.options).length > 0 ? secret.options : undefined;
+    const tokenUrl = connector.oauth2TokenUrlFor?.(options) ?? connector.oauth2.tokenUrl;
+    const exchanged = await exchangeCode(connector.oauth2, {
       platform: platform.id,
       client,
       code,
       redirectUri: `${appUrl(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`,
-      tokenUrl: settings.oauthBaseUrl ? rebaseUrl(connector.oauth2.tokenUrl, settings.oauthBaseUrl) : undefined,
+      tokenUrl: settings.oauthBaseUrl ? rebaseUrl(tokenUrl, settings.oauthBaseUrl) : tokenUrl,
     });
+    return options ? { ...exchanged, options } : exchanged;
   }
   if (platform.authMethod === "oauth10A") {
     if (!connector.oauth1 || !params.oauth_token || !params.oauth_verifier || !secret.tokenSecret) {

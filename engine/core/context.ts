@@ -35,7 +35,11 @@ export function createConnectorContext(connector: Connector, opts: CreateContext
   const oauth2 = connector.oauth2
     ? {
         ...connector.oauth2,
-        tokenUrl: opts.tokenUrl ?? (opts.baseUrl ? moveOntoOrigin(connector.oauth2.tokenUrl, opts.baseUrl) : connector.oauth2.tokenUrl),
+        tokenUrl:
+          opts.tokenUrl ??
+          (opts.baseUrl
+            ? moveOntoOrigin(connector.oauth2.tokenUrl, opts.baseUrl)
+            : (connector.oauth2TokenUrlFor?.(opts.credential.type === "oauth2" ? opts.credential.options : undefined) ?? connector.oauth2.tokenUrl)),
       }
     : undefined;
   const http = createHttpClient({

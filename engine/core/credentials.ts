@@ -12,6 +12,7 @@ const oauth2 = z.object({
   refreshToken: z.string().min(1).optional(),
   expiresAt: z.string().optional(),
   scope: z.string().optional(),
+  options: z.record(z.string(), optionValue).optional(),
 });
 const oauth1 = z.object({
   type: z.literal("oauth1"),

@@ -119,6 +119,7 @@ function toCredential(data: TokenResponse, previous: OAuth2Credential | undefine
     expiresAt:
       expiresIn !== undefined && Number.isFinite(expiresIn) ? new Date(now.getTime() + expiresIn * 1000).toISOString() : undefined,
     scope: data.scope ?? previous?.scope,
+    ...(previous?.options ? { options: previous.options } : {}),
   };
 }
 

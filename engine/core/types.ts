@@ -12,6 +12,11 @@ export interface OAuth2Credential {
   /** ISO-8601 instant; absent when the platform issues non-expiring tokens. */
   expiresAt?: string;
   scope?: string;
+  /**
+   * Choices the connection form made before the OAuth redirect (Zoho data center, Amazon
+   * marketplace); kept with the token and across refreshes so the connector can read them.
+   */
+  options?: Record<string, string | string[]>;
 }
 
 export interface OAuth1Credential {
@@ -226,6 +231,8 @@ export interface Connector {
   /** The catalogue identifier, e.g. "google-ads". */
   id: string;
   authMethod: AuthMethod;
+  /** The token endpoint for a credential's pre-redirect options (Zoho: one accounts server per data center). */
+  oauth2TokenUrlFor?(options: Record<string, string | string[]> | undefined): string | undefined;
   /** Other credential kinds the connector also reads (Mailchimp: OAuth tokens and API keys). */
   alsoAccepts?: readonly AuthMethod[];
   timezone: TimezoneHandling;

@@ -610,3 +610,45 @@ describe.runIf(registered("twitter-ads"))("OAuth 1.0a end to end (X Ads fake)", 
     }
   });
 });
+
+// Pre-redirect form options (Zoho data center, Amazon marketplace) travel with the OAuth attempt
+// and end up in the stored credential, which is where the connectors read them.
+describe("OAuth 2.0 with pre-redirect form options (Zoho CRM data center, Amazon Seller marketplace)", () => {
+  const cases = [
+    { platform: "zoho-crm", prefix: "ZOHO_CRM", field: "location", value: "eu", contract: () => import("../../engine/connectors/zoho-crm/contract.js") },
+    { platform: "amazon-seller", prefix: "AMAZON_SELLER", field: "url", value: "https://sellercentral.amazon.co.uk", contract: () => import("../../engine/connectors/amazon-seller/contract.js") },
+  ];
+  for (const c of cases) {
+    it.runIf(registered(c.platform))(`${c.platform}: the form's ${c.field} reaches the saved credential and the source`, async () => {
+      const { contract } = await c.contract();
+      const fake = await contract.startFake!();
+      const issue = contract.credential as { type: "oauth2"; accessToken: string; refreshToken?: string };
+      const provider = await startFakeOAuthProvider({ name: c.platform, clientId: contract.app!.clientId!, clientSecret: contract.app!.clientSecret!, issue });
+      try {
+        await withEnv(
+          { [`${c.prefix}_CLIENT_ID`]: contract.app!.clientId!, [`${c.prefix}_CLIENT_SECRET`]: contract.app!.clientSecret!, [`${c.prefix}_BASE_URL`]: fake.baseUrl, [`${c.prefix}_OAUTH_BASE_URL`]: provider.url },
+          async () => {
+            const who = await signedIn();
+            const start = await call.connect(who, { platform: c.platform, name: `My ${c.platform}` });
+            const form = new URL(start.headers.get("location")!, "http://localhost:3000");
+            const segment = form.pathname.slice(1);
+            const submitted = await call.formSubmit(who, segment, { state: form.searchParams.get("state")!, [c.field]: c.value });
+            expect(submitted.status).toBe(302);
+            const authorize = new URL(submitted.headers.get("location")!);
+            expect(authorize.origin).toBe(provider.url);
+            const back = new URL(await consent(provider, authorize.toString(), "allow"));
+            const done = await call.response(who, `${back.pathname}${back.search}`);
+            expect(done.status).toBe(302);
+            const id = Number(done.headers.get("location")!.split("/").pop());
+            const saved = (await getNetworkAuthorization(db, who.company.id, id))!;
+            expect(readCredential(saved)).toMatchObject({ type: "oauth2", accessToken: issue.accessToken, options: { [c.field]: c.value } });
+            expect(saved.availableDataSources!.length).toBeGreaterThan(0);
+          },
+        );
+      } finally {
+        await provider.close();
+        await fake.close();
+      }
+    });
+  }
+});

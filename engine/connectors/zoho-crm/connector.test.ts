@@ -1,7 +1,8 @@
 import { expect, it } from "vitest";
 import { startZohoFake, ZOHO_UNAUTHORIZED } from "../../../tests/fakes/zoho-crm/index.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { zohoApiBase, zohoCrmConnector } from "./connector.js";
+import { createConnectorContext } from "../../core/context.js";
+import { zohoApiBase, zohoCrmConnector, zohoTokenUrl } from "./connector.js";
 
 behaviourSuite({
   connector: zohoCrmConnector,
@@ -40,4 +41,27 @@ behaviourSuite({
 it("reads from the data center kept with the source", () => {
   expect(zohoApiBase({ type: "oauth2", accessToken: "x", options: { location: "eu" } } as never)).toBe("https://www.zohoapis.eu");
   expect(zohoApiBase({ type: "oauth2", accessToken: "x" })).toBe("https://www.zohoapis.com");
+});
+
+it("refreshes at the accounts server of the data center and keeps the data center on the new token", async () => {
+  const calls: string[] = [];
+  const stub: typeof fetch = async (input) => {
+    const url = String(input instanceof Request ? input.url : input);
+    calls.push(url);
+    if (url.includes("/oauth/v2/token")) return new Response(JSON.stringify({ access_token: "eu-token-2", expires_in: 3600, token_type: "Bearer" }), { headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify({ org: [{ id: "1", company_name: "Acme EU", time_zone: "Europe/Berlin", currency: "EUR" }] }), { headers: { "content-type": "application/json" } });
+  };
+  const refreshed: unknown[] = [];
+  const ctx = createConnectorContext(zohoCrmConnector, {
+    credential: { type: "oauth2", accessToken: "eu-token-1", refreshToken: "eu-refresh", expiresAt: "2000-01-01T00:00:00Z", options: { location: "eu" } },
+    app: { clientId: "zoho-client", clientSecret: "zoho-secret" },
+    fetch: stub,
+    onCredentialRefreshed: async (c) => void refreshed.push(c),
+  });
+  await zohoCrmConnector.listAccounts(ctx);
+  expect(calls[0]).toBe("https://accounts.zoho.eu/oauth/v2/token");
+  expect(calls[1]).toMatch(/^https:\/\/www\.zohoapis\.eu\/crm\/v8\/org/);
+  expect(refreshed).toEqual([expect.objectContaining({ accessToken: "eu-token-2", options: { location: "eu" } })]);
+  expect(zohoTokenUrl({ location: "ca" })).toBe("https://accounts.zohocloud.ca/oauth/v2/token");
+  expect(zohoTokenUrl(undefined)).toBe("https://accounts.zoho.com/oauth/v2/token");
 });

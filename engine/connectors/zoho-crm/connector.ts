@@ -22,6 +22,13 @@ export function zohoApiBase(credential: Credential): string {
   return `https://www.zohoapis.${dc}`;
 }
 
+/** The accounts server of a data center (Canada's is zohocloud.ca). */
+export function zohoTokenUrl(options: Record<string, string | string[]> | undefined): string {
+  const location = options?.location;
+  const dc = typeof location === "string" && LOCATIONS.includes(location) ? location : "com";
+  return dc === "ca" ? "https://accounts.zohocloud.ca/oauth/v2/token" : `https://accounts.zoho.${dc}/oauth/v2/token`;
+}
+
 export interface ZohoDeal {
   id: string;
   Deal_Name: string;
@@ -65,6 +72,9 @@ export const zohoCrmConnector: Connector = recordsConnector({
   allowedHosts: LOCATIONS.flatMap((dc) => [`www.zohoapis.${dc}`, `accounts.zoho.${dc}`]).concat(["accounts.zohocloud.ca"]),
   defaultBaseUrl: "https://www.zohoapis.com",
   baseUrlFor: zohoApiBase,
+  // Tokens are issued and refreshed by the accounts server of the user's data center
+  // (https://www.zoho.com/accounts/protocol/oauth/multi-dc.html).
+  oauth2TokenUrlFor: zohoTokenUrl,
   supportsHourly: true,
   rateLimit: { maxConcurrent: 2, reservoir: { amount: 50, intervalMs: 60_000 } },
   oauth2: {
