@@ -52,15 +52,21 @@ export function missingColumns(table: LoadTable, existing: Iterable<string>): De
   return table.columns.filter((c) => !have.has(c.name.toLowerCase()));
 }
 
-/** DELETE of everything the scope covers: one account, and its days when the table is dated. */
-export function deleteScopeSql(d: SqlDialect, table: LoadTable, scope: PartitionScope): Statement {
-  let sql = `DELETE FROM ${qualified(d, table.name)} WHERE ${d.quote(ACCOUNT_COLUMN)} = ${d.placeholder(1)}`;
+/** The WHERE condition of everything the scope covers: one account, and its days when the table is dated. */
+export function scopeWhereSql(d: SqlDialect, scope: PartitionScope): Statement {
+  let sql = `${d.quote(ACCOUNT_COLUMN)} = ${d.placeholder(1)}`;
   const params: CellValue[] = [scope.accountId];
   if (scope.dateColumn && scope.range) {
     sql += ` AND ${d.quote(scope.dateColumn)} >= ${d.placeholder(2)} AND ${d.quote(scope.dateColumn)} <= ${d.placeholder(3)}`;
     params.push(scope.range.start, scope.range.end);
   }
   return { sql, params };
+}
+
+/** DELETE of everything the scope covers. */
+export function deleteScopeSql(d: SqlDialect, table: LoadTable, scope: PartitionScope): Statement {
+  const where = scopeWhereSql(d, scope);
+  return { sql: `DELETE FROM ${qualified(d, table.name)} WHERE ${where.sql}`, params: where.params };
 }
 
 /** How many rows fit in one INSERT under the dialect's parameter cap. */
