@@ -339,7 +339,7 @@ async function redirectToProvider(
       fromApp: input.fromApp ?? null,
       expiresAt: new Date(Date.now() + CONNECT_ATTEMPT_TTL_MS),
     });
-  });
+  }, options);
 }
 
 /** Records the server side of a redirect to a platform: its state, and OAuth 1.0a's request token. */
@@ -349,7 +349,13 @@ export type AttemptRecorder = (attempt: { state: string; requestToken?: string; 
  * The platform's consent URL for an OAuth 2.0 or OAuth 1.0a platform. The caller records the
  * attempt (a company's connect attempt, or a register-mode one) before the browser leaves.
  */
-export async function providerRedirect(platform: Platform, deps: ConnectorDeps, origin: string, record: AttemptRecorder): Promise<string> {
+export async function providerRedirect(
+  platform: Platform,
+  deps: ConnectorDeps,
+  origin: string,
+  record: AttemptRecorder,
+  options?: Record<string, string | string[]>,
+): Promise<string> {
   const connector = deps.getConnector(platform.id);
   const settings = connectorSettings(platform.id, deps.env);
   const client = requireAppCredentials(platform, settings);
@@ -357,7 +363,8 @@ export async function providerRedirect(platform: Platform, deps: ConnectorDeps, 
   const state = randomToken(24);
   if (platform.authMethod === "oauth2" && connector.oauth2) {
     await record({ state });
-    const config = { ...connector.oauth2, authorizeUrl: rebaseUrl(connector.oauth2.authorizeUrl, settings.oauthBaseUrl) };
+    const authorizeUrl = connector.oauth2AuthorizeUrlFor?.(options) ?? connector.oauth2.authorizeUrl;
+    const config = { ...connector.oauth2, authorizeUrl: rebaseUrl(authorizeUrl, settings.oauthBaseUrl) };
     return buildAuthorizeUrl(config, { clientId: client.clientId, redirectUri: responseUrl, state });
   }
   if (platform.authMethod === "oauth10A" && connector.oauth1) {

@@ -231,6 +231,8 @@ export interface Connector {
   /** The catalogue identifier, e.g. "google-ads". */
   id: string;
   authMethod: AuthMethod;
+  /** The consent page for the form's pre-redirect options (Amazon Seller: the chosen marketplace's Seller Central). */
+  oauth2AuthorizeUrlFor?(options: Record<string, string | string[]> | undefined): string | undefined;
   /** The token endpoint for a credential's pre-redirect options (Zoho: one accounts server per data center). */
   oauth2TokenUrlFor?(options: Record<string, string | string[]> | undefined): string | undefined;
   /** Other credential kinds the connector also reads (Mailchimp: OAuth tokens and API keys). */

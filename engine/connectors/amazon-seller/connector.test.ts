@@ -50,3 +50,9 @@ it("knows the id, region and zone of each of the form's 22 marketplaces", () => 
   expect(new Set(MARKETPLACES.map((m) => m.id)).size).toBe(22);
   expect(MARKETPLACES.filter((m) => m.region === "fe").map((m) => m.country)).toEqual(["Singapore", "Australia", "Japan"]);
 });
+
+it("sends the seller to the consent page of the marketplace chosen in the form", () => {
+  expect(amazonSellerConnector.oauth2AuthorizeUrlFor?.({ url: "https://sellercentral.amazon.co.uk" })).toBe("https://sellercentral.amazon.co.uk/apps/authorize/consent");
+  expect(amazonSellerConnector.oauth2AuthorizeUrlFor?.({ url: "https://sellercentral.amazon.co.jp/" })).toBe("https://sellercentral.amazon.co.jp/apps/authorize/consent");
+  expect(amazonSellerConnector.oauth2AuthorizeUrlFor?.({ url: "https://evil.example" })).toBeUndefined();
+});

@@ -73,6 +73,12 @@ export const amazonSellerConnector: Connector = recordsConnector({
   supportsHourly: true,
   // getOrders: 0.0167 requests per second with a burst of 20; 429s are retried after a pause.
   rateLimit: { maxConcurrent: 1 },
+  // Sellers consent on the Seller Central of their own marketplace, the form's choice
+  // (https://developer-docs.amazon.com/sp-api/docs/website-authorization-workflow).
+  oauth2AuthorizeUrlFor(options) {
+    const chosen = marketplaceByUrl(typeof options?.url === "string" ? options.url : undefined);
+    return chosen ? `${chosen.sellerCentral}/apps/authorize/consent` : undefined;
+  },
   oauth2: {
     authorizeUrl: "https://sellercentral.amazon.com/apps/authorize/consent",
     tokenUrl: "https://api.amazon.com/auth/o2/token",
