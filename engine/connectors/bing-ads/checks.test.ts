@@ -41,6 +41,7 @@ describe("bing-ads automatic checks", () => {
     expect(adCalls[0].headers.customeraccountid).toBe("150001");
     expect(adCalls[0].headers.customerid).toBe("9001");
     expect(adCalls[0].json<{ AdTypes: string[] }>().AdTypes).toContain("ResponsiveSearch");
+    expect(fake.server.requestsTo("/CampaignManagement/v13/Campaigns/QueryByAccountId").map((r) => r.json<{ CampaignType: string }>().CampaignType)).toEqual(["Search", "Audience"]);
     const report = fake.server.requestsTo("/Reporting/v13/GenerateReport/Submit")[0].json<{ ReportRequest: { Type: string; Columns: string[]; Aggregation: string } }>().ReportRequest;
     expect(report).toMatchObject({ Type: "AdPerformanceReportRequest", Columns: ["AdId", "Spend"], Aggregation: "Summary" });
   });

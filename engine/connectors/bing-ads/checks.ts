@@ -1,6 +1,6 @@
 // The automatic checks of Microsoft Advertising (issue 7), on the Campaign Management service's
 // REST interface (https://learn.microsoft.com/en-us/advertising/campaign-management-service/campaign-management-service-reference?view=bingads-13):
-// - ad final URLs: Campaigns/QueryByAccountId -> AdGroups/QueryByCampaignId ->
+// - ad final URLs: Campaigns/QueryByAccountId (Search, Audience) -> AdGroups/QueryByCampaignId ->
 //   Ads/QueryByAdGroupId (FinalUrls) for active campaigns, ad groups and ads, with each ad's
 //   Spend of yesterday from an AdPerformanceReport (Reporting service, Summary over one day);
 // - conversion tags: the customer's UET tags (UetTags/QueryByIds with TagIds null = all), their
@@ -15,6 +15,8 @@ import { serviceUrl } from "./urls.js";
 
 /** Ad types that carry FinalUrls (AdTypes is required by Ads/QueryByAdGroupId). */
 export const AD_TYPES = ["AppInstall", "DynamicSearch", "ExpandedText", "Hotel", "Image", "Product", "ResponsiveAd", "ResponsiveSearch", "Text"];
+
+export const CAMPAIGN_TYPES = ["Search", "Audience"] as const;
 
 const AD_REPORT: BingReport = { id: "ad", name: "Ads", description: "Ad spend for the URL checker.", requestType: "AdPerformanceReportRequest", idColumn: "AdId" };
 
@@ -38,8 +40,12 @@ export async function listBingAdUrls(ctx: ConnectorContext, account: Account, cu
   const yesterday = DateTime.fromJSDate(now, { zone: account.timezone || "UTC" }).minus({ days: 1 }).toFormat("yyyy-MM-dd");
   const spendRows = runReport(ctx, { report: AD_REPORT, accountId: account.id, customerId, columns: ["AdId", "Spend"], aggregation: "Summary", range: { start: yesterday, end: yesterday } }, poll);
   const out: { url: string; campaignId: string; adId: string }[] = [];
-  const found = await call(ctx, who, "/Campaigns/QueryByAccountId", { AccountId: account.id, CampaignType: "Search Shopping DynamicSearchAds Audience PerformanceMax" }, campaigns);
-  for (const campaign of (found.Campaigns ?? []).filter((c) => c.Status === "Active")) {
+  // Search and Audience campaigns carry ads with FinalUrls (Shopping ads land on the product's
+  // own link, dynamic search ads on pages the platform picks); one call per type keeps each
+  // CampaignType a single enum value.
+  const found = [];
+  for (const type of CAMPAIGN_TYPES) found.push(...((await call(ctx, who, "/Campaigns/QueryByAccountId", { AccountId: account.id, CampaignType: type }, campaigns)).Campaigns ?? []));
+  for (const campaign of found.filter((c) => c.Status === "Active")) {
     const groups = await call(ctx, who, "/AdGroups/QueryByCampaignId", { CampaignId: campaign.Id }, adGroups);
     for (const group of (groups.AdGroups ?? []).filter((g) => g.Status === "Active")) {
       const list = await call(ctx, who, "/Ads/QueryByAdGroupId", { AdGroupId: group.Id, AdTypes: AD_TYPES }, ads);

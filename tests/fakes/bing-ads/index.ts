@@ -204,7 +204,7 @@ export async function startBingAdsFake(): Promise<BingAdsFake> {
     if (!account || req.headers.customerid !== String(account.ParentCustomerId)) return failures.notAuthorized();
     return { json: handler(req.json<Record<string, any>>(), accountId) };
   };
-  server.route("POST", "/CampaignManagement/v13/Campaigns/QueryByAccountId", campaignCall((body, accountId) => ({ Campaigns: Number(body.AccountId) === accountId ? campaignsOf(accountId).map((c) => ({ Id: c.CampaignId, Name: c.CampaignName, Status: c.CampaignStatus })) : [] })));
+  server.route("POST", "/CampaignManagement/v13/Campaigns/QueryByAccountId", campaignCall((body, accountId) => ({ Campaigns: Number(body.AccountId) === accountId ? campaignsOf(accountId).filter((c) => c.CampaignType === (body.CampaignType ?? "Search")).map((c) => ({ Id: c.CampaignId, Name: c.CampaignName, Status: c.CampaignStatus })) : [] })));
   server.route("POST", "/CampaignManagement/v13/AdGroups/QueryByCampaignId", campaignCall((body) => ({ AdGroups: adGroupsOf(Number(body.CampaignId)) })));
   server.route("POST", "/CampaignManagement/v13/Ads/QueryByAdGroupId", campaignCall((body, accountId) => (Array.isArray(body.AdTypes) && body.AdTypes.length ? { Ads: adsOf(accountId, Number(body.AdGroupId)) } : { Ads: null })));
   server.route("POST", "/CampaignManagement/v13/UetTags/QueryByIds", campaignCall((body) => ({ UetTags: body.TagIds === null ? UET_TAGS : UET_TAGS.filter((t) => body.TagIds.includes(t.Id)), PartialErrors: [] })));
