@@ -1,7 +1,7 @@
 // Evaluating one alert on one account with live data, shared by the worker (scheduled runs) and
 // the app (the editor's preview): plan the reads (engine/alerts), read through the connector,
 // build the per-entity series and evaluate. No database writes here.
-import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult } from "../engine/alerts/index.js";
+import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult, type EntitySeries } from "../engine/alerts/index.js";
 import type { AlertDefinition } from "../engine/alerts/definition.js";
 import type { Account, Connector, ConnectorContext, Row } from "../engine/core/types.js";
 
@@ -20,9 +20,10 @@ async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]>
 /**
  * Reads shared by the alerts of one batch: many alerts watch the same account over the same days,
  * so a read is made once per (source, account, granularity, range, fields) and its rows reused.
- * Rows are never mutated downstream (buildEntitySeries copies what it keeps).
+ * Rows are never mutated downstream (buildEntitySeries copies what it keeps). `series` keeps the
+ * entity series built from them per plan, for alerts that plan the very same reads.
  */
-export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>> };
+export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>>; series?: Map<string, EntitySeries[]> };
 
 /** Reads what the plan needs from the connector (daily, hourly, configuration). */
 export async function readAlertData(
@@ -68,8 +69,15 @@ export async function evaluateAlertOnAccount(
   const timezone = accountTimezone(connector, account);
   const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
   const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
-  const rows = await readAlertData(connector, ctx, engineAccount, plan, memo);
-  const series = buildEntitySeries(plan, rows);
+  // The series depend only on the plan and the rows it reads: alerts of a batch with the same plan
+  // on the same account share them (evaluateAlert never mutates its input).
+  const seriesKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${JSON.stringify(plan)}` : undefined;
+  let series = seriesKey ? memo!.series!.get(seriesKey) : undefined;
+  if (!series) {
+    const rows = await readAlertData(connector, ctx, engineAccount, plan, memo);
+    series = buildEntitySeries(plan, rows);
+    if (seriesKey) memo!.series!.set(seriesKey, series);
+  }
   const results = evaluateAlert(definition, series, { timezone, now, restatementDays: connector.restatementDays });
   return { timezone, results };
 }

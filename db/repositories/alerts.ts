@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { AlertStatusValue } from "../tables/alerts.js";
+import { decodeStoredResult, encodeStoredResult } from "../../lib/alert-result-codec.js";
 
 export type StoredDefinition = { variables: unknown[]; requests: Record<string, { accountId: string; platform: string; level: string; dataSourceId?: number; filters: unknown[] }> };
 
@@ -202,7 +203,7 @@ export async function listResults(db: DB, companyId: number, configuredForId: nu
     .orderBy(sql`last_status = 'ANOMALY'`, "desc")
     .orderBy("identifierName")
     .execute();
-  return rows.map((r) => ({ ...r, identifications: parse(r.identifications), lastResult: parse(r.lastResult) }));
+  return rows.map((r) => ({ ...r, identifications: parse(r.identifications), lastResult: decodeStoredResult(r.lastResult) }));
 }
 
 export async function listResultHistories(db: DB, companyId: number, resultId: number, limit = 30): Promise<{ analyzedAt: Date; status: AlertStatusValue; result: unknown }[]> {
@@ -355,111 +356,98 @@ export function overallStatus(entities: readonly { status: AlertStatusValue }[])
   return "OK";
 }
 
-const CHUNK = 1000;
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
-
 /**
  * Stores a batch of evaluations in one transaction with set-based statements: results upserted
  * per identification, one history row per result, one run per configured alert, and the
  * configured alert's summary. A failed evaluation (error) records a run and keeps the results.
+ * Rows travel as one array per column (unnest): a handful of parameters whatever the batch size,
+ * one plan, and the histories are inserted by the same statement from the upsert's returned ids.
  */
 export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
   if (evaluations.length === 0) return [];
+  const summaries: SavedEvaluation[] = evaluations.map((e) => ({
+    configuredForId: e.configuredForId,
+    companyId: e.companyId,
+    status: e.error ? null : overallStatus(e.entities),
+    entityAnalyzed: e.entities.length,
+    entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+  }));
+  const evaluated = evaluations.filter((e) => !e.error);
+  const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[] };
+  for (const e of evaluated) {
+    for (const x of e.entities) {
+      r.companyId.push(e.companyId);
+      r.configuredForId.push(e.configuredForId);
+      r.key.push(x.identificationKey);
+      r.identifications.push(JSON.stringify(x.identifications));
+      r.name.push(x.identifierName);
+      r.status.push(x.status);
+      r.at.push(e.analyzedAt);
+      r.still.push(x.stillChanging);
+      r.result.push(encodeStoredResult(x.result));
+      r.history.push(JSON.stringify(x.history));
+    }
+  }
   return db.transaction().execute(async (trx) => {
-    const results = evaluations.flatMap((e) =>
-      e.error
-        ? []
-        : e.entities.map((x) => ({
-            companyId: e.companyId,
-            configuredForId: e.configuredForId,
-            identificationKey: x.identificationKey,
-            identifications: JSON.stringify(x.identifications),
-            identifierName: x.identifierName,
-            lastStatus: x.status,
-            lastAnalyze: e.analyzedAt,
-            stillChanging: x.stillChanging,
-            lastResult: JSON.stringify(x.result),
-          })),
-    );
-    const histories: { companyId: number; resultId: number; configuredForId: number; analyzedAt: Date; status: AlertStatusValue; result: string }[] = [];
-    const byKey = new Map<string, { status: AlertStatusValue; history: unknown; analyzedAt: Date; companyId: number }>();
-    for (const e of evaluations) for (const x of e.entities) byKey.set(`${e.configuredForId}\u0000${x.identificationKey}`, { status: x.status, history: x.history, analyzedAt: e.analyzedAt, companyId: e.companyId });
-    for (const part of chunks(results)) {
-      const saved = await trx
-        .insertInto("alertResults")
-        .values(part)
-        .onConflict((oc) =>
-          oc.columns(["configuredForId", "identificationKey"]).doUpdateSet((eb) => ({
-            identifications: eb.ref("excluded.identifications"),
-            identifierName: eb.ref("excluded.identifierName"),
-            lastStatus: eb.ref("excluded.lastStatus"),
-            lastAnalyze: eb.ref("excluded.lastAnalyze"),
-            stillChanging: eb.ref("excluded.stillChanging"),
-            lastResult: eb.ref("excluded.lastResult"),
-          })),
+    if (r.key.length) {
+      await sql`
+        with v as materialized (
+          select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
+                               ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[])
+            as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history)
+        ), saved as (
+          insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result)
+          select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result from v
+          on conflict (configured_for_id, identification_key) do update set
+            identifications = excluded.identifications,
+            identifier_name = excluded.identifier_name,
+            last_status = excluded.last_status,
+            last_analyze = excluded.last_analyze,
+            still_changing = excluded.still_changing,
+            last_result = excluded.last_result
+          returning id, configured_for_id, identification_key
         )
-        .returning(["id", "configuredForId", "identificationKey"])
-        .execute();
-      for (const r of saved) {
-        const x = byKey.get(`${r.configuredForId}\u0000${r.identificationKey}`)!;
-        histories.push({ companyId: x.companyId, resultId: r.id, configuredForId: r.configuredForId, analyzedAt: x.analyzedAt, status: x.status, result: JSON.stringify(x.history) });
-      }
+        insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
+        select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
+        from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
+        order by saved.id`.execute(trx);
     }
-    for (const part of chunks(histories)) await trx.insertInto("alertHistories").values(part).execute();
-
-    const summaries: SavedEvaluation[] = evaluations.map((e) => ({
-      configuredForId: e.configuredForId,
-      companyId: e.companyId,
-      status: e.error ? null : overallStatus(e.entities),
-      entityAnalyzed: e.entities.length,
-      entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
-    }));
-    for (const part of chunks(evaluations)) {
-      await trx
-        .insertInto("alertRuns")
-        .values(
-          part.map((e) => {
-            const s = summaries.find((x) => x.configuredForId === e.configuredForId)!;
-            return { companyId: e.companyId, configuredForId: e.configuredForId, analyzedAt: e.analyzedAt, status: e.error ? ("ERROR" as const) : s.status!, entityAnalyzed: s.entityAnalyzed, entityInAlert: s.entityInAlert, message: e.error ?? null };
-          }),
-        )
-        .execute();
-    }
+    const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[] };
+    evaluations.forEach((e, i) => {
+      const s = summaries[i];
+      run.companyId.push(e.companyId);
+      run.configuredForId.push(e.configuredForId);
+      run.at.push(e.analyzedAt);
+      run.status.push(e.error ? "ERROR" : s.status!);
+      run.analyzed.push(s.entityAnalyzed);
+      run.inAlert.push(s.entityInAlert);
+      run.error.push(e.error ?? null);
+    });
+    await sql`
+      insert into alert_runs (company_id, configured_for_id, analyzed_at, status, entity_analyzed, entity_in_alert, message)
+      select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])`.execute(trx);
     // Results of identifications that no longer exist (a campaign removed) are dropped.
     // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
-    const evaluated = evaluations.filter((e) => !e.error);
     if (evaluated.length) {
-      const keptIds = evaluated.flatMap((e) => e.entities.map(() => e.configuredForId));
-      const keptKeys = evaluated.flatMap((e) => e.entities.map((x) => x.identificationKey));
       await sql`
         delete from alert_results r
         where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
           and not exists (
-            select 1 from unnest(${keptIds}::int[], ${keptKeys}::text[]) as k(configured_for_id, identification_key)
+            select 1 from unnest(${r.configuredForId}::int[], ${r.key}::text[]) as k(configured_for_id, identification_key)
             where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
           )`.execute(trx);
     }
-    for (const part of chunks(summaries)) {
-      const values = sql.join(
-        part.map((s) => {
-          const e = evaluations.find((x) => x.configuredForId === s.configuredForId)!;
-          return sql`(${s.configuredForId}::int, ${s.companyId}::int, ${e.analyzedAt}::timestamptz, ${s.status}::text, ${s.entityAnalyzed}::int, ${s.entityInAlert}::int, ${e.error ?? null}::text)`;
-        }),
-      );
-      await sql`
-        update configured_fors as cf set
-          last_analyze = v.analyzed_at,
-          status = coalesce(v.status, cf.status),
-          entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
-          entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
-          last_error = v.error
-        from (values ${values}) as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
-        where cf.id = v.id and cf.company_id = v.company_id`.execute(trx);
-    }
+    await sql`
+      update configured_fors as cf set
+        last_analyze = v.analyzed_at,
+        status = coalesce(v.status, cf.status),
+        entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
+        entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
+        last_error = v.error
+      from unnest(${run.configuredForId}::int[], ${run.companyId}::int[], ${run.at}::timestamptz[], ${summaries.map((s) => s.status)}::text[],
+                  ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
+        as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
+      where cf.id = v.id and cf.company_id = v.company_id`.execute(trx);
     return summaries;
   });
 }

@@ -69,6 +69,7 @@ export function createAlertActivities(deps: ActivityDeps) {
     const gates = new Map<number, Promise<(ids: number[]) => void>>();
     const contexts = new Map<number, ConnectorContext>();
     const reads: ReadMemo["cache"] = new Map();
+    const series: NonNullable<ReadMemo["series"]> = new Map();
     const usedByCompany = new Map<number, Set<number>>();
     return {
       gate(companyId: number) {
@@ -88,7 +89,7 @@ export function createAlertActivities(deps: ActivityDeps) {
         return ctx;
       },
       memo(target: EvaluationTarget): ReadMemo {
-        return { scope: String(target.source.id), cache: reads };
+        return { scope: String(target.source.id), cache: reads, series };
       },
       used(companyId: number, dataSourceId: number) {
         const set = usedByCompany.get(companyId) ?? new Set<number>();
