@@ -44,7 +44,8 @@ export function ensureLongLivedToken(ctx: ConnectorContext, now = new Date()): P
   if (Date.parse(credential.expiresAt) - now.getTime() > SHORT_LIVED_MS) return Promise.resolve();
   return memoForContext(ctx, "facebook-long-lived-token", async () => {
     try {
-      const upgraded = await exchangeForLongLivedToken(ctx.http, ctx.app, credential.accessToken, now);
+      // Pre-redirect form options (the public-data connectors' page lists) stay with the token.
+      const upgraded = { ...(await exchangeForLongLivedToken(ctx.http, ctx.app, credential.accessToken, now)), ...(credential.options ? { options: credential.options } : {}) };
       await ctx.onCredentialRefreshed!(upgraded);
       ctx.log?.info("facebook token upgraded to a long-lived token", { expiresAt: upgraded.expiresAt });
     } catch (error) {

@@ -45,6 +45,12 @@ behaviourSuite({
       const rows = await read({ accounts: PUBLIC_PAGES.map((p) => p.id), options: { report: "page" }, fields: ["page_name", "followers", "likes"] });
       expect(rows).toEqual(PUBLIC_PAGES.map((p) => ({ page_name: p.name, followers: pageCounters(p.id).followers_count, likes: pageCounters(p.id).fan_count })));
     },
+    "keeps the form's page list when it upgrades a short-lived token": async ({ ctx, fake, refreshed }) => {
+      const shortLived = { ...fake.credential, expiresAt: new Date(Date.now() + 3_600_000).toISOString() } as typeof fake.credential;
+      await facebookPublicDataConnector.listAccounts(ctx(shortLived));
+      expect(fake.server.requestsTo("/v26.0/oauth/access_token")).toHaveLength(1);
+      expect(refreshed).toEqual([expect.objectContaining({ type: "oauth2", accessToken: fake.userToken, options: { accounts: ["5550001", "rivalbooks", "no-such-page-xyz"] } })]);
+    },
     "lists the user's own pages when the form holds no page": async ({ ctx, fake }) => {
       const accounts = await facebookPublicDataConnector.listAccounts(ctx({ type: "oauth2", accessToken: fake.userToken }));
       expect(accounts.map((a) => [a.id, a.name])).toEqual([["1009", "My Own Page"]]);

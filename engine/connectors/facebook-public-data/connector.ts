@@ -10,6 +10,7 @@ import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { graphEdge, insightBounds, INSIGHTS_ZONE, managedPages, numeric } from "../shared/meta-graph.js";
+import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { formAccounts, metaSocialBase } from "../shared/meta-social.js";
 import { recordsConnector, stamp } from "../shared/records.js";
 
@@ -47,6 +48,7 @@ export const facebookPublicDataConnector: Connector = recordsConnector({
   // Reactions, comments and shares of recent posts keep growing for about a week.
   restatementDays: 7,
   async listAccounts(ctx) {
+    await ensureLongLivedToken(ctx);
     const ids = formAccounts(ctx);
     if (ids.length === 0) return (await managedPages(ctx, PLATFORM)).map((p) => ({ id: p.id, name: p.name, timezone: INSIGHTS_ZONE, currency: "USD", status: "active" }));
     return Promise.all(

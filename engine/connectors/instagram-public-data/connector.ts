@@ -10,6 +10,7 @@ import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { INSIGHTS_ZONE, managedPages } from "../shared/meta-graph.js";
+import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { formAccounts, metaSocialBase } from "../shared/meta-social.js";
 import { rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
@@ -72,6 +73,7 @@ export const instagramPublicDataConnector: Connector = recordsConnector({
   // Likes and comments of recent media keep growing for about a week.
   restatementDays: 7,
   async listAccounts(ctx) {
+    await ensureLongLivedToken(ctx);
     const names = formAccounts(ctx);
     const usernames = names.length > 0 ? names : (await managedPages(ctx, PLATFORM)).flatMap((p) => (p.instagram_business_account?.username ? [p.instagram_business_account.username] : []));
     return Promise.all(

@@ -24,6 +24,7 @@ function toCredential(t: z.infer<typeof tokenAnswer>, previous?: OAuth2Credentia
     refreshToken: t.refresh_token ?? previous?.refreshToken,
     expiresAt: t.expires_in ? new Date(Date.now() + t.expires_in * 1000).toISOString() : undefined,
     scope: t.scope ?? previous?.scope,
+    ...(previous?.options ? { options: previous.options } : {}),
   };
 }
 

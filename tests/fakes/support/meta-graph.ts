@@ -96,6 +96,12 @@ export async function startMetaFake(opts: { name: string; pages: FakePage[]; use
     },
     close: () => server.close(),
   };
+  // fb_exchange_token: the short-lived user token traded for a long-lived one (no Bearer header).
+  server.route("GET", `${GRAPH_PREFIX}/oauth/access_token`, (req) =>
+    req.query.get("client_id") === META_APP.clientId && req.query.get("client_secret") === META_APP.clientSecret && req.query.get("fb_exchange_token") === userToken
+      ? { json: { access_token: userToken, token_type: "bearer", expires_in: 5_183_944 } }
+      : graphError(400, 101, "Error validating client secret."),
+  );
   fake.route("GET", "/me", () => ({ json: { id: "4242", name: opts.userName ?? "Ada Social" } }));
   fake.route("GET", "/me/accounts", (req) => {
     if (req.headers.authorization !== `Bearer ${userToken}`) return graphError(400, 190, "A Page access token cannot list pages.");
