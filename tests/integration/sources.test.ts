@@ -94,7 +94,7 @@ describe("credential forms (api-key: demo)", () => {
     expect(form.status).toBe(200);
     const formData = await form.json();
     expect(formData.sourceName).toBe("Client A demo");
-    expect(formData.platform.fields.map((f: { name: string }) => f.name)).toEqual(["consumerKey"]);
+    expect(formData.platform.fields.map((f: { name: string }) => f.name)).toEqual(["consumerKey", "landingBaseUrl"]);
 
     // A key the platform rejects: "Unable to connect", nothing kept.
     const rejected = await call.formSubmit(who, "demo", { state, consumerKey: "not-a-demo-key" });
