@@ -4,6 +4,7 @@
 // Pacific-time insight days, no currency, and the /me identity check.
 import type { Connector, ConnectorContext } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
+import { formList } from "./form-list.js";
 import { GRAPH_BASE_URL, graphErrors, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
 
 export type MetaSocialBase = Pick<Connector, "authMethod" | "timezone" | "currency" | "allowedHosts" | "defaultBaseUrl" | "rateLimit" | "oauth2" | "classifyError" | "check">;
@@ -32,7 +33,5 @@ export function metaSocialBase(scopes: string[], wording: GraphErrorWording): Me
  * options.accounts (the same place zoho-crm reads options.location from an OAuth credential).
  */
 export function formAccounts(ctx: ConnectorContext): string[] {
-  const raw = (ctx.http.credential as { options?: Record<string, unknown> }).options?.accounts;
-  const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : [];
-  return [...new Set(list.map((s) => String(s).trim().replace(/^@/, "")).filter(Boolean))];
+  return formList(ctx.http.credential);
 }

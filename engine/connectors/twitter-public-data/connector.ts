@@ -12,6 +12,7 @@ import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { rateLimitResetMs } from "../twitter-ads/errors.js";
+import { formList } from "../shared/form-list.js";
 import { platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "twitter-public-data";
@@ -30,12 +31,8 @@ const timeline = z.object({ data: z.array(tweet).default([]), meta: z.object({ n
 type User = z.infer<typeof user>;
 type Tweet = z.infer<typeof tweet>;
 
-function usernames(ctx: ConnectorContext): string[] {
-  const credential = ctx.http.credential;
-  const raw = credential.type === "api-key" ? credential.options?.accounts : undefined;
-  const list = Array.isArray(raw) ? raw : typeof raw === "string" ? raw.split(",") : [];
-  return [...new Set(list.map((s) => s.trim().replace(/^@/, "").replace(/^https?:\/\/(www\.)?(x|twitter)\.com\//i, "")).filter(Boolean))];
-}
+/** The form's usernames; profile URLs (x.com/name, twitter.com/name) are accepted too. */
+const usernames = (ctx: ConnectorContext) => formList(ctx.http.credential, "accounts", (s) => s.replace(/^https?:\/\/(www\.)?(x|twitter)\.com\//i, "").replace(/\/.*$/, ""));
 
 function tweets(ctx: ConnectorContext, account: Account, range: DateRange) {
   const { from, to } = rangeBounds(range, "UTC");
