@@ -10,6 +10,7 @@ import * as m2026112206000 from "./2026112206000_oauth_provider.js";
 import * as m2026112206001 from "./2026112206001_local_storages.js";
 import * as m2026112207500 from "./2026112207500_automatic_checks.js";
 import * as m2026112207700 from "./2026112207700_register_connect_attempts.js";
+import * as m202611220780000 from "./202611220780000_alert_due_index.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "2026112206001_local_storages": m2026112206001,
   "2026112207500_automatic_checks": m2026112207500,
   "2026112207700_register_connect_attempts": m2026112207700,
+  "202611220780000_alert_due_index": m202611220780000,
 };
