@@ -181,7 +181,10 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         rows = result.rows;
         step.success = true;
         step.step = "END_PROCESS";
-      } catch (error) {
+      } catch (caught) {
+        // The connector's error surfaces through the loader, which wraps what the row stream threw:
+        // unwrap it, so that an expired token mid-load stays a config error (not retried, source ERROR).
+        const error = caught instanceof DestinationError && caught.cause instanceof ConnectorError ? caught.cause : caught;
         step.success = false;
         step.message = error instanceof Error ? error.message : String(error);
         if (error instanceof ConnectorError && error.kind === "config") await recordSourceError(db, input.companyId, source.id, step.message);

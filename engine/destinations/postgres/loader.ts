@@ -213,6 +213,12 @@ export class PostgresLoader implements DestinationLoader {
             await copy.write(l.line);
             continue;
           }
+          // A day the table does not hold yet (every day of a first load) cannot be kept: write it at once.
+          if (!existing.has(l.day)) {
+            decided.set(l.day, "replaced");
+            await copy.write(l.line);
+            continue;
+          }
           day = l.day;
           held.push(l);
           print.n++;
