@@ -73,25 +73,21 @@ describe("PostgreSQL loader types", () => {
       "campaign:text",
       "clicks:double precision",
       "cost:double precision",
-      "_sp_row_hash:bigint",
     ]);
     const idx = await reader.query(`select indexdef from pg_indexes where tablename = 'typed_t'`);
     expect(idx.rows[0].indexdef).toContain("(_account_id, date)");
   });
 });
 
-describe("PostgreSQL re-run: unchanged days are kept, changed days replaced", () => {
+describe("PostgreSQL re-runs replace days as multisets", () => {
   const days = ["2024-05-01", "2024-05-02", "2024-05-03"];
   const scope = (accountId: string) => ({ accountId, dateColumn: "date", range: { start: days[0]!, end: days[2]! } });
-  /** Physical row ids of one day: unchanged when the day was not rewritten. */
-  const ctids = async (table: string, account: string, day: string) =>
-    (await reader.query(`select ctid::text as id from "${table}" where _account_id = $1 and date = $2 order by ctid`, [account, day])).rows.map((r) => r.id as string);
   const multiset = async (table: string, account: string) =>
     (await reader.query(`select to_char(date, 'YYYY-MM-DD') as d, campaign, clicks, cost from "${table}" where _account_id = $1 order by 1, 2, 3, 4`, [account])).rows.map(
       (r) => `${r.d}|${r.campaign}|${r.clicks}|${r.cost}`,
     );
 
-  it("rewrites only the days that differ, as multisets (duplicates counted), and leaves the same rows as a full replace", async () => {
+  it("ends each day with exactly the run's rows: duplicates counted, unchanged and revised days, a day seen again later", async () => {
     const { demoTable, demoRows } = await import("../support/destination-conformance.js");
     const table = demoTable("stage_t");
       // (the rows arrive grouped by day, as connectors read them)
@@ -101,31 +97,23 @@ describe("PostgreSQL re-run: unchanged days are kept, changed days replaced", ()
       const dup = demoRows([days[0]!], 1)[0]!;
       await loader.load({ table, scope: scope("acc-1"), rows: [[...demoRows(days, 2), dup]] });
       await loader.load({ table, scope: scope("acc-2"), rows: [demoRows(days, 1, 5)] });
-      const day1Before = await ctids("stage_t", "acc-1", days[1]!);
-      const day0Before = await ctids("stage_t", "acc-1", days[0]!);
 
       // Re-run: day 0 loses one of its duplicate rows, day 1 is identical, day 2 has revised clicks.
       const next = [...demoRows([days[0]!, days[1]!], 2), ...demoRows([days[2]!], 2, 3)];
       const result = await loader.load({ table, scope: scope("acc-1"), rows: [next] });
       expect(result).toEqual({ rows: 6, partitions: 3 });
       expect(await multiset("stage_t", "acc-1")).toEqual(next.map((r) => `${r.date}|${r.campaign}|${r.clicks}|${r.cost}`).sort());
-      expect(await ctids("stage_t", "acc-1", days[1]!)).toEqual(day1Before);
-      expect(await ctids("stage_t", "acc-1", days[0]!)).not.toEqual(day0Before);
       // The other account is untouched.
       expect(await multiset("stage_t", "acc-2")).toHaveLength(3);
 
-      // A repeated identical run rewrites nothing at all.
-      const all = await ctids("stage_t", "acc-1", days[2]!);
+      // A repeated identical run.
       await loader.load({ table, scope: scope("acc-1"), rows: [next] });
-      expect(await ctids("stage_t", "acc-1", days[2]!)).toEqual(all);
       expect(await multiset("stage_t", "acc-1")).toHaveLength(6);
 
-      // A day seen again after the stream moved on: its first rows matched the table (kept), its
-      // later row is appended, and the day ends with exactly the run's rows.
+      // A day seen again after the stream moved on ends with exactly the run's rows.
       const extra = { ...demoRows([days[1]!], 1, 9)[0]! };
       await loader.load({ table, scope: scope("acc-1"), rows: [[...next, extra]] });
       expect(await multiset("stage_t", "acc-1")).toEqual([...next, extra].map((r) => `${r.date}|${r.campaign}|${r.clicks}|${r.cost}`).sort());
-      expect((await ctids("stage_t", "acc-1", days[1]!)).slice(0, 2)).toEqual(day1Before);
 
       // A run with no rows for the scope empties it.
       await loader.load({ table, scope: scope("acc-1"), rows: [[]] });
@@ -135,7 +123,7 @@ describe("PostgreSQL re-run: unchanged days are kept, changed days replaced", ()
     }
   });
 
-  it("replaces an undated table's account as one partition only when it differs", async () => {
+  it("replaces an undated table's account as one partition", async () => {
     const { describeTable } = await import("../../engine/destinations/index.js");
     const table = describeTable({ name: "stage_undated", fields: [{ name: "campaign", fieldType: "TEXT" }, { name: "clicks", fieldType: "NUMBER" }], partitionColumns: [] });
     const loader = new PostgresLoader(config());
@@ -143,9 +131,8 @@ describe("PostgreSQL re-run: unchanged days are kept, changed days replaced", ()
       await loader.prepare(table);
       const rows = [{ campaign: "a", clicks: 1 }, { campaign: "b", clicks: null }];
       await loader.load({ table, scope: { accountId: "acc-1" }, rows: [rows] });
-      const before = (await reader.query(`select ctid::text as id from stage_undated order by ctid`)).rows;
       await loader.load({ table, scope: { accountId: "acc-1" }, rows: [rows] });
-      expect((await reader.query(`select ctid::text as id from stage_undated order by ctid`)).rows).toEqual(before);
+      expect((await reader.query(`select count(*)::int as n from stage_undated`)).rows[0].n).toBe(2);
       await loader.load({ table, scope: { accountId: "acc-1" }, rows: [[{ campaign: "b", clicks: 2 }]] });
       expect((await reader.query(`select campaign, clicks from stage_undated`)).rows).toEqual([{ campaign: "b", clicks: 2 }]);
     } finally {
