@@ -5,7 +5,7 @@
 // wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
 import { temporalTaskQueue } from "./client.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
+import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
 
 export async function ensureAlertSchedules(client: Client): Promise<void> {
   const schedules = [
@@ -15,6 +15,8 @@ export async function ensureAlertSchedules(client: Client): Promise<void> {
     // Automatic checks: domain verification and conversion-tag status, daily.
     { scheduleId: SECURITY_CHECK_SCHEDULE_ID, workflowType: "checkSecurity", cron: "25 6 * * *", args: [{}] },
     { scheduleId: CONVERSION_TAG_CHECK_SCHEDULE_ID, workflowType: "checkConversionTags", cron: "30 6 * * *", args: [{}] },
+    // product_available: the accounts it is activated on, daily (decision 0515).
+    { scheduleId: PRODUCT_CHECK_SCHEDULE_ID, workflowType: "checkProducts", cron: "35 6 * * *", args: [{}] },
   ];
   for (const s of schedules) {
     try {

@@ -42,7 +42,9 @@ export const ALERT_SCHEDULE_ID = "alerts:evaluate";
 export const URL_CHECK_SCHEDULE_ID = "checks:urls";
 export const ALERT_STATS_SCHEDULE_ID = "alerts:account-stats";
 /** Automatic checks: one pass of the security or conversion-tag check over the monitored accounts. */
-export type AutomaticCheckInput = { kind: "security" | "conversion_tag"; companyId?: number; dataSourceIds?: number[] };
+export type AutomaticCheckInput = { kind: "security" | "conversion_tag" | "product"; companyId?: number; dataSourceIds?: number[] };
 export type AutomaticCheckResult = { kind: AutomaticCheckInput["kind"]; accounts: number; items: number; inError: number; failed: number };
 export const SECURITY_CHECK_SCHEDULE_ID = "checks:security";
 export const CONVERSION_TAG_CHECK_SCHEDULE_ID = "checks:conversion-tags";
+/** product_available (decision 0515): Shopping products advertised while not in stock, on the accounts it is activated on. */
+export const PRODUCT_CHECK_SCHEDULE_ID = "checks:products";

@@ -30,7 +30,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const automatic: Card[] = [];
   if (options.url_checker) automatic.push({ key: "url", label: "Url", on: urls.filter((u) => u.lastStatus !== 200).length, total: urls.length, checkedAt: urls.reduce<Date | null>((m, u) => (u.lastCrawl && (!m || u.lastCrawl > m) ? u.lastCrawl : m), null)?.toISOString() ?? null, href: `${base}/options/url-checker`, createHref: `${base}/options/url-checker` });
   if (options.security) automatic.push({ key: "security", label: "Security", ...checks.security, href: `${base}/options/security`, createHref: `${base}/options/security` });
-  if (options.ads) automatic.push({ key: "ads", label: "Ads", on: sum(["objective/default"], "numberStatusTrue"), total: sum(["objective/default"], "numberTotalConfigured"), href: `${base}/objectives`, createHref: `${base}/objectives` });
+  // Ads: objectives off target, plus the products advertised while not in stock (product_available, decision 0515).
+  if (options.ads) automatic.push({ key: "ads", label: "Ads", on: sum(["objective/default"], "numberStatusTrue") + checks.product.on, total: sum(["objective/default"], "numberTotalConfigured") + checks.product.total, href: `${base}/objectives`, createHref: `${base}/objectives` });
   if (options.conversion_tag) automatic.push({ key: "conversion", label: "Conversions tag", ...checks.conversionTag, href: `${base}/options/conversion-tag`, createHref: `${base}/options/conversion-tag` });
   const metrics = await metricCards(company.id, client);
   return json({ configurable, automatic, ...metrics });

@@ -2,6 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { activatePolymathee, adsPage } from "~/services/objectives.server";
+import { activateProductAvailability } from "~/services/checks.server";
+import { formatCheckedAt } from "~/components/automatic-check";
 import { PageHeader } from "~/components/empty-state";
 import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -12,6 +14,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "product_available") return activateProductAvailability(request, params.clientId);
   return activatePolymathee(request, params.clientId);
 }
 
@@ -57,7 +61,21 @@ export default function Ads() {
             )}
           </Row>
         ) : null}
-        {d.productAvailable ? <Row title="Product availability" testId="ads-product-available">Not available yet</Row> : null}
+        {d.productAvailable ? (
+          <Row title="Product availability (Shopping products advertised while not in stock)" testId="ads-product-available">
+            {d.productAvailable.activated ? (
+              <>
+                {d.productAvailable.inError} advertised out of stock on {d.productAvailable.total}
+                {d.productAvailable.checkedAt ? ` · Last checked ${formatCheckedAt(d.productAvailable.checkedAt)}` : " · Not checked yet"} ·{" "}
+                <Link to={`/clients/${d.clientId}/options/product-availability`} className="text-brand-700 hover:underline">View all</Link>
+              </>
+            ) : (
+              <Form method="post">
+                <SubmitButton name="intent" value="product_available" busy={busy}>Activate</SubmitButton>
+              </Form>
+            )}
+          </Row>
+        ) : null}
       </ul>
     </div>
   );

@@ -10,10 +10,11 @@ import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
 import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
 
-const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags" } as const;
+const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
 
 /** Whether the client's platform can answer the check at all (its connector's capability). */
 export function platformOffers(client: Client, kind: AutomaticCheckKind): boolean {
+  if (kind === "product" && !client.platform?.alertOptions.product_available) return false;
   return hasConnector(client.platformId) && Boolean(getConnector(client.platformId)[CAPABILITY[kind]]);
 }
 
@@ -40,11 +41,45 @@ export async function conversionTagPage(request: Request, clientId: string | und
   return { rows, ...run };
 }
 
+/** Loader of /options/product-availability: the stored products of the client with the last run. */
+export async function productAvailabilityPage(request: Request, clientId: string | undefined) {
+  const { company } = await requireUser(request);
+  const client = await requireClient(company.id, clientId);
+  const [rows, run, activation] = await Promise.all([
+    checksRepo.listShoppingProducts(getDb(), company.id, client.dataSource.id),
+    runInfo(company.id, client, "product"),
+    checksRepo.productCheckActivation(getDb(), company.id, client.dataSource.id),
+  ]);
+  return { rows: rows.map((r) => ({ ...r, inError: checksRepo.productInError(r) })), ...run, activated: Boolean(activation), clientId: client.dataSource.id };
+}
+
+/** The /ads row of product_available: offered, activated, and the last run's counts. */
+export async function productAvailabilitySummary(companyId: number, client: Client) {
+  if (!platformOffers(client, "product")) return null;
+  const [activation, run] = await Promise.all([checksRepo.productCheckActivation(getDb(), companyId, client.dataSource.id), checksRepo.getCheckRun(getDb(), companyId, client.dataSource.id, "product")]);
+  return { activated: Boolean(activation), inError: run?.inError ?? 0, total: run?.total ?? 0, checkedAt: run?.checkedAt.toISOString() ?? null, error: run?.error ?? null };
+}
+
+/** /ads "Activate" on product_available: stores the activation and runs the first check at once. */
+export async function activateProductAvailability(request: Request, clientId: string | undefined) {
+  const { user, company } = await requireUser(request);
+  const client = await requireClient(company.id, clientId);
+  if (!platformOffers(client, "product")) throw json({ message: "Product availability is not available for this platform" }, { status: 404 });
+  const created = await checksRepo.activateProductCheck(getDb(), company.id, client.dataSource.id, user.id);
+  if (!created) return redirectWithToast(`/clients/${client.dataSource.id}/ads`, { type: "info", title: "Product availability is already active on this account" });
+  const { started } = await startCheckNow(request, clientId, "product");
+  return redirectWithToast(`/clients/${client.dataSource.id}/options/product-availability`, {
+    type: "success",
+    title: "Product availability is now active on this account",
+    description: started ? "The first check has started: its results show here within a minute." : "The daily check will run as scheduled.",
+  });
+}
+
 /** The home's Security and Conversions tag cards: items in error on items checked. */
 export async function automaticCheckCounts(companyId: number, dataSourceId: number) {
   const counts = await checksRepo.checkCounts(getDb(), companyId, dataSourceId);
   const card = (kind: AutomaticCheckKind) => ({ on: counts[kind]?.inError ?? 0, total: counts[kind]?.total ?? 0, checkedAt: counts[kind]?.checkedAt.toISOString() ?? null });
-  return { security: card("security"), conversionTag: card("conversion_tag") };
+  return { security: card("security"), conversionTag: card("conversion_tag"), product: card("product") };
 }
 
 /**
@@ -52,13 +87,16 @@ export async function automaticCheckCounts(companyId: number, dataSourceId: numb
  * schedule runs, limited to the account). Answers whether Temporal took it.
  */
 type CheckNowKind = AutomaticCheckKind | "url";
-const WORKFLOW: Record<CheckNowKind, string> = { security: "checkSecurity", conversion_tag: "checkConversionTags", url: "checkUrls" };
-const PAGE: Record<CheckNowKind, string> = { security: "security", conversion_tag: "conversion-tag", url: "url-checker" };
+const WORKFLOW: Record<CheckNowKind, string> = { security: "checkSecurity", conversion_tag: "checkConversionTags", product: "checkProducts", url: "checkUrls" };
+const PAGE: Record<CheckNowKind, string> = { security: "security", conversion_tag: "conversion-tag", product: "product-availability", url: "url-checker" };
 
 export async function startCheckNow(request: Request, clientId: string | undefined, kind: CheckNowKind): Promise<{ started: boolean; dataSourceId: number }> {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, clientId);
-  const offered = kind === "url" ? Boolean(client.platform?.alertOptions.url_checker && hasConnector(client.platformId) && getConnector(client.platformId).listAdUrls) : platformOffers(client, kind);
+  const offered =
+    kind === "url"
+      ? Boolean(client.platform?.alertOptions.url_checker && hasConnector(client.platformId) && getConnector(client.platformId).listAdUrls)
+      : platformOffers(client, kind) && (kind !== "product" || Boolean(await checksRepo.productCheckActivation(getDb(), company.id, client.dataSource.id)));
   if (!offered) return { started: false, dataSourceId: client.dataSource.id };
   try {
     const [{ getTemporalClient, temporalTaskQueue }] = await Promise.all([import("../../temporal/client.js")]);

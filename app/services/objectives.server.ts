@@ -10,6 +10,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { alertsRepo, clientAlerts, editorOptions, evaluateSoon, requireClient, saveAlert, type Client } from "./alerts.server.js";
 import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition } from "../../engine/alerts/definition.js";
 import { hasConnector } from "../../engine/connectors/registry.js";
+import { productAvailabilitySummary } from "./checks.server.js";
 
 const amount = z.preprocess((v) => (v === "" || v === null || v === undefined ? undefined : v), z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").optional());
 
@@ -109,7 +110,7 @@ export async function adsPage(request: Request, clientId: string | undefined) {
     objectives: options.ads ? { total: objectives.length, inAnomaly: objectives.filter((o) => o.status === "ANOMALY").length } : null,
     urls: options.url_checker ? { total: urls.length, broken: urls.filter((u) => u.lastStatus !== 200).length } : null,
     polymathee: options.polymathee && hasConnector(client.platformId) ? { configuredForId: polymathee?.id ?? null, status: polymathee?.status ?? null } : null,
-    productAvailable: Boolean(options.product_available),
+    productAvailable: await productAvailabilitySummary(company.id, client),
   };
 }
 

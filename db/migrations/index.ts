@@ -11,6 +11,7 @@ import * as m2026112206001 from "./2026112206001_local_storages.js";
 import * as m2026112207500 from "./2026112207500_automatic_checks.js";
 import * as m2026112207700 from "./2026112207700_register_connect_attempts.js";
 import * as m202611220780000 from "./202611220780000_alert_due_index.js";
+import * as m2026112207900 from "./2026112207900_product_checks.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   "2026112207500_automatic_checks": m2026112207500,
   "2026112207700_register_connect_attempts": m2026112207700,
   "202611220780000_alert_due_index": m202611220780000,
+  "2026112207900_product_checks": m2026112207900,
 };

@@ -6,14 +6,18 @@ import type { AutomaticCheckKind } from "../tables/checks.js";
 
 export type SecurityItem = { domain: string; verifiedBy: string | null; verifiedAt: string | null };
 export type ConversionTagItem = { tagId: string; name: string; status: string; type: string; lastView: string | null };
+export type ProductItem = { productId: string; title: string; availability: string; advertised: boolean; costYesterday: number | null };
 
 /** Spec 1 §4: a security item is in error when not verified; a tag when its status is not ENABLED. */
 export const securityInError = (i: { verifiedAt: string | null }) => !i.verifiedAt;
 export const tagInError = (t: { status: string }) => t.status !== "ENABLED";
+/** Decision 0515: a product is in error when an enabled campaign advertises it and it is not IN_STOCK. */
+export const productInError = (p: { advertised: boolean; availability: string }) => p.advertised && p.availability !== "IN_STOCK";
 
 export type CheckOutcome =
   | { kind: "security"; items: SecurityItem[] }
   | { kind: "conversion_tag"; items: ConversionTagItem[] }
+  | { kind: "product"; items: ProductItem[] }
   | { kind: AutomaticCheckKind; error: string };
 
 /**
@@ -40,6 +44,14 @@ export async function recordCheckRun(db: DB, companyId: number, dataSourceId: nu
       await trx.deleteFrom("securityItems").where("dataSourceId", "=", dataSourceId).execute();
       if (items.length) await trx.insertInto("securityItems").values(items.map((i) => ({ companyId, dataSourceId, domain: i.domain, verifiedBy: i.verifiedBy, verifiedAt: i.verifiedAt, checkedAt: at }))).execute();
       inError = items.filter(securityInError).length;
+      total = items.length;
+    } else if (outcome.kind === "product") {
+      const items = [...new Map(outcome.items.map((p) => [p.productId, p])).values()];
+      await trx.deleteFrom("shoppingProducts").where("dataSourceId", "=", dataSourceId).execute();
+      for (let i = 0; i < items.length; i += 1000) {
+        await trx.insertInto("shoppingProducts").values(items.slice(i, i + 1000).map((p) => ({ companyId, dataSourceId, productId: p.productId, title: p.title, availability: p.availability, advertised: p.advertised, costYesterday: p.costYesterday, checkedAt: at }))).execute();
+      }
+      inError = items.filter(productInError).length;
       total = items.length;
     } else {
       const items = [...new Map(outcome.items.map((i) => [i.tagId, i])).values()];
@@ -79,6 +91,32 @@ export async function listSecurityItems(db: DB, companyId: number, dataSourceId:
 
 export async function listConversionTags(db: DB, companyId: number, dataSourceId: number): Promise<ConversionTagItem[]> {
   return db.selectFrom("conversionTags").select(["tagId", "name", "status", "type", "lastView"]).where("companyId", "=", companyId).where("dataSourceId", "=", dataSourceId).orderBy("name").orderBy("tagId").execute();
+}
+
+/** The stored products of the account, the ones to act on (advertised, not in stock) first. */
+export async function listShoppingProducts(db: DB, companyId: number, dataSourceId: number): Promise<ProductItem[]> {
+  const rows = await db.selectFrom("shoppingProducts").select(["productId", "title", "availability", "advertised", "costYesterday"]).where("companyId", "=", companyId).where("dataSourceId", "=", dataSourceId).orderBy("title").orderBy("productId").execute();
+  return [...rows.filter(productInError), ...rows.filter((r) => !productInError(r))];
+}
+
+/** Whether product_available is activated on the account (from /ads). */
+export async function productCheckActivation(db: DB, companyId: number, dataSourceId: number) {
+  return db.selectFrom("productCheckActivations").select(["activatedAt"]).where("companyId", "=", companyId).where("dataSourceId", "=", dataSourceId).executeTakeFirst();
+}
+
+/** Activates product_available on the account; false when it already was. */
+export async function activateProductCheck(db: DB, companyId: number, dataSourceId: number, userId: number | null): Promise<boolean> {
+  const source = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "=", dataSourceId).executeTakeFirst();
+  if (!source) return false;
+  const inserted = await db.insertInto("productCheckActivations").values({ companyId, dataSourceId, activatedBy: userId }).onConflict((oc) => oc.column("dataSourceId").doNothing()).returning("dataSourceId").executeTakeFirst();
+  return Boolean(inserted);
+}
+
+/** The accounts among the given ones with product_available activated (the worker's filter). */
+export async function productCheckActivatedIds(db: DB, dataSourceIds: number[]): Promise<Set<number>> {
+  if (!dataSourceIds.length) return new Set();
+  const rows = await db.selectFrom("productCheckActivations").select("dataSourceId").where("dataSourceId", "in", dataSourceIds).execute();
+  return new Set(rows.map((r) => r.dataSourceId));
 }
 
 /**

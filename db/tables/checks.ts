@@ -5,7 +5,7 @@ import type { NullableTimestamp, Timestamp } from "../schema.js";
  * Automatic checks (issue 7 item 8): the security (domain verification) and conversion-tag
  * checks run on a schedule; the client area reads these rows, never the platform live.
  */
-export type AutomaticCheckKind = "security" | "conversion_tag";
+export type AutomaticCheckKind = "security" | "conversion_tag" | "product";
 
 /** Security item (spec 1 §3): one domain of one account, as the platform last reported it. */
 export interface SecurityItemsTable {
@@ -45,10 +45,32 @@ export interface AutomaticCheckRunsTable {
   succeededAt: NullableTimestamp;
 }
 
+/** product_available (decision 0515): the accounts the product check is activated on, from /ads. */
+export interface ProductCheckActivationsTable {
+  companyId: number;
+  dataSourceId: number;
+  activatedBy: number | null;
+  activatedAt: Timestamp;
+}
+
+/** One Shopping product of one account at the last run; in error when advertised and not IN_STOCK. */
+export interface ShoppingProductsTable {
+  companyId: number;
+  dataSourceId: number;
+  productId: string;
+  title: string;
+  availability: string;
+  advertised: boolean;
+  costYesterday: number | null;
+  checkedAt: Timestamp;
+}
+
 export interface CheckTables {
   securityItems: SecurityItemsTable;
   conversionTags: ConversionTagsTable;
   automaticCheckRuns: AutomaticCheckRunsTable;
+  productCheckActivations: ProductCheckActivationsTable;
+  shoppingProducts: ShoppingProductsTable;
 }
 
 export type SecurityItemRow = Selectable<SecurityItemsTable>;

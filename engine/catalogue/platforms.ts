@@ -74,7 +74,7 @@ function review(id: string, displayName: string, where: string, color: string): 
 export const PLATFORM_DEFINITIONS: readonly PlatformDefinition[] = [
   // --- ADS ---------------------------------------------------------------------------------
   platform("demo", "Demo Ads", "api-key", "ADS", {
-    ...adsAlerts({ kpi: ["CAMPAIGN"], url_checker: ["ACCOUNT"], security: ["ACCOUNT"], conversion_tag: ["ACCOUNT"], ads: ["ACCOUNT"], polymathee: ["ACCOUNT"] }),
+    ...adsAlerts({ kpi: ["CAMPAIGN"], url_checker: ["ACCOUNT"], security: ["ACCOUNT"], conversion_tag: ["ACCOUNT"], ads: ["ACCOUNT"], polymathee: ["ACCOUNT"], product_available: ["PRODUCT_AVAILABILITY"] }),
     connectionFields: [
       secretField("consumerKey", "Demo key", "key", { placeholder: "demo", help: 'Type "demo" to connect the synthetic demo platform.' }),
       // The URL checker crawls the demo ads' landing pages under this address (issue 7).

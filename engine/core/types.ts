@@ -275,6 +275,8 @@ export interface Connector {
   listConversionTags?(ctx: ConnectorContext, account: Account): Promise<ConversionTag[]>;
   /** Domains the account advertises and whether they are verified with the platform. */
   listDomainVerifications?(ctx: ConnectorContext, account: Account): Promise<DomainVerification[]>;
+  /** Shopping products with their availability and whether an enabled campaign advertises them (product_available, decision 0515). */
+  listProducts?(ctx: ConnectorContext, account: Account): Promise<ShoppingProduct[]>;
 }
 
 export interface AdUrl {
@@ -292,6 +294,18 @@ export interface ConversionTag {
   type: string;
   /** Last time the tag fired (YYYY-MM-DD), when the platform says. */
   lastView?: string | null;
+}
+
+export interface ShoppingProduct {
+  /** Stable id within the account (e.g. merchant id and item id). */
+  productId: string;
+  title: string;
+  /** The platform's availability, e.g. IN_STOCK, OUT_OF_STOCK, PREORDER. */
+  availability: string;
+  /** Included by at least one enabled campaign. */
+  advertised: boolean;
+  /** Spend on the product yesterday, in the account's currency, when the platform says. */
+  costYesterday?: number | null;
 }
 
 export interface DomainVerification {

@@ -3,7 +3,7 @@
 // option and connector capability), asks the platform, and stores the answer per account; the
 // client area reads what is stored. One account's failure is recorded on its run, the pass goes on.
 import { heartbeat } from "@temporalio/activity";
-import { listMonitoredAccounts, recordCheckRun, type CheckOutcome } from "../../db/repositories/checks.js";
+import { listMonitoredAccounts, productCheckActivatedIds, recordCheckRun, type CheckOutcome } from "../../db/repositories/checks.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import type { Account, Connector, ConnectorContext } from "../../engine/core/types.js";
@@ -12,11 +12,13 @@ import { connectorContextForSource } from "../../lib/source-context.js";
 import type { AutomaticCheckInput, AutomaticCheckResult } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 
-const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags" } as const;
+const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
+/** The catalogue alert option that offers each check. */
+const CHECK_OPTION = { security: "security", conversion_tag: "conversion_tag", product: "product_available" } as const;
 
 /** Whether a platform has the check: its catalogue option and its connector's capability. */
 export function offersCheck(platform: string, connector: Connector | undefined, kind: keyof typeof CAPABILITY): boolean {
-  return Boolean(findPlatform(platform)?.alertOptions[kind] && connector?.[CAPABILITY[kind]]);
+  return Boolean(findPlatform(platform)?.alertOptions[CHECK_OPTION[kind]] && connector?.[CAPABILITY[kind]]);
 }
 
 /** Asks the platform once; errors become the outcome's message. */
@@ -25,6 +27,10 @@ export async function askPlatform(connector: Connector, ctx: ConnectorContext, a
     if (kind === "security") {
       const items = await connector.listDomainVerifications!(ctx, account);
       return { kind, items: items.map((i) => ({ domain: i.domain, verifiedBy: i.verifiedBy ?? null, verifiedAt: i.verifiedAt ?? null })) };
+    }
+    if (kind === "product") {
+      const products = await connector.listProducts!(ctx, account);
+      return { kind, items: products.map((p) => ({ productId: p.productId, title: p.title, availability: p.availability, advertised: p.advertised, costYesterday: p.costYesterday ?? null })) };
     }
     const tags = await connector.listConversionTags!(ctx, account);
     return { kind, items: tags.map((t) => ({ tagId: t.tagId, name: t.name, status: t.status, type: t.type, lastView: t.lastView ?? null })) };
@@ -41,7 +47,12 @@ export function createCheckActivities(deps: ActivityDeps) {
   return {
     /** One pass of the security or conversion-tag check over the monitored accounts. */
     async runAutomaticCheck(input: AutomaticCheckInput): Promise<AutomaticCheckResult> {
-      const accounts = await listMonitoredAccounts(db, input);
+      let accounts = await listMonitoredAccounts(db, input);
+      if (input.kind === "product") {
+        // product_available runs only where it was activated (on /ads).
+        const activated = await productCheckActivatedIds(db, accounts.map((a) => a.id));
+        accounts = accounts.filter((a) => activated.has(a.id));
+      }
       const result: AutomaticCheckResult = { kind: input.kind, accounts: 0, items: 0, inError: 0, failed: 0 };
       for (const s of accounts) {
         let connector: Connector;

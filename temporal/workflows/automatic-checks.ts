@@ -18,6 +18,11 @@ export async function checkSecurity(input: Omit<AutomaticCheckInput, "kind"> = {
 }
 
 /** The conversion-tag check: each account's tags and their status (Running when ENABLED). */
+/** The product check (product_available): Shopping products advertised while not in stock. */
+export async function checkProducts(input: Omit<AutomaticCheckInput, "kind"> = {}): Promise<AutomaticCheckResult> {
+  return checks.runAutomaticCheck({ ...input, kind: "product" });
+}
+
 export async function checkConversionTags(input: Omit<AutomaticCheckInput, "kind"> = {}): Promise<AutomaticCheckResult> {
   return checks.runAutomaticCheck({ ...input, kind: "conversion_tag" });
 }

@@ -2,4 +2,4 @@
 export { healthProbe } from "./health-probe.js";
 export { runJob, initializeJob } from "./run-job.js";
 export { evaluateAlerts, refreshAccountStats, checkUrls } from "./evaluate-alerts.js";
-export { checkSecurity, checkConversionTags } from "./automatic-checks.js";
+export { checkSecurity, checkConversionTags, checkProducts } from "./automatic-checks.js";

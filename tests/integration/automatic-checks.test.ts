@@ -2,9 +2,8 @@
 // conversion-tag workflows store each account's answer; the client pages and home cards read the
 // stored rows (with the last check time); "Check now" starts the same workflow; a platform's
 // failure keeps the previous rows with the error; another company's client answers 404.
-import { Client, Connection } from "@temporalio/client";
-import type { Worker } from "@temporalio/worker";
-import { afterAll, beforeAll, describe, expect, it, inject } from "vitest";
+import type { Client } from "@temporalio/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { getCheckRun, listConversionTags, listSecurityItems } from "../../db/repositories/checks.js";
 import { demoConversionTags, demoDomains } from "../../engine/connectors/demo/model.js";
@@ -12,46 +11,27 @@ import { demoConnector } from "../../engine/connectors/demo/connector.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
 import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
-import { createWorker } from "../../temporal/worker.js";
-import { createTestDatabase } from "../support/database.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs, sessionCookie } from "../support/routes.js";
+import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
-const taskQueue = `checks-${process.pid}`;
-
+let harness: WorkerHarness;
+let taskQueue: string;
 let db: DB;
-let drop: () => Promise<void>;
-let worker: Worker;
-let running: Promise<void>;
-let connection: Connection;
 let client: Client;
 let security: typeof import("~/routes/_app.clients.$clientId.options.security");
 let tags: typeof import("~/routes/_app.clients.$clientId.options.conversion-tag");
 let clientHome: typeof import("~/routes/_app.clients.$clientId._index");
 
 beforeAll(async () => {
-  process.env.TEMPORAL_TASK_QUEUE = taskQueue;
-  process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
-  ({ db, drop } = await createTestDatabase());
-  worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });
-  running = worker.run();
-  connection = await Connection.connect({ address: inject("temporalAddress") });
-  client = new Client({ connection });
+  harness = await startWorkerHarness("checks");
+  ({ db, client, taskQueue } = harness);
   security = await import("~/routes/_app.clients.$clientId.options.security");
   tags = await import("~/routes/_app.clients.$clientId.options.conversion-tag");
   clientHome = await import("~/routes/_app.clients.$clientId._index");
 });
-afterAll(async () => {
-  for (const id of [ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID]) {
-    await client.schedule.getHandle(id).delete().catch(() => undefined);
-  }
-  worker.shutdown();
-  await running;
-  await connection.close();
-  await drop();
-  delete process.env.TEMPORAL_ADDRESS;
-});
+afterAll(() => harness.stop([ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID]));
 
 const cookieFor = sessionCookie;
 const args = routeArgs;

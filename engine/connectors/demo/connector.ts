@@ -7,7 +7,7 @@ import { matchesFilters } from "../../core/filters.js";
 import { paginateRows } from "../../core/pages.js";
 import type { Account, CellValue, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { DEFAULT_REPORT, DEMO_CONFIG_FIELDS, DEMO_FIELDS, DEMO_REPORTS } from "./fields.js";
-import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, demoConversionTags, demoDomains, demoLandingPages, orderLines } from "./model.js";
+import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, demoConversionTags, demoDomains, demoLandingPages, demoProducts, orderLines } from "./model.js";
 
 export const DEMO_PAGE_SIZE = 500;
 
@@ -226,6 +226,9 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
     },
     async listDomainVerifications(_ctx: ConnectorContext, account: Account) {
       return demoDomains(account.id);
+    },
+    async listProducts(_ctx: ConnectorContext, account: Account) {
+      return demoProducts(account.id);
     },
   };
 }

@@ -223,3 +223,19 @@ export function demoDomains(accountId: string): { domain: string; verifiedBy: st
     { domain: `promo-${slug}.example.net`, verifiedBy: null, verifiedAt: null },
   ];
 }
+
+/**
+ * The shop's catalogue as the ads platform sees it (product_available): four products; one out
+ * of stock still advertised (the anomaly to find), one out of stock no longer advertised, one on
+ * preorder not advertised. Yesterday's spend only on advertised products.
+ */
+export function demoProducts(accountId: string): { productId: string; title: string; availability: string; advertised: boolean; costYesterday: number | null }[] {
+  const random = seeded("products", accountId);
+  const cost = () => Math.round(between(random, 2, 40) * 100) / 100;
+  return [
+    { productId: `${accountId}-p1`, title: "Running shoes", availability: "IN_STOCK", advertised: true, costYesterday: cost() },
+    { productId: `${accountId}-p2`, title: "Trail jacket", availability: "OUT_OF_STOCK", advertised: true, costYesterday: cost() },
+    { productId: `${accountId}-p3`, title: "Wool socks", availability: "OUT_OF_STOCK", advertised: false, costYesterday: null },
+    { productId: `${accountId}-p4`, title: "Camping tent", availability: "PREORDER", advertised: false, costYesterday: null },
+  ];
+}

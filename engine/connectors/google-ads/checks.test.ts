@@ -2,11 +2,11 @@
 // Google Ads fake: enabled ads' final URLs with yesterday's cost, conversion actions with their
 // last tag fire, the campaign budget for kpi alerts, and no security capability.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, startGoogleAdsFake, type GoogleAdsFake } from "../../../tests/fakes/google-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, MERCHANT_ID, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, shoppingCampaignsOf, startGoogleAdsFake, type GoogleAdsFake } from "../../../tests/fakes/google-ads/index.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, Credential } from "../../core/types.js";
-import { AD_URLS_QUERY, CONVERSION_ACTIONS_QUERY } from "./checks.js";
+import { AD_URLS_QUERY, CONVERSION_ACTIONS_QUERY, SHOPPING_CAMPAIGNS_QUERY, SHOPPING_PRODUCTS_QUERY, campaignProductsQuery, productCostsQuery } from "./checks.js";
 import { googleAdsConnector as connector } from "./connector.js";
 
 let fake: GoogleAdsFake;
@@ -51,6 +51,21 @@ describe("google-ads automatic checks", () => {
     expect(tags[0].lastView).toBe(new Date(Date.now() - 86_400_000).toISOString().slice(0, 10));
     expect(tags[2].lastView).toBeNull();
     expect(queries()).toEqual([CONVERSION_ACTIONS_QUERY]);
+  });
+
+  it("lists Shopping products with their availability; advertised only when an enabled Shopping/PMax campaign includes them", async () => {
+    const products = await connector.listProducts!(context(), shopFr);
+    expect(products).toEqual([
+      { productId: `${MERCHANT_ID}:sku-1`, title: "Running shoes", availability: "IN_STOCK", advertised: true, costYesterday: 12.34 },
+      { productId: `${MERCHANT_ID}:sku-2`, title: "Trail jacket", availability: "OUT_OF_STOCK", advertised: true, costYesterday: 4.5 },
+      // Only in the paused Performance Max campaign: not advertised, and no spend.
+      { productId: `${MERCHANT_ID}:sku-3`, title: "Wool socks", availability: "OUT_OF_STOCK", advertised: false, costYesterday: null },
+      { productId: `${MERCHANT_ID}:sku-4`, title: "Camping tent", availability: "PREORDER", advertised: false, costYesterday: null },
+    ]);
+    const [shopping] = shoppingCampaignsOf(shopFr.id);
+    const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
+    // One campaign-scoped query per enabled campaign only (the paused one is not asked).
+    expect(queries().sort()).toEqual([SHOPPING_PRODUCTS_QUERY, SHOPPING_CAMPAIGNS_QUERY, productCostsQuery(yesterday), campaignProductsQuery(shopping.id)].sort());
   });
 
   it("has no domain verification (Google Ads offers none)", () => {

@@ -9,7 +9,7 @@
 // Google Ads has no domain verification, so the connector offers no security check.
 import { z } from "zod";
 import { DateTime } from "luxon";
-import type { Account, AdUrl, ConnectorContext, ConversionTag } from "../../core/types.js";
+import type { Account, AdUrl, ConnectorContext, ConversionTag, ShoppingProduct } from "../../core/types.js";
 import { loginCustomerIdFor } from "./accounts.js";
 import { valueAt, type GoogleAdsRow } from "./gaql.js";
 
@@ -64,5 +64,50 @@ export async function listGoogleAdsConversionTags(ctx: ConnectorContext, account
     let status = String(valueAt(row, "conversion_action.status") ?? "UNKNOWN");
     if (status === "ENABLED" && type === "WEBPAGE" && (!lastView || lastView < oldest)) status = "NO_RECENT_CONVERSIONS";
     return { tagId: String(valueAt(row, "conversion_action.id")), name: String(valueAt(row, "conversion_action.name") ?? ""), status, type, lastView };
+  });
+}
+
+// Shopping products (product_available, decision 0515): the shopping_product resource
+// (https://developers.google.com/google-ads/api/fields/v21/shopping_product). In account scope it
+// returns every product of the linked Merchant Center accounts with its availability (IN_STOCK,
+// OUT_OF_STOCK, PREORDER, ...) and status, metrics summed over the Shopping and Performance Max
+// campaigns that include it (a date filter is allowed, date segments are not). With an equality
+// filter on a campaign only the products that campaign includes are returned: a product is
+// advertised when an enabled Shopping or Performance Max campaign includes it.
+export const SHOPPING_CAMPAIGNS_QUERY =
+  "SELECT campaign.id FROM campaign WHERE campaign.status = 'ENABLED' AND campaign.advertising_channel_type IN ('SHOPPING', 'PERFORMANCE_MAX')";
+export const SHOPPING_PRODUCTS_QUERY =
+  "SELECT shopping_product.merchant_center_id, shopping_product.item_id, shopping_product.title, shopping_product.availability, shopping_product.status FROM shopping_product";
+export const campaignProductsQuery = (campaignId: string) => `SELECT shopping_product.merchant_center_id, shopping_product.item_id FROM shopping_product WHERE campaign.id = ${campaignId}`;
+export const productCostsQuery = (day: string) => `SELECT shopping_product.merchant_center_id, shopping_product.item_id, metrics.cost_micros FROM shopping_product WHERE segments.date BETWEEN '${day}' AND '${day}'`;
+
+const productKey = (row: GoogleAdsRow) => `${valueAt(row, "shopping_product.merchant_center_id") ?? ""}:${valueAt(row, "shopping_product.item_id") ?? ""}`;
+
+export async function listGoogleAdsProducts(ctx: ConnectorContext, account: Account, now = new Date()): Promise<ShoppingProduct[]> {
+  const customerId = account.id.replace(/-/g, "");
+  const yesterday = dayOf(account, now, 1);
+  const [products, campaigns, costs] = await Promise.all([
+    stream(ctx, customerId, SHOPPING_PRODUCTS_QUERY),
+    stream(ctx, customerId, SHOPPING_CAMPAIGNS_QUERY),
+    stream(ctx, customerId, productCostsQuery(yesterday)),
+  ]);
+  const advertised = new Set<string>();
+  for (const c of campaigns) {
+    const id = String(valueAt(c, "campaign.id") ?? "");
+    if (!/^\d+$/.test(id)) continue;
+    for (const row of await stream(ctx, customerId, campaignProductsQuery(id))) advertised.add(productKey(row));
+  }
+  const costOf = new Map<string, number>();
+  for (const row of costs) costOf.set(productKey(row), (costOf.get(productKey(row)) ?? 0) + Number(valueAt(row, "metrics.cost_micros") ?? 0) / 1_000_000);
+  return products.map((row) => {
+    const key = productKey(row);
+    const cost = costOf.get(key);
+    return {
+      productId: key,
+      title: String(valueAt(row, "shopping_product.title") ?? valueAt(row, "shopping_product.item_id") ?? ""),
+      availability: String(valueAt(row, "shopping_product.availability") ?? "UNKNOWN"),
+      advertised: advertised.has(key),
+      costYesterday: cost === undefined ? (advertised.has(key) ? 0 : null) : Math.round(cost * 100) / 100,
+    };
   });
 }

@@ -12,7 +12,7 @@ import { listAccessibleCustomerIds, listHierarchy, loginCustomerIdFor } from "./
 import { classifyGoogleAdsError } from "./errors.js";
 import { DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, REPORT_RESOURCE } from "./fields.js";
 import { buildQuery, toRow, type SearchStreamBatch } from "./gaql.js";
-import { listGoogleAdsAdUrls, listGoogleAdsConversionTags } from "./checks.js";
+import { listGoogleAdsAdUrls, listGoogleAdsConversionTags, listGoogleAdsProducts } from "./checks.js";
 import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { googleOAuth2 } from "../shared/google-api.js";
@@ -125,4 +125,6 @@ export const googleAdsConnector: Connector = {
   // Automatic checks (issue 7): ad final URLs and conversion actions; no domain verification exists.
   listAdUrls: (ctx, account) => listGoogleAdsAdUrls(ctx, account),
   listConversionTags: (ctx, account) => listGoogleAdsConversionTags(ctx, account),
+  // Shopping products and their availability (product_available, decision 0515).
+  listProducts: (ctx, account) => listGoogleAdsProducts(ctx, account),
 };

@@ -207,7 +207,31 @@ export function conversionActionsOf(customerId: string) {
   ];
 }
 
-const CHECK_QUERY = /^SELECT (.+) FROM (ad_group_ad|conversion_action)(?: WHERE (.+))?$/;
+/**
+ * Shopping (product_available): an enabled Standard Shopping campaign next to campaignsOf's
+ * paused Performance Max, and the Merchant Center products each includes. Trail jacket is out
+ * of stock but still advertised (the anomaly), Wool socks is out of stock and only in the paused
+ * campaign, Camping tent is on preorder and in no campaign.
+ */
+export const MERCHANT_ID = "998877";
+export function shoppingCampaignsOf(customerId: string) {
+  const pmax = campaignsOf(customerId).find((c) => c.type === "PERFORMANCE_MAX")!;
+  return [
+    { id: `${customerId}03`, status: "ENABLED", type: "SHOPPING" },
+    { id: pmax.id, status: pmax.status, type: pmax.type },
+  ];
+}
+export function shoppingProductsOf(customerId: string) {
+  const [shopping, pmax] = shoppingCampaignsOf(customerId);
+  return [
+    { itemId: "sku-1", title: "Running shoes", availability: "IN_STOCK", status: "ELIGIBLE", campaigns: [shopping.id, pmax.id], costMicros: 12_340_000 },
+    { itemId: "sku-2", title: "Trail jacket", availability: "OUT_OF_STOCK", status: "ELIGIBLE_LIMITED", campaigns: [shopping.id], costMicros: 4_500_000 },
+    { itemId: "sku-3", title: "Wool socks", availability: "OUT_OF_STOCK", status: "ELIGIBLE_LIMITED", campaigns: [pmax.id], costMicros: 0 },
+    { itemId: "sku-4", title: "Camping tent", availability: "PREORDER", status: "ELIGIBLE", campaigns: [] as string[], costMicros: 0 },
+  ];
+}
+
+const CHECK_QUERY = /^SELECT (.+) FROM (ad_group_ad|conversion_action|shopping_product|campaign)(?: WHERE (.+))?$/;
 
 /** The ad_group_ad and conversion_action queries, with their WHERE conditions applied. */
 function runCheckGaql(customer: FakeCustomer, query: string): Record<string, unknown>[] | undefined {
@@ -222,6 +246,30 @@ function runCheckGaql(customer: FakeCustomer, query: string): Record<string, unk
     for (const c of columns) setPath(row, c, values[c]);
     rows.push(row);
   };
+  if (resource === "campaign") {
+    // Only the Shopping campaign listing; the report queries on campaign are runGaql's.
+    const types = /campaign\.advertising_channel_type IN \(([^)]*)\)/.exec(where);
+    if (!types) return undefined;
+    for (const c of shoppingCampaignsOf(customer.id)) {
+      if (has("campaign.status = 'ENABLED'") && c.status !== "ENABLED") continue;
+      if (!types[1].includes(`'${c.type}'`)) continue;
+      emit({ "campaign.id": c.id });
+    }
+    return rows;
+  }
+  if (resource === "shopping_product") {
+    // Account scope without a campaign filter; campaign scope with "campaign.id = N". Metrics
+    // need a date filter here (the fake's spend is yesterday's, on any day asked), and rows
+    // without spend are left out like the API's zero-metric rows.
+    const campaign = /campaign\.id = (\d+)/.exec(where)?.[1];
+    const dated = /segments\.date BETWEEN/.test(where);
+    for (const p of shoppingProductsOf(customer.id)) {
+      if (campaign && !p.campaigns.includes(campaign)) continue;
+      if (columns.includes("metrics.cost_micros") && (!dated || p.costMicros === 0)) continue;
+      emit({ "shopping_product.merchant_center_id": MERCHANT_ID, "shopping_product.item_id": p.itemId, "shopping_product.title": p.title, "shopping_product.availability": p.availability, "shopping_product.status": p.status, "metrics.cost_micros": String(p.costMicros) });
+    }
+    return rows;
+  }
   if (resource === "conversion_action") {
     for (const a of conversionActionsOf(customer.id)) {
       if (has("conversion_action.status != 'REMOVED'") && a.status === "REMOVED") continue;
