@@ -3,8 +3,9 @@
 // through the connector interface, evaluation, results/histories/runs written in set-based
 // transactions, notification checks), side by side with a bare in-memory loop evaluating the
 // same definitions over the same series. Goal: >= 0.25x the bare loop's alerts/s, pass < 60 s.
+// --batch and --parallel default to the evaluateAlerts workflow's defaults (batchSize, parallelBatches).
 //
-//   node --import tsx bench/alerts/run.ts [--alerts 10000] [--accounts 100] [--campaigns 3] [--batch 250] [--parallel 4]
+//   node --import tsx bench/alerts/run.ts [--alerts 10000] [--accounts 100] [--campaigns 3] [--batch 500] [--parallel 4]
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -27,7 +28,7 @@ for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.repla
 const ALERTS = Number(args.get("alerts") ?? 10_000);
 const ACCOUNTS = Number(args.get("accounts") ?? 100);
 const CAMPAIGNS = Number(args.get("campaigns") ?? 3);
-const BATCH = Number(args.get("batch") ?? 250);
+const BATCH = Number(args.get("batch") ?? 500);
 const PARALLEL = Number(args.get("parallel") ?? 4);
 const NOW = new Date("2026-11-18T10:30:00Z");
 const TZ = "Europe/Paris";

@@ -27,7 +27,9 @@ const stats = proxyActivities<Activities>({
 const ROUNDS_PER_RUN = 50;
 
 export async function evaluateAlerts(input: EvaluateAlertsInput = {}): Promise<AlertBatchResult> {
-  const batchSize = input.batchSize ?? 100;
+  // 500 (was 100): bench/alerts measured 10,000 alerts in 11 s with 100 x 4, 5-7 s with 500 x 2-4
+  // (fewer, larger set-based writes); a batch still heartbeats every 25 alerts.
+  const batchSize = input.batchSize ?? 500;
   const parallel = input.parallelBatches ?? 4;
   // Everything not analysed since this run started is due; evaluated alerts drop out of the list.
   const dueBefore = input.dueBefore ?? (input.configuredForIds ? new Date(Date.now() + 60_000).toISOString() : workflowInfo().startTime.toISOString());
