@@ -103,6 +103,13 @@ describe("evaluateAlertBatch", () => {
     expect(results[0]).toMatchObject({ identifications: { account_id: "demo-paris" }, lastStatus: "ANOMALY", stillChanging: true });
     const cost = (results[0].lastResult as { conditions: { value: number }[] }).conditions[0].value;
     expect(cost).toBeGreaterThan(1);
+    // The chart is stored as columns (lib/alert-result-codec.ts) and read back as the engine's points.
+    const chart = (results[0].lastResult as { series: Record<string, { time: string; value: number | null; anomaly?: boolean }[]> }).series.cost;
+    expect(chart.length).toBeGreaterThan(1);
+    expect(chart.every((p) => typeof p.time === "string" && (p.value === null || typeof p.value === "number"))).toBe(true);
+    expect(chart.at(-1)!.anomaly).toBe(true);
+    const raw = JSON.parse((await db.selectFrom("alertResults").select("lastResult").where("id", "=", results[0].id).executeTakeFirstOrThrow()).lastResult);
+    expect(raw.series.cost).toEqual({ t: chart.map((p) => p.time), v: chart.map((p) => p.value), a: [[chart.length - 1, true]] });
     expect(await listResultHistories(db, company.id, results[0].id)).toHaveLength(1);
     expect(mails.slice(before.mails)).toEqual([
       expect.objectContaining({ to: user.email, subject: "Anomaly detected: Spend alert on Account demo-paris", text: expect.stringContaining(`http://app.test/clients/${dataSource.id}/details/${configuredForId}`) }),
