@@ -14,7 +14,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     name: client.dataSource.name,
     platformName: client.platform?.displayName ?? client.platformId,
     icon: client.icon,
-    checks: { url: Boolean(options.url_checker), security: Boolean(options.security), ads: Boolean(options.ads), conversionTag: Boolean(options.conversion_tag) },
+    checks: { url: Boolean(options.url_checker), security: Boolean(options.security), ads: Boolean(options.ads), conversionTag: Boolean(options.conversion_tag), productAvailable: Boolean(options.product_available) },
   });
 }
 
@@ -30,6 +30,7 @@ export default function ClientLayout() {
     ...(c.checks.security ? [{ to: `/clients/${c.id}/options/security`, label: "Security" }] : []),
     ...(c.checks.ads ? [{ to: `/clients/${c.id}/objectives`, label: "Objectives" }, { to: `/clients/${c.id}/ads`, label: "Ads" }] : []),
     ...(c.checks.conversionTag ? [{ to: `/clients/${c.id}/options/conversion-tag`, label: "Conversion tag" }] : []),
+    ...(c.checks.productAvailable ? [{ to: `/clients/${c.id}/options/product-availability`, label: "Product availability" }] : []),
     { to: `/clients/${c.id}/settings`, label: "Settings" },
   ];
   return (

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { getCheckRun, listShoppingProducts } from "../../db/repositories/checks.js";
 import { demoProducts } from "../../engine/connectors/demo/model.js";
+import { DEMO_COMPANY_NAME, seedDemo } from "../../db/seed/index.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
@@ -74,6 +75,13 @@ describe("product availability check", () => {
     expect(home.automatic.find((c: { key: string }) => c.key === "ads")).toMatchObject({ on: anomalies.length, total: expected.length });
     const londonHome = await (await settle(() => clientHome.loader(args(get(`/clients/${london.id}`, { cookie }), { clientId: String(london.id) })))).json();
     expect(londonHome.automatic.find((c: { key: string }) => c.key === "ads")).toMatchObject({ on: 0, total: 0 });
+  });
+
+  it("the demo seed activates it on the demo company's first monitored demo account, once", async () => {
+    await seedDemo(db);
+    await seedDemo(db);
+    const rows = await db.selectFrom("productCheckActivations as p").innerJoin("companies as c", "c.id", "p.companyId").select(["p.dataSourceId", "c.name"]).execute();
+    expect(rows.filter((r) => r.name === DEMO_COMPANY_NAME)).toHaveLength(1);
   });
 
   it("creates the daily product schedule at worker start", async () => {
