@@ -6,10 +6,12 @@
 import type { Client } from "@temporalio/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { getCheckRun, listShoppingProducts } from "../../db/repositories/checks.js";
+import { activateProductCheck, getCheckRun, listShoppingProducts } from "../../db/repositories/checks.js";
 import { demoProducts } from "../../engine/connectors/demo/model.js";
 import { DEMO_COMPANY_NAME, seedDemo } from "../../db/seed/index.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
+import { createCheckActivities } from "../../temporal/activities/checks.js";
+import { demoConnector } from "../../engine/connectors/demo/connector.js";
 import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
@@ -75,6 +77,33 @@ describe("product availability check", () => {
     expect(home.automatic.find((c: { key: string }) => c.key === "ads")).toMatchObject({ on: anomalies.length, total: expected.length });
     const londonHome = await (await settle(() => clientHome.loader(args(get(`/clients/${london.id}`, { cookie }), { clientId: String(london.id) })))).json();
     expect(londonHome.automatic.find((c: { key: string }) => c.key === "ads")).toMatchObject({ on: 0, total: 0 });
+  });
+
+  it("a new answer replaces the stored products; a platform error keeps them and records the error", async () => {
+    const { company, user, dataSource } = await makeMonitoredCompany(db);
+    let fail = false;
+    let availability = "IN_STOCK";
+    const connector = {
+      ...demoConnector,
+      async listProducts() {
+        if (fail) throw new Error("Merchant Center link removed");
+        return [{ productId: "m:1", title: "Boots", availability, advertised: true }, { productId: "m:2", title: "Hat", availability: "OUT_OF_STOCK", advertised: false }];
+      },
+    };
+    const activities = createCheckActivities({ db, getConnector: () => connector });
+    // Not activated yet: the account is not asked.
+    expect(await activities.runAutomaticCheck({ kind: "product", companyId: company.id })).toMatchObject({ accounts: 0 });
+    await activateProductCheck(db, company.id, dataSource.id, user.id);
+    expect(await activities.runAutomaticCheck({ kind: "product", companyId: company.id })).toMatchObject({ accounts: 1, items: 2, inError: 0 });
+    availability = "PREORDER";
+    expect(await activities.runAutomaticCheck({ kind: "product", companyId: company.id })).toMatchObject({ accounts: 1, items: 2, inError: 1 });
+    fail = true;
+    expect(await activities.runAutomaticCheck({ kind: "product", companyId: company.id })).toMatchObject({ accounts: 1, failed: 1 });
+    expect(await listShoppingProducts(db, company.id, dataSource.id)).toEqual([
+      { productId: "m:1", title: "Boots", availability: "PREORDER", advertised: true, costYesterday: null },
+      { productId: "m:2", title: "Hat", availability: "OUT_OF_STOCK", advertised: false, costYesterday: null },
+    ]);
+    expect(await getCheckRun(db, company.id, dataSource.id, "product")).toMatchObject({ error: "Merchant Center link removed", inError: 1, total: 2 });
   });
 
   it("the demo seed activates it on the demo company's first monitored demo account, once", async () => {
