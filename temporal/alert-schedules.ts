@@ -1,7 +1,7 @@
 // Monitoring schedules (issue 7): alerts:evaluate runs evaluateAlerts every hour (at minute 5, once
 // the platforms have the previous hour), alerts:account-stats refreshes the client area's daily
-// statistics every hour too; checks:urls, checks:security and checks:conversion-tags run the
-// automatic checks daily. Created idempotently when the worker starts. A new alert does not
+// statistics every hour too; checks:urls, checks:security, checks:conversion-tags and
+// checks:products (product_available, decision 0515) run the automatic checks daily. Created idempotently when the worker starts. A new alert does not
 // wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
 import { temporalTaskQueue } from "./client.js";

@@ -1,5 +1,5 @@
-// Automatic checks (issue 7 item 8): the security (domain verification) and conversion-tag
-// checks. Each pass visits the monitored accounts whose platform offers the check (catalogue
+// Automatic checks (issue 7 item 8): the security (domain verification), conversion-tag and
+// product (product_available, only on the accounts it is activated on) checks. Each pass visits the monitored accounts whose platform offers the check (catalogue
 // option and connector capability), asks the platform, and stores the answer per account; the
 // client area reads what is stored. One account's failure is recorded on its run, the pass goes on.
 import { heartbeat } from "@temporalio/activity";

@@ -1,6 +1,7 @@
-// Automatic checks (issue 7 item 8): the security (domain verification per account) and
-// conversion-tag (status per tag) checks, each scheduled daily (checks:security,
-// checks:conversion-tags) like the URL checker; one activity per pass stores every account's
+// Automatic checks (issue 7 item 8): the security (domain verification per account),
+// conversion-tag (status per tag) and product (product_available: Shopping products advertised
+// while not in stock, decision 0515) checks, each scheduled daily (checks:security,
+// checks:conversion-tags, checks:products) like the URL checker; one activity per pass stores every account's
 // answer. Deterministic: only activity calls here.
 import { proxyActivities } from "@temporalio/workflow";
 import type { Activities } from "../activities/index.js";
