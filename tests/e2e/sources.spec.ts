@@ -36,7 +36,7 @@ async function connectDemoSource(page: Page, name: string) {
 }
 
 test.describe("sources (JavaScript)", () => {
-  test("picker: search, category tabs, flags and coming soon", async ({ page }) => {
+  test("picker: search, category tabs, flags, and no platform left coming soon", async ({ page }) => {
     await signIn(page, undefined, "/data-connector/sources/new");
     await expect(page.getByRole("heading", { name: "New source" })).toBeVisible();
     for (const tab of ["All", "Ads", "Product Feed", "Social", "Application Store", "CRM", "Emailing", "Analytics", "E-commerce", "Finance", "Review"]) {
@@ -46,10 +46,13 @@ test.describe("sources (JavaScript)", () => {
     await expect(page.getByTestId("platform-trustpilot-review")).toBeVisible();
     await expect(page.getByTestId("platform-demo")).toHaveCount(0);
     await page.getByRole("link", { name: "All", exact: true }).click();
-    // AdsWizz has no connector yet (docs/connector-coverage.md), so it shows as coming soon.
+    // Every catalogue platform has a connector now (docs/connector-coverage.md): none is coming soon.
     await page.getByLabel("Search a platform").fill("adswizz");
-    await expect(page.getByTestId("platform-ads-wizz")).toContainText("Coming soon");
+    await expect(page.getByTestId("platform-ads-wizz")).toBeVisible();
+    await expect(page.getByTestId("platform-ads-wizz")).not.toContainText("Coming soon");
     await expect(page.getByTestId("platform-google-ads")).toHaveCount(0);
+    await page.getByLabel("Search a platform").fill("");
+    await expect(page.getByText("Coming soon")).toHaveCount(0);
     await page.getByLabel("Search a platform").fill("google ads");
     await expect(page.getByTestId("platform-google-ads")).toContainText("Popular");
   });
