@@ -10,7 +10,7 @@ import * as m2026112206000 from "./2026112206000_oauth_provider.js";
 import * as m2026112206001 from "./2026112206001_local_storages.js";
 import * as m2026112207500 from "./2026112207500_automatic_checks.js";
 import * as m2026112207700 from "./2026112207700_register_connect_attempts.js";
-import * as m202611220780000 from "./202611220780000_alert_due_index.js";
+import * as m2026112207800 from "./2026112207800_alert_due_index.js";
 import * as m2026112207900 from "./2026112207900_product_checks.js";
 
 /**
@@ -30,6 +30,6 @@ export const migrations: Record<string, Migration> = {
   "2026112206001_local_storages": m2026112206001,
   "2026112207500_automatic_checks": m2026112207500,
   "2026112207700_register_connect_attempts": m2026112207700,
-  "202611220780000_alert_due_index": m202611220780000,
+  "2026112207800_alert_due_index": m2026112207800,
   "2026112207900_product_checks": m2026112207900,
 };
