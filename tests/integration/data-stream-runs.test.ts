@@ -131,7 +131,7 @@ describe("data-stream runs on Temporal", () => {
 
     await deleteJobSchedule(client, job.id);
     expect((await nextRuns(client, job.id)).next).toBeNull();
-  });
+  }, 180_000); // two full runs through the worker: slow when the machine is loaded
 
   it("skips blocked accounts and records them in the run log", async () => {
     const { company, job, a2 } = await setup({ table: "blocked" });

@@ -62,10 +62,11 @@ async function call(params: Record<string, string>, now?: Date): Promise<Respons
   return route.loader({ request: new Request(url(params)), params: {}, context: {} }) as Promise<Response>;
 }
 
-async function waitForLogs(requestIds: string[]) {
-  for (let i = 0; i < 60; i++) {
-    const rows = await db.selectFrom("connectionLogs").select("requestId").where("requestId", "in", requestIds).execute();
-    if (new Set(rows.map((r) => r.requestId)).size === requestIds.length) return;
+/** Logs are written after the response ends: waits for every request's log, and `rows` of them in all. */
+async function waitForLogs(requestIds: string[], rows = requestIds.length) {
+  for (let i = 0; i < 100; i++) {
+    const found = await db.selectFrom("connectionLogs").select("requestId").where("requestId", "in", requestIds).execute();
+    if (new Set(found.map((r) => r.requestId)).size === requestIds.length && found.length >= rows) return;
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -82,7 +83,7 @@ describe("GET /api/request formats", () => {
     expect(Object.keys(body.data[0])).toEqual(["date", "campaign_name", "clicks", "cost"]);
     expect(new Set(body.data.map((r: { date: string }) => r.date))).toEqual(new Set(["2026-01-01", "2026-01-02"]));
     const requestId = res.headers.get("x-request-id")!;
-    await waitForLogs([requestId]);
+    await waitForLogs([requestId], 2);
     const { logs } = await listConnectionLogs(db, a.company.id, { requestId });
     expect(logs).toHaveLength(2);
     expect(logs.every((l) => l.success && l.fields.join() === "date,campaign_name,clicks,cost" && l.dateStart === "2026-01-01" && l.dateEnd === "2026-01-02")).toBe(true);
