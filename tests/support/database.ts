@@ -1,3 +1,5 @@
+import { randomInt } from "node:crypto";
+import { sql } from "kysely";
 import pg from "pg";
 import { inject } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
@@ -17,6 +19,10 @@ export async function createTestDatabase(): Promise<{ db: DB; url: string; drop:
   process.env.DATABASE_URL = url;
   process.env.SIGNALPOST_DATA_DIR = inject("testDataDir");
   const db = createDb(url, { max: 4 });
+  // Test files run side by side against one Temporal server, and schedule and workflow ids carry
+  // job ids (job:{id}): each database starts its job ids in a block of its own, so two files'
+  // "job 1" never share (and steal) one schedule.
+  await sql`select setval(pg_get_serial_sequence('datastream_jobs', 'id'), ${1_000_000 + randomInt(0, 2_000_000) * 1000})`.execute(db);
   globalThis.__signalpostDb = db;
   return {
     db,
