@@ -48,3 +48,6 @@ export const SECURITY_CHECK_SCHEDULE_ID = "checks:security";
 export const CONVERSION_TAG_CHECK_SCHEDULE_ID = "checks:conversion-tags";
 /** product_available (decision 0515): Shopping products advertised while not in stock, on the accounts it is activated on. */
 export const PRODUCT_CHECK_SCHEDULE_ID = "checks:products";
+
+/** Every schedule the worker creates at start (tests delete them all when they stop). */
+export const WORKER_SCHEDULE_IDS = [ALERT_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID] as const;

@@ -10,7 +10,7 @@ import { demoConversionTags, demoDomains } from "../../engine/connectors/demo/mo
 import { demoConnector } from "../../engine/connectors/demo/connector.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
+import { CONVERSION_TAG_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs, sessionCookie } from "../support/routes.js";
@@ -31,7 +31,7 @@ beforeAll(async () => {
   tags = await import("~/routes/_app.clients.$clientId.options.conversion-tag");
   clientHome = await import("~/routes/_app.clients.$clientId._index");
 });
-afterAll(() => harness.stop([ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID]));
+afterAll(() => harness.stop());
 
 const cookieFor = sessionCookie;
 const args = routeArgs;

@@ -12,7 +12,7 @@ import { DEMO_COMPANY_NAME, seedDemo } from "../../db/seed/index.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
 import { demoConnector } from "../../engine/connectors/demo/connector.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
+import { PRODUCT_CHECK_SCHEDULE_ID } from "../../temporal/shared.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs as args, sessionCookie as cookieFor } from "../support/routes.js";
@@ -33,7 +33,7 @@ beforeAll(async () => {
   ads = await import("~/routes/_app.clients.$clientId.ads");
   clientHome = await import("~/routes/_app.clients.$clientId._index");
 });
-afterAll(() => harness.stop([ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID]));
+afterAll(() => harness.stop());
 
 describe("product availability check", () => {
   it("is activated on /ads, runs at once, and shows the advertised out-of-stock product", async () => {

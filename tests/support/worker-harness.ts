@@ -6,9 +6,10 @@ import type { Worker } from "@temporalio/worker";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createWorker } from "../../temporal/worker.js";
+import { WORKER_SCHEDULE_IDS } from "../../temporal/shared.js";
 import { createTestDatabase } from "./database.js";
 
-export type WorkerHarness = { db: DB; client: Client; taskQueue: string; stop(scheduleIds?: string[]): Promise<void> };
+export type WorkerHarness = { db: DB; client: Client; taskQueue: string; stop(scheduleIds?: readonly string[]): Promise<void> };
 
 export async function startWorkerHarness(prefix: string): Promise<WorkerHarness> {
   const taskQueue = `${prefix}-${process.pid}`;
@@ -23,7 +24,7 @@ export async function startWorkerHarness(prefix: string): Promise<WorkerHarness>
     db,
     client,
     taskQueue,
-    async stop(scheduleIds = []) {
+    async stop(scheduleIds: readonly string[] = WORKER_SCHEDULE_IDS) {
       for (const id of scheduleIds) await client.schedule.getHandle(id).delete().catch(() => undefined);
       worker.shutdown();
       await running;
