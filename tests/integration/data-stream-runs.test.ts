@@ -16,6 +16,7 @@ import { jobScheduleId } from "../../temporal/shared.js";
 import { createWorker } from "../../temporal/worker.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { waitForFinishedRuns, waitForScheduleIdle } from "../support/job-runs.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 
 const taskQueue = `data-streams-${process.pid}`;
@@ -84,17 +85,6 @@ async function setup(opts: { table: string; date?: string; initialization?: { st
   return { company, job, a1, a2 };
 }
 
-async function waitForLogs(companyId: number, jobId: number, count: number, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { logs } = await listJobLogs(db, companyId, jobId, { offset: 0, limit: 50 });
-    const finished = logs.filter((l) => l.success !== null);
-    if (finished.length >= count) return finished;
-    if (Date.now() > deadline) throw new Error(`only ${finished.length} of ${count} runs finished: ${JSON.stringify(logs)}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
 async function destinationTotals(table: string) {
   const r = await reader.query(`select _account_id as account, count(*)::int as n, round(sum(clicks)::numeric, 2)::float as clicks from "${table}" group by 1 order by 1`);
   return r.rows as { account: string; n: number; clicks: number }[];
@@ -109,7 +99,7 @@ describe("data-stream runs on Temporal", () => {
     expect((await nextRuns(client, job.id)).next).toBeInstanceOf(Date);
 
     await triggerJob(client, job.id);
-    const [first] = await waitForLogs(company.id, job.id, 1);
+    const [first] = await waitForFinishedRuns(db, company.id, job.id, 1);
     expect(first!.success).toBe(true);
     expect(first!.steps).toHaveLength(2);
     expect(first!.steps.every((s) => s.success === true && s.step === "END_PROCESS")).toBe(true);
@@ -118,8 +108,9 @@ describe("data-stream runs on Temporal", () => {
     expect(first!.numberRow).toBe(once.reduce((n, r) => n + r.n, 0));
     expect(first!.numberRow).toBeGreaterThan(0);
 
+    await waitForScheduleIdle(client, job.id);
     await triggerJob(client, job.id);
-    await waitForLogs(company.id, job.id, 2);
+    await waitForFinishedRuns(db, company.id, job.id, 2);
     expect(await destinationTotals("run_now")).toEqual(once);
 
     const logs = await db.selectFrom("connectionLogs").selectAll().where("companyId", "=", company.id).execute();
@@ -131,14 +122,14 @@ describe("data-stream runs on Temporal", () => {
 
     await deleteJobSchedule(client, job.id);
     expect((await nextRuns(client, job.id)).next).toBeNull();
-  }, 180_000); // two full runs through the worker: slow when the machine is loaded
+  }, 300_000); // two full runs through the worker: slow when the machine is loaded
 
   it("skips blocked accounts and records them in the run log", async () => {
     const { company, job, a2 } = await setup({ table: "blocked" });
     await db.updateTable("dataSources").set({ blockedAt: new Date() }).where("id", "=", a2.id).execute();
     const result = await client.workflow.execute("runJob", { taskQueue, workflowId: `run-blocked-${job.id}`, args: [{ companyId: company.id, jobId: job.id }] });
     expect(result).toMatchObject({ accounts: 1, failedAccounts: 0 });
-    const [log] = await waitForLogs(company.id, job.id, 1);
+    const [log] = await waitForFinishedRuns(db, company.id, job.id, 1);
     expect(log!.message).toBe("1 blocked account(s) skipped.");
     expect((await destinationTotals("blocked")).map((r) => r.account)).toEqual(["demo-001"]);
   });
@@ -149,7 +140,7 @@ describe("data-stream runs on Temporal", () => {
       .execute("runJob", { taskQueue, workflowId: `run-bad-${job.id}`, args: [{ companyId: company.id, jobId: job.id }] })
       .then(() => undefined, (e: unknown) => e);
     expect(err).toBeDefined();
-    const [log] = await waitForLogs(company.id, job.id, 1);
+    const [log] = await waitForFinishedRuns(db, company.id, job.id, 1);
     expect(log!.success).toBe(false);
     expect(log!.message).toMatch(/table name may only contain/);
     expect((await getJob(db, company.id, job.id))!.status).toBe("ERROR");
@@ -189,7 +180,7 @@ describe("data-stream runs on Temporal", () => {
     expect(await reconcileJobSchedules(client, jobs)).toBe(1);
     expect(await reconcileJobSchedules(client, jobs)).toBe(0);
     await triggerJob(client, jobs[0]!.id);
-    const [log] = await waitForLogs(jobs[0]!.companyId, jobs[0]!.id, 1);
+    const [log] = await waitForFinishedRuns(db, jobs[0]!.companyId, jobs[0]!.id, 1);
     expect(log!.success).toBe(true);
     await deleteJobSchedule(client, jobs[0]!.id);
   });

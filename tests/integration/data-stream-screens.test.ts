@@ -17,6 +17,7 @@ import { createWorker } from "../../temporal/worker.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
+import { waitForFinishedRuns, waitForScheduleIdle } from "../support/job-runs.js";
 import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
 
 const taskQueue = `screens-${process.pid}`;
@@ -136,20 +137,13 @@ describe("data stream and job screens", () => {
 
     // Creating the job launched a first run; Run Now adds another. (Two triggers within the same
     // second share one scheduled workflow id, so Temporal runs them once: wait for the first.)
-    const finishedRuns = async () => (await listJobLogs(db, who.company.id, job!.id, { offset: 0, limit: 50 })).logs.filter((l) => l.success === true).length;
-    for (let t = Date.now(); (await finishedRuns()) < 1 && Date.now() - t < 60_000; ) await new Promise((r) => setTimeout(r, 300));
+    await waitForFinishedRuns(db, who.company.id, job!.id, 1);
+    await waitForScheduleIdle(client, job!.id);
     await new Promise((r) => setTimeout(r, 1100));
     const runNow = await act(jobPage, who, `/data-connector/data-stream/${streamId}/jobs/${job!.id}`, { intent: "run-now" }, { id: streamId, jobId: String(job!.id) });
     expect(runNow.status).toBe(302);
-    const deadline = Date.now() + 90_000;
-    let finished = 0;
-    while (Date.now() < deadline) {
-      finished = (await listJobLogs(db, who.company.id, job!.id, { offset: 0, limit: 50 })).logs.filter((l) => l.success === true).length;
-      if (finished >= 2) break;
-      await new Promise((r) => setTimeout(r, 300));
-    }
-    if (finished < 2) console.log("LOGS", JSON.stringify((await listJobLogs(db, who.company.id, job!.id, { offset: 0, limit: 50 })).logs));
-    expect(finished).toBe(2);
+    const runs = await waitForFinishedRuns(db, who.company.id, job!.id, 2);
+    expect(runs.map((r) => r.success)).toEqual([true, true]);
     const page = await settle(() => jobPage.loader({ request: get(`/data-connector/data-stream/${streamId}/jobs/${job!.id}`, { cookie: who.cookie }), params: { id: streamId, jobId: String(job!.id) }, context: {} }));
     const detail = (await page.json()) as { runs: number; logs: { success: boolean; numberRow: number }[] };
     expect(detail.runs).toBe(2);
@@ -160,7 +154,7 @@ describe("data stream and job screens", () => {
     expect(del.status).toBe(302);
     await expect(client.schedule.getHandle(jobScheduleId(job!.id)).describe()).rejects.toBeInstanceOf(ScheduleNotFoundError);
     expect(await listJobs(db, who.company.id)).toHaveLength(0);
-  }, 120_000);
+  }, 300_000);
 
   it("answers 404 to another company's stream and job ids and changes nothing", async () => {
     const owner = await signedInWithSource();

@@ -6,7 +6,7 @@ import snowflake from "snowflake-sdk";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
-import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
+import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
 import { createDestination, listDestinations, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import type { Row } from "../../engine/core/types.js";
@@ -16,6 +16,7 @@ import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { waitForFinishedRuns, waitForScheduleIdle } from "../support/job-runs.js";
 import { startFakesnow, type LocalServer } from "../support/local-servers.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
 import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal/schedules.js";
@@ -302,21 +303,12 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
       dataType: null,
       dataSourceIds: accounts.map((a) => a.id),
     });
-    const finishedRuns = async (count: number) => {
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const { logs } = await listJobLogs(db, company.id, job.id, { offset: 0, limit: 50 });
-        const finished = logs.filter((l) => l.success !== null);
-        if (finished.length >= count) return finished;
-        if (Date.now() > deadline) throw new Error(`only ${finished.length} of ${count} runs finished: ${JSON.stringify(logs)}`);
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    };
     const byAccount = async () =>
       (await query('SELECT "_ACCOUNT_ID" AS A, COUNT(*) AS N, SUM("CLICKS") AS C FROM ADS_DAILY GROUP BY 1 ORDER BY 1')).map((r) => ({ account: r.A, rows: Number(r.N), clicks: Number(r.C) }));
 
     await createJobSchedule(client, { companyId: company.id, jobId: job.id, recurrency: job.recurrency });
     await triggerJob(client, job.id);
+    const finishedRuns = (count: number) => waitForFinishedRuns(db, company.id, job.id, count);
     const [first] = await finishedRuns(1);
     expect(first!.message ?? "").toBe("");
     expect(first!.success).toBe(true);
@@ -325,10 +317,11 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
     expect(first!.numberRow).toBe(once.reduce((n, r) => n + r.rows, 0));
     expect(first!.numberRow).toBeGreaterThan(0);
 
+    await waitForScheduleIdle(client, job.id);
     await triggerJob(client, job.id);
     const runs = await finishedRuns(2);
     expect(runs.every((r) => r.success)).toBe(true);
     expect(await byAccount()).toEqual(once);
     await deleteJobSchedule(client, job.id);
-  }, 240_000);
+  }, 360_000);
 });
