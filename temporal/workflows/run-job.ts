@@ -59,8 +59,19 @@ async function runSlices(
   return { rows, failedAccounts: failed, accounts: plan.accounts.length, message };
 }
 
+/**
+ * The key of a run's log: the same across activity retries, replays and continueAsNew, different
+ * for every execution. The workflow id alone is not enough: a schedule names what it starts
+ * {id}-{second}, so two Run Now within one second (or one right after a run that ended in that
+ * second) share it, and the second run's log would merge into the first's.
+ */
+function runKey(): string {
+  const info = workflowInfo();
+  return `${info.workflowId}/${info.firstExecutionRunId}`;
+}
+
 export async function runJob(input: RunJobInput): Promise<RunJobResult> {
-  const result = await runSlices(input, "run", workflowInfo().workflowId);
+  const result = await runSlices(input, "run", runKey());
   if (result.failedAccounts > 0) throw ApplicationFailure.nonRetryable(result.message ?? "The run failed.", "run_failed");
   return { rows: result.rows, failedAccounts: result.failedAccounts, accounts: result.accounts };
 }
@@ -79,7 +90,7 @@ export async function initializeJob(input: InitializeJobInput): Promise<{ chunks
       await continueAsNew<typeof initializeJob>({ ...input, chunks: chunks.slice(i), chunkDays, done });
     }
     const chunk = chunks[i]!;
-    const r = await runSlices(input, "backfill", `${workflowInfo().workflowId}:${chunk.start}`, chunk);
+    const r = await runSlices(input, "backfill", `${runKey()}:${chunk.start}`, chunk);
     rows += r.rows;
     done++;
   }

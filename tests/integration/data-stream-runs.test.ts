@@ -16,7 +16,7 @@ import { jobScheduleId } from "../../temporal/shared.js";
 import { createWorker } from "../../temporal/worker.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
-import { waitForFinishedRuns, waitForScheduleIdle } from "../support/job-runs.js";
+import { waitForFinishedRuns } from "../support/job-runs.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 
 const taskQueue = `data-streams-${process.pid}`;
@@ -108,13 +108,17 @@ describe("data-stream runs on Temporal", () => {
     expect(first!.numberRow).toBe(once.reduce((n, r) => n + r.n, 0));
     expect(first!.numberRow).toBeGreaterThan(0);
 
-    await waitForScheduleIdle(client, job.id);
+    // Two Run Now in the same second: the schedule names both workflows job-run:{id}-{that second};
+    // the second waits for the first (BUFFER_ONE) and each still gets its own run log.
     await triggerJob(client, job.id);
-    await waitForFinishedRuns(db, company.id, job.id, 2);
+    await triggerJob(client, job.id);
+    const runs = await waitForFinishedRuns(db, company.id, job.id, 3);
+    expect(runs.map((r) => r.success)).toEqual([true, true, true]);
+    expect(new Set(runs.map((r) => r.requestId)).size).toBe(3);
     expect(await destinationTotals("run_now")).toEqual(once);
 
     const logs = await db.selectFrom("connectionLogs").selectAll().where("companyId", "=", company.id).execute();
-    expect(logs).toHaveLength(4);
+    expect(logs).toHaveLength(6);
     expect(logs.every((l) => l.success && l.numberRow > 0)).toBe(true);
     const updated = await getJob(db, company.id, job.id);
     expect(updated!.lastRunSuccess).toBe(true);
@@ -122,7 +126,7 @@ describe("data-stream runs on Temporal", () => {
 
     await deleteJobSchedule(client, job.id);
     expect((await nextRuns(client, job.id)).next).toBeNull();
-  }, 300_000); // two full runs through the worker: slow when the machine is loaded
+  }, 300_000); // three full runs through the worker: slow when the machine is loaded
 
   it("skips blocked accounts and records them in the run log", async () => {
     const { company, job, a2 } = await setup({ table: "blocked" });
