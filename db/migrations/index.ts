@@ -12,6 +12,8 @@ import * as m2026112207500 from "./2026112207500_automatic_checks.js";
 import * as m2026112207700 from "./2026112207700_register_connect_attempts.js";
 import * as m2026112207800 from "./2026112207800_alert_due_index.js";
 import * as m2026112207900 from "./2026112207900_product_checks.js";
+import * as m2026112208000 from "./2026112208000_alert_due_by_account.js";
+import * as m2026112208100 from "./2026112208100_alert_rows_lean_keys.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -32,4 +34,6 @@ export const migrations: Record<string, Migration> = {
   "2026112207700_register_connect_attempts": m2026112207700,
   "2026112207800_alert_due_index": m2026112207800,
   "2026112207900_product_checks": m2026112207900,
+  "2026112208000_alert_due_by_account": m2026112208000,
+  "2026112208100_alert_rows_lean_keys": m2026112208100,
 };

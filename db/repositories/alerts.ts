@@ -269,7 +269,8 @@ export async function listConfiguredForsToEvaluate(db: DB, opts: { dueBefore: Da
     .where((eb) => eb.or([eb("cf.lastAnalyze", "is", null), eb("cf.lastAnalyze", "<", opts.dueBefore)]));
   if (opts.companyId) q = q.where("cf.companyId", "=", opts.companyId);
   if (opts.ids) q = q.where("cf.id", "in", opts.ids.length ? opts.ids : [-1]);
-  const rows = await q.orderBy(sql`cf.last_analyze nulls first`).orderBy("cf.id").limit(opts.limit).execute();
+  // Grouped by account within a due time: a batch's alerts on one account share its reads.
+  const rows = await q.orderBy(sql`cf.last_analyze nulls first`).orderBy("cf.dataSourceId").orderBy("cf.id").limit(opts.limit).execute();
   return rows.map((r) => r.id);
 }
 

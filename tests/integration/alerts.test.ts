@@ -193,6 +193,45 @@ describe("evaluateAlertBatch", () => {
     expect((await getConfiguredFor(db, company.id, bad.configuredForId))?.lastError).toMatch(/no_such_metric/);
   });
 
+  it("pages due alerts account by account, never-evaluated first, so a batch reads each account once", async () => {
+    const { company, sources } = await makeMonitoredCompany(db, { accounts: ["demo-paris", "demo-london"] });
+    const [paris, london] = sources;
+    const ids: { id: number; source: number }[] = [];
+    // Created alternately: id order alone would put both accounts in every batch.
+    for (let i = 0; i < 6; i++) {
+      const ds = i % 2 ? london! : paris!;
+      const { configuredForId } = await makeAlert(db, company.id, ds.id, thresholdDefinition(i % 2 ? "demo-london" : "demo-paris", ds.id, 1), { title: `Due ${i}` });
+      ids.push({ id: configuredForId, source: ds.id });
+    }
+    const a = activities();
+    const dueBefore = new Date(clock.getTime() + 1000).toISOString();
+    const page = await a.listDueAlerts({ dueBefore, limit: 100, configuredForIds: ids.map((x) => x.id) });
+    const bySource = (source: number) => ids.filter((x) => x.source === source).map((x) => x.id);
+    expect(page).toEqual([...bySource(Math.min(paris!.id, london!.id)), ...bySource(Math.max(paris!.id, london!.id))]);
+    // Once evaluated, an alert is no longer due before its analysis time; the never-evaluated come first.
+    await a.evaluateAlertBatch({ configuredForIds: [page[0]!] });
+    const after = await a.listDueAlerts({ dueBefore: new Date(clock.getTime() + 60_000).toISOString(), limit: 100, configuredForIds: ids.map((x) => x.id) });
+    expect(after).toEqual([...page.slice(1), page[0]]);
+  });
+
+  it("removing an account or a company removes its alerts' results and histories with it", async () => {
+    const count = async (table: "alertResults" | "alertHistories", companyId: number) =>
+      Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", companyId).executeTakeFirstOrThrow()).n);
+    const a = await makeMonitoredCompany(db, { accounts: ["demo-paris", "demo-london"] });
+    const one = await makeAlert(db, a.company.id, a.sources[0]!.id, thresholdDefinition("demo-paris", a.sources[0]!.id, 1, { level: "CAMPAIGN" }));
+    const two = await makeAlert(db, a.company.id, a.sources[1]!.id, thresholdDefinition("demo-london", a.sources[1]!.id, 1), { title: "London" });
+    await evaluate([one.configuredForId, two.configuredForId]);
+    const results = await count("alertResults", a.company.id);
+    expect(results).toBeGreaterThan(1);
+    expect(await count("alertHistories", a.company.id)).toBe(results);
+    await db.deleteFrom("dataSources").where("id", "=", a.sources[0]!.id).execute();
+    expect(await count("alertResults", a.company.id)).toBe(1);
+    expect(await count("alertHistories", a.company.id)).toBe(1);
+    await db.deleteFrom("companies").where("id", "=", a.company.id).execute();
+    expect(await count("alertResults", a.company.id)).toBe(0);
+    expect(await count("alertHistories", a.company.id)).toBe(0);
+  });
+
   it("keeps companies apart: another company's ids read nothing", async () => {
     const a = await makeMonitoredCompany(db);
     const b = await makeMonitoredCompany(db);
