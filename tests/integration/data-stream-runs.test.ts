@@ -1,11 +1,9 @@
 // Data-stream runs on the real Temporal dev server: the job's Schedule (job:{id}), Run Now through
 // trigger(), a backfill in chunks with continueAsNew, exactly-once rows in a real PostgreSQL
 // destination, run logs with a step per account and a connection log per account.
-import { Client, Connection } from "@temporalio/client";
-import type { Worker } from "@temporalio/worker";
+import type { Client } from "@temporalio/client";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createDatastream, createJob, getJob, listJobLogs } from "../../db/repositories/data-streams.js";
@@ -13,42 +11,31 @@ import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { createJobSchedule, deleteJobSchedule, nextRuns, triggerJob } from "../../temporal/schedules.js";
 import { jobScheduleId } from "../../temporal/shared.js";
-import { createWorker } from "../../temporal/worker.js";
-import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
+import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 
-const taskQueue = `data-streams-${process.pid}`;
-process.env.TEMPORAL_TASK_QUEUE = taskQueue;
 const destDb = `dest_runs_${process.pid}`;
 
+let harness: WorkerHarness;
 let db: DB;
-let drop: () => Promise<void>;
-let worker: Worker;
-let running: Promise<void>;
-let connection: Connection;
 let client: Client;
+let taskQueue: string;
 let reader: pg.Client;
 let destUrl: URL;
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDatabase());
+  harness = await startWorkerHarness("data-streams");
+  ({ db, client, taskQueue } = harness);
   destUrl = (await createDestinationDatabase(destDb)).url;
   reader = new pg.Client({ connectionString: destUrl.toString() });
   await reader.connect();
-  worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });
-  running = worker.run();
-  connection = await Connection.connect({ address: inject("temporalAddress") });
-  client = new Client({ connection });
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await connection?.close();
   await reader?.end();
-  await drop?.();
+  await harness?.stop();
 });
 
 async function setup(opts: { table: string; date?: string; initialization?: { start: string; end: string } }) {

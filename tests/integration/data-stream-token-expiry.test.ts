@@ -3,12 +3,9 @@
 // run fails with the platform's message (no retry: the activity ran once), the source is marked
 // ERROR with that message (its card shows re-authorize), and the destination keeps nothing of the
 // half-read slice.
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { Client, Connection, WorkflowFailedError } from "@temporalio/client";
-import { NativeConnection, Worker } from "@temporalio/worker";
+import { type Client, WorkflowFailedError } from "@temporalio/client";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
@@ -17,21 +14,16 @@ import { createNetworkAuthorization, getNetworkAuthorization } from "../../db/re
 import { getConnector } from "../../engine/connectors/registry.js";
 import { ConnectorError } from "../../engine/core/errors.js";
 import type { Connector, ReadRequest, RowPage } from "../../engine/core/types.js";
-import { createActivities } from "../../temporal/activities/index.js";
-import { createTestDatabase } from "../support/database.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
+import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
-const taskQueue = `token-expiry-${process.pid}`;
 const destDb = `dest_expiry_${process.pid}`;
 const EXPIRED = "The access token has expired. Re-authorize the source.";
+let harness: WorkerHarness;
 let db: DB;
-let drop: () => Promise<void>;
-let worker: Worker;
-let running: Promise<void>;
-let nativeConnection: NativeConnection;
-let connection: Connection;
 let client: Client;
+let taskQueue: string;
 let reader: pg.Client;
 let dest: Awaited<ReturnType<typeof createDestinationDatabase>>;
 let reads = 0;
@@ -52,29 +44,16 @@ function expiringConnector(): Connector {
 }
 
 beforeAll(async () => {
-  ({ db, drop } = await createTestDatabase());
+  harness = await startWorkerHarness("token-expiry", { getConnector: () => expiringConnector() });
+  ({ db, client, taskQueue } = harness);
   dest = await createDestinationDatabase(destDb);
   reader = new pg.Client({ connectionString: dest.url.toString() });
   await reader.connect();
-  nativeConnection = await NativeConnection.connect({ address: inject("temporalAddress") });
-  worker = await Worker.create({
-    connection: nativeConnection,
-    taskQueue,
-    workflowsPath: path.join(path.dirname(fileURLToPath(import.meta.url)), "../../temporal/workflows/index.ts"),
-    activities: createActivities({ db, getConnector: () => expiringConnector() }),
-  });
-  running = worker.run();
-  connection = await Connection.connect({ address: inject("temporalAddress") });
-  client = new Client({ connection });
 });
 
 afterAll(async () => {
-  worker?.shutdown();
-  await running;
-  await nativeConnection?.close();
-  await connection?.close();
   await reader?.end();
-  await drop?.();
+  await harness?.stop();
 });
 
 describe("a source whose token expires mid-run", () => {

@@ -7,16 +7,18 @@ import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createWorker } from "../../temporal/worker.js";
 import { WORKER_SCHEDULE_IDS } from "../../temporal/shared.js";
+import type { ActivityDeps } from "../../temporal/activities/deps.js";
 import { createTestDatabase } from "./database.js";
 
 export type WorkerHarness = { db: DB; client: Client; taskQueue: string; stop(scheduleIds?: readonly string[]): Promise<void> };
 
-export async function startWorkerHarness(prefix: string): Promise<WorkerHarness> {
+/** `getConnector` swaps the engine's connectors (a platform that misbehaves on purpose). */
+export async function startWorkerHarness(prefix: string, opts: { getConnector?: ActivityDeps["getConnector"] } = {}): Promise<WorkerHarness> {
   const taskQueue = `${prefix}-${process.pid}`;
   process.env.TEMPORAL_TASK_QUEUE = taskQueue;
   process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
   const { db, drop } = await createTestDatabase();
-  const worker: Worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue });
+  const worker: Worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue, getConnector: opts.getConnector });
   const running = worker.run();
   const connection = await Connection.connect({ address: inject("temporalAddress") });
   const client = new Client({ connection });
