@@ -13,12 +13,11 @@ import { createDatastream, createJob, getJob } from "../../db/repositories/data-
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { MID_COPY_ERROR, startFakePostgres, type CopyBehaviour, type FakePostgres } from "../fakes/postgres/server.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
+import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
 const goodDb = `dest_hostile_${process.pid}`;
-const RANGE = { start: "2024-03-01", end: "2024-03-03" };
 
 let harness: WorkerHarness;
 let db: DB;
@@ -63,26 +62,7 @@ async function jobInto(destination: Record<string, string>, table: string) {
   const saved = await saveDestination(company.id, null, { name: "Warehouse", type: "postgres", values: destination });
   if (!saved.ok) throw new Error(`the destination did not pass its connection check: ${saved.message}`);
   const stream = await createDatastream(db, company.id, { name: "Ads to warehouse", platform: "demo", destinationId: saved.id });
-  const job = await createJob(db, company.id, {
-    datastreamId: stream.id,
-    name: table,
-    recurrency: "0 0 1 1 *",
-    date: "CUSTOM",
-    startDate: RANGE.start,
-    endDate: RANGE.end,
-    hasToBeInitialized: false,
-    dateInitialization: null,
-    startDateInitialization: null,
-    endDateInitialization: null,
-    shouldRunAllEvenIfFailed: false,
-    networkAuthorizationId: null,
-    fields: { date: "date", campaign_name: "campaign", clicks: "clicks" },
-    options: { report: "campaigns" },
-    tableName: table,
-    partitionFieldId: "date",
-    dataType: null,
-    dataSourceIds: [account.id],
-  });
+  const job = await createJob(db, company.id, demoJobInput({ datastreamId: stream.id, dataSourceIds: [account.id], tableName: table }));
   return { company, job };
 }
 
