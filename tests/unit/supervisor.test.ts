@@ -2,6 +2,7 @@
 // processes: tiny `node -e` scripts that exit, crash, get killed or refuse to stop.
 import { spawn } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
+import { processAlive } from "../../scripts/runtime/process-alive.js";
 import { restartDelay, supervise, type Launched, type RestartPolicy, type Supervisor, type SupervisorEvent } from "../../scripts/runtime/supervisor.js";
 
 const FOREVER = "setInterval(() => {}, 1000);";
@@ -11,15 +12,6 @@ function nodeChild(code: string, waitReady = false): Launched | Promise<Launched
   const child = spawn(process.execPath, ["-e", code], { stdio: ["ignore", "pipe", "inherit"] });
   if (!waitReady) return { child };
   return new Promise((resolve) => child.stdout.once("data", () => resolve({ child })));
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Events of one supervisor, and a way to wait for the one a test expects next. */
@@ -124,10 +116,32 @@ describe("supervise", () => {
     await s.ready;
     const pid = s.pid()!;
     await s.stop();
-    expect(alive(pid)).toBe(false);
+    expect(processAlive(pid)).toBe(false);
     expect(s.pid()).toBeUndefined();
     expect(rec.of("exited")).toEqual([]);
     expect(rec.of("started")).toHaveLength(1);
+  });
+
+  it("after stopRestarting() an exit is final (a Ctrl+C that reached the process directly)", async () => {
+    let child: Launched["child"] | undefined;
+    const { s, rec } = start(
+      () => {
+        const launched = nodeChild(FOREVER) as Launched;
+        child = launched.child;
+        return launched;
+      },
+      { initialDelayMs: 20, maxDelayMs: 20, resetAfterMs: 60_000 },
+    );
+    await s.ready;
+    s.stopRestarting();
+    const gone = new Promise((r) => child!.once("exit", r));
+    child!.kill("SIGINT");
+    await gone;
+    // Ten times the restart delay: a restart would have happened by now.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(rec.events.map((e) => e.type)).toEqual(["started"]);
+    await s.stop();
+    expect(rec.events.map((e) => e.type)).toEqual(["started", "stopped"]);
   });
 
   it("stop() kills a process that ignores SIGTERM once the stop timeout passed", async () => {
