@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, Connection } from "@temporalio/client";
-import pg from "pg";
+import type pg from "pg";
+import { PgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
@@ -77,7 +78,7 @@ function kill(child: ChildProcess): Promise<void> {
 beforeAll(async () => {
   ({ db, drop, url: dbUrl } = await createTestDatabase());
   destUrl = (await createDestinationDatabase(destDb)).url;
-  reader = new pg.Client({ connectionString: destUrl.toString() });
+  reader = new PgClient({ connectionString: destUrl.toString() });
   await reader.connect();
   connection = await Connection.connect({ address: inject("temporalAddress") });
   client = new Client({ connection });

@@ -10,9 +10,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, Connection, type WorkflowHandle } from "@temporalio/client";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
+import { PgClient } from "../../db/pg-clients.js";
 import { createJob, listDatastreams } from "../../db/repositories/data-streams.js";
 import { DEMO_COMPANY_NAME } from "../../db/seed/index.js";
 import { getConnector } from "../../engine/connectors/registry.js";
@@ -113,8 +114,8 @@ beforeAll(async () => {
 
   db = createDb(`postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost`, { max: 2 });
   connection = await Connection.connect({ address: `127.0.0.1:${temporalPort}` });
-  warehouse = new pg.Client({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
-  holder = new pg.Client({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
+  warehouse = new PgClient({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
+  holder = new PgClient({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
   await warehouse.connect();
   await holder.connect();
 }, 300_000);
