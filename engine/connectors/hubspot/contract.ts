@@ -1,4 +1,4 @@
-// The contract test's fixture: the HubSpot fake from tests/fakes/hubspot and an OAuth credential.
+// The contract test's fixture: the HubSpot fake from fake.ts and an OAuth credential.
 import { HS_APP, HS_REFRESH, HS_TOKEN, startHubSpotFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 

@@ -1,4 +1,4 @@
-// The contract test's fixture: the Mailchimp fake from tests/fakes/mailchimp and an OAuth token.
+// The contract test's fixture: the Mailchimp fake from fake.ts and an OAuth token.
 import { MC_APP, MC_TOKEN, startMailchimpFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 

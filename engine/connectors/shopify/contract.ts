@@ -1,4 +1,4 @@
-// The contract test's view of Shopify: the fake from tests/fakes/shopify and a custom-app token.
+// The contract test's view of Shopify: the fake from fake.ts and a custom-app token.
 import { SHOPIFY_FAKE_TOKEN, startShopifyFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 

@@ -1,4 +1,4 @@
-// The contract test's view of Stripe: the fake from tests/fakes/stripe and a restricted key.
+// The contract test's view of Stripe: the fake from fake.ts and a restricted key.
 import { startStripeFake, STRIPE_FAKE_KEY } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 

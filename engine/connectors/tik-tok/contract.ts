@@ -1,4 +1,4 @@
-// The contract test's fixture: the TikTok Business API fake from tests/fakes/tik-tok.
+// The contract test's fixture: the TikTok Business API fake from fake.ts.
 import { startTikTokFake, TT_APP, TT_TOKEN } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 

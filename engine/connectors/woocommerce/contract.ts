@@ -1,4 +1,4 @@
-// The contract test's view of WooCommerce: the fake store from tests/fakes/woocommerce.
+// The contract test's view of WooCommerce: the fake store from fake.ts.
 import { startWooFake, WOO_FAKE_KEY, WOO_FAKE_SECRET } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
