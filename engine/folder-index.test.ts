@@ -14,6 +14,8 @@ import { demoConnector } from "./connectors/demo/connector.js";
 import { DESTINATION_CATALOGUE, describeDestination, partitionFieldsProblem, withOperatorSettings } from "./destinations/catalogue.js";
 import { DESTINATION_FOLDERS } from "./destinations/folders.generated.js";
 import { DESTINATION_OPENERS } from "./destinations/openers.generated.js";
+import { DestinationError } from "./destinations/errors.js";
+import { getDestinationDefinition, openDestination } from "./destinations/registry.js";
 import { ENGINE_DIR, folderIndexes, FolderIndexError, renderConnectorIndex, renderDestinationIndex } from "./folder-index.js";
 
 describe("generated folder indexes", () => {
@@ -151,6 +153,16 @@ describe("what the app bundles", () => {
 describe("destination folders", () => {
   it("give the catalogue in menu order, starting with BigQuery (spec 2 §2)", () => {
     expect(DESTINATION_CATALOGUE.map((d) => d.type)).toEqual(["big_query", "mysql", "postgres", "redshift", "azure_sql", "snowflake", "amazon_s3", "google_cloud_storage", "azure_blob_storage"]);
+  });
+
+  it("open through their folder's open.ts, and an unknown type is refused", async () => {
+    const settings = { host: "127.0.0.1:1", username: "u", password: "p", database: "d" };
+    for (const type of ["postgres", "redshift", "mysql"]) {
+      const loader = await openDestination(type, settings);
+      expect(loader.type).toBe(type);
+      await loader.close();
+    }
+    expect(() => getDestinationDefinition("oracle")).toThrow(DestinationError);
   });
 
   it("say which types take a single partition field", () => {

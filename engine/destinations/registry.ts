@@ -1,7 +1,7 @@
 // Each destination type with its lazy driver: `open` imports the folder's open.ts (and with it the
 // driver) only when a load or a check actually happens, so importing this file pulls no pg, mysql2
 // or cloud SDK. Server-only.
-import { DESTINATION_CATALOGUE, isDestinationType, type DestinationDescription } from "./catalogue.js";
+import { DESTINATION_CATALOGUE, type DestinationDescription } from "./catalogue.js";
 import { DestinationError } from "./errors.js";
 import { DESTINATION_FOLDERS } from "./folders.generated.js";
 import { DESTINATION_OPENERS } from "./openers.generated.js";
@@ -20,7 +20,7 @@ const DEFINITIONS: DestinationDefinition[] = DESTINATION_CATALOGUE.map((d) => ({
   ...d,
   open: async (config) => (await DESTINATION_OPENERS[FOLDER_OF.get(d.type)!]()).open(config),
 }));
-const BY_TYPE = new Map(DEFINITIONS.map((d) => [d.type, d]));
+const BY_TYPE = new Map<string, DestinationDefinition>(DEFINITIONS.map((d) => [d.type, d]));
 
 export function listDestinationDefinitions(): DestinationDefinition[] {
   return DEFINITIONS;
@@ -28,7 +28,7 @@ export function listDestinationDefinitions(): DestinationDefinition[] {
 
 /** Spec 2 §3: any other option type raises an error. */
 export function getDestinationDefinition(type: string): DestinationDefinition {
-  const d = isDestinationType(type) ? BY_TYPE.get(type) : undefined;
+  const d = BY_TYPE.get(type);
   if (!d) throw new DestinationError(type, "config", `Unknown destination type "${type}".`);
   return d;
 }
