@@ -1,16 +1,12 @@
 // Operator settings that move a destination type's API for every destination of that type (tests'
 // fakes, offline demos, private endpoints): BIGQUERY_API_ENDPOINT and BIGQUERY_TOKEN_URL. A
 // destination's own stored `endpoint` / `tokenUrl` (operator-only, not on the form) wins.
-import { openDestination, type DestinationLoader } from "../engine/destinations/index.js";
+import { openDestination, withOperatorSettings, type DestinationLoader } from "../engine/destinations/index.js";
 import { getEnv } from "./env.js";
 
 export function withOperatorEndpoints(type: string, config: Record<string, string>): Record<string, string> {
-  if (type !== "big_query") return config;
-  const env = getEnv();
-  const out = { ...config };
-  if (!out.endpoint && env.BIGQUERY_API_ENDPOINT) out.endpoint = env.BIGQUERY_API_ENDPOINT;
-  if (!out.tokenUrl && env.BIGQUERY_TOKEN_URL) out.tokenUrl = env.BIGQUERY_TOKEN_URL;
-  return out;
+  const env = Object.fromEntries(Object.entries(getEnv()).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));
+  return withOperatorSettings(type, config, env);
 }
 
 /** openDestination with the operator's endpoint overrides applied (the screens' check and the worker's loads). */

@@ -9,7 +9,7 @@ import { findPlatform } from "../../engine/catalogue/index.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import { EngineError } from "../../engine/core/errors.js";
 import type { FieldDef } from "../../engine/core/types.js";
-import { describeDestination } from "../../engine/destinations/catalogue.js";
+import { describeDestination, partitionFieldsProblem } from "../../engine/destinations/catalogue.js";
 import { tableNameProblem } from "../../engine/destinations/columns.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
@@ -184,7 +184,8 @@ export async function deploymentProblems(companyId: number, streamId: number, jo
   const problems: Record<string, string> = {};
   const t = tableNameProblem(kind, job.tableName);
   if (t) problems.tableName = t;
-  if (kind === "sql" && stream.destinationType === "big_query" && job.partitionFieldId.length > 1) problems.partitionFieldId = "BigQuery takes a single partition field.";
+  const partitionProblem = kind === "sql" ? partitionFieldsProblem(stream.destinationType, job.partitionFieldId) : undefined;
+  if (partitionProblem) problems.partitionFieldId = partitionProblem;
   if (kind === "storage" && !job.dataType) problems.dataType = "You need to choose a data format.";
   return problems;
 }
