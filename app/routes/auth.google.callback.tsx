@@ -4,7 +4,8 @@ import { safeRedirectTo } from "~/services/session.server";
 import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-function afterLoginTarget(request: Request): string {
+/** Where to land after Google sign-in: the cookie set by /auth/google, through the redirect gate. */
+export function afterLoginTarget(request: Request): string {
   const cookie = request.headers.get("Cookie") ?? "";
   const match = /(?:^|;\s*)__sp_after_login=([^;]*)/.exec(cookie);
   let target: string | null = null;

@@ -8,7 +8,8 @@ import { makeCompanyWithUser } from "../support/factories.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { sessionCookie } from "../support/routes.js";
 import type { DB } from "../../db/connection.js";
-import { appOrigin, resetEnvCache } from "../../lib/env.js";
+import { appOrigin } from "../../lib/env.js";
+import { overrideEnv } from "../support/env.js";
 import { readOutbox } from "../../lib/mail.js";
 
 let db: DB;
@@ -18,7 +19,7 @@ let reset: typeof import("~/routes/reset-password.$token");
 let users: typeof import("~/routes/_app.settings.users");
 let signup: typeof import("~/routes/signup");
 let appLayout: typeof import("~/routes/_app");
-const saved = { APP_URL: process.env.APP_URL, PORT: process.env.PORT };
+let restoreEnv: () => void;
 
 const FORGED = "attacker.example:8443";
 
@@ -39,9 +40,7 @@ const tokenIn = (text: string, route: string) => new RegExp(`${route}/([A-Za-z0-
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
-  delete process.env.APP_URL;
-  process.env.PORT = "3000";
-  resetEnvCache();
+  restoreEnv = overrideEnv({ APP_URL: undefined, PORT: "3000" });
   login = await import("~/routes/login");
   reset = await import("~/routes/reset-password.$token");
   users = await import("~/routes/_app.settings.users");
@@ -49,11 +48,7 @@ beforeAll(async () => {
   appLayout = await import("~/routes/_app");
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv();
   await drop();
 });
 
@@ -68,16 +63,14 @@ describe("links in e-mails never take the request's host", () => {
   });
 
   it("with APP_URL set, links use it", async () => {
-    process.env.APP_URL = "https://signalpost.example.com/";
-    resetEnvCache();
+    const restore = overrideEnv({ APP_URL: "https://signalpost.example.com/" });
     try {
       expect(appOrigin()).toBe("https://signalpost.example.com");
       const { user } = await makeCompanyWithUser(db);
       await settle(() => login.action({ request: forgedPost("/login", { intent: "forgot-password", email: user.email }), params: {}, context: {} }));
       expect(mailTo(user.email).text).toMatch(/https:\/\/signalpost\.example\.com\/reset-password\/[A-Za-z0-9_-]+/);
     } finally {
-      delete process.env.APP_URL;
-      resetEnvCache();
+      restore();
     }
   });
 

@@ -10,7 +10,7 @@ import { makeCompanyWithUser } from "../support/factories.js";
 import { formPost, settle } from "../support/requests.js";
 import { sessionCookie } from "../support/routes.js";
 import type { DB } from "../../db/connection.js";
-import { resetEnvCache } from "../../lib/env.js";
+import { overrideEnv } from "../support/env.js";
 import { readOutbox } from "../../lib/mail.js";
 
 let db: DB;
@@ -20,7 +20,7 @@ let reset: typeof import("~/routes/reset-password.$token");
 let users: typeof import("~/routes/_app.settings.users");
 let signup: typeof import("~/routes/signup");
 let auth: typeof import("~/services/auth.server");
-const saved: Record<string, string | undefined> = {};
+let restoreEnv: () => void;
 
 let nextNet = 1;
 /** A fresh client address (TEST-NET-3), as the web server would put it in the load context. */
@@ -29,12 +29,7 @@ const freshIp = () => `203.0.113.${nextNet++}`;
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   // The defaults, written down so the numbers below read against them.
-  const env = { LOGIN_MAX_FAILURES: "5", LOGIN_LOCK_MINUTES: "15", LOGIN_MAX_FAILURES_PER_IP: "10", LOGIN_SLOWDOWN_AFTER: "10", LOGIN_MAX_PAUSE_SECONDS: "5", MAIL_LIMIT_PER_ADDRESS: "3", MAIL_LIMIT_PER_IP: "20", MAIL_LIMIT_WINDOW_MINUTES: "60" };
-  for (const [k, v] of Object.entries(env)) {
-    saved[k] = process.env[k];
-    process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv = overrideEnv({ LOGIN_MAX_FAILURES: "5", LOGIN_LOCK_MINUTES: "15", LOGIN_MAX_FAILURES_PER_IP: "10", LOGIN_SLOWDOWN_AFTER: "10", LOGIN_MAX_PAUSE_SECONDS: "5", MAIL_LIMIT_PER_ADDRESS: "3", MAIL_LIMIT_PER_IP: "20", MAIL_LIMIT_WINDOW_MINUTES: "60" });
   login = await import("~/routes/login");
   reset = await import("~/routes/reset-password.$token");
   users = await import("~/routes/_app.settings.users");
@@ -42,11 +37,7 @@ beforeAll(async () => {
   auth = await import("~/services/auth.server");
 });
 afterAll(async () => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
-  }
-  resetEnvCache();
+  restoreEnv();
   await drop();
 });
 
