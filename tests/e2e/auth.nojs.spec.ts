@@ -1,5 +1,5 @@
-import { DEMO_USER, expect, signIn, test } from "./support/fixtures.js";
-import { openMaliciousLinksSignedIn, signInFromMaliciousLink, startRedirectWitness } from "./support/open-redirect.js";
+import { DEMO_USER, expect, test } from "./support/fixtures.js";
+import { describeOpenRedirectReplay } from "./support/open-redirect.js";
 
 // The same flows with JavaScript disabled: plain form posts and redirects only.
 test("login, redirectTo and logout work without JavaScript", async ({ page }) => {
@@ -43,20 +43,4 @@ test("the recovery dialog opens and submits without JavaScript", async ({ page }
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("An email has been sent to someone@example.test.");
 });
 
-test.describe("open redirect replay without JavaScript (issue 15)", () => {
-  let witness: Awaited<ReturnType<typeof startRedirectWitness>>;
-  test.beforeAll(async () => {
-    witness = await startRedirectWitness();
-  });
-  test.afterAll(async () => witness.close());
-
-  test("signing in from the malicious link stays on our origin", async ({ page, baseURL }) => {
-    await signInFromMaliciousLink(page, baseURL!, witness);
-    await expect(page).toHaveURL("/");
-  });
-
-  test("already signed in, the link and /redirect stay on our origin", async ({ page, baseURL }) => {
-    await signIn(page);
-    await openMaliciousLinksSignedIn(page, baseURL!, witness);
-  });
-});
+describeOpenRedirectReplay("open redirect replay without JavaScript (issue 15)");

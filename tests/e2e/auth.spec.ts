@@ -1,5 +1,5 @@
 import { DEMO_ADMIN, DEMO_USER, expect, outbox, signIn, test } from "./support/fixtures.js";
-import { openMaliciousLinksSignedIn, signInFromMaliciousLink, startRedirectWitness } from "./support/open-redirect.js";
+import { describeOpenRedirectReplay } from "./support/open-redirect.js";
 
 test.describe("sign-in", () => {
   test("demo user signs in and lands on the dashboard", async ({ page }) => {
@@ -54,23 +54,7 @@ test.describe("sign-in", () => {
   });
 });
 
-test.describe("open redirect replay (issue 15)", () => {
-  let witness: Awaited<ReturnType<typeof startRedirectWitness>>;
-  test.beforeAll(async () => {
-    witness = await startRedirectWitness();
-  });
-  test.afterAll(async () => witness.close());
-
-  test("signing in from the malicious link stays on our origin", async ({ page, baseURL }) => {
-    await signInFromMaliciousLink(page, baseURL!, witness);
-    await expect(page).toHaveURL("/");
-  });
-
-  test("already signed in, the link and /redirect stay on our origin", async ({ page, baseURL }) => {
-    await signIn(page);
-    await openMaliciousLinksSignedIn(page, baseURL!, witness);
-  });
-});
+describeOpenRedirectReplay("open redirect replay (issue 15)");
 
 test.describe("Google sign-in (against the local Google fake)", () => {
   test("an existing user signs in with Google and lands on redirectTo", async ({ page }) => {
