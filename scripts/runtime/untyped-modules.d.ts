@@ -10,13 +10,17 @@ declare module "express" {
   }
   export interface Express {
     disable(name: string): void;
+    set(name: string, value: unknown): void;
     use(...handlers: Any[]): void;
     all(path: string, handler: Any): void;
+    get(path: string, handler: Any): void;
     listen(port: number, host?: string): import("node:http").Server;
   }
   export interface Request {
     originalUrl: string;
     url: string;
+    /** The client's address after the "trust proxy" setting. */
+    ip: string | undefined;
   }
   export interface Response extends ServerResponse {
     status(code: number): Response;

@@ -11,10 +11,29 @@ import express, { type Express, type Request, type Response as ExpressResponse }
 import morgan from "morgan";
 import { redact } from "../../engine/core/redact.js";
 import { installProcessGuards } from "../../lib/process-guards.js";
+import { getEnv, trustProxySetting } from "../../lib/env.js";
+import { loggableUrl } from "../../app/utils/loggable-url.js";
 
-/** The request path as it may be logged: secret parameters replaced by [REDACTED]. */
-export function loggableUrl(raw: string): string {
-  return redact(raw);
+export { loggableUrl };
+
+/** IPv4 clients reach a dual-stack socket as "::ffff:1.2.3.4"; counters key them as "1.2.3.4". */
+function plainAddress(address: string | undefined): string | null {
+  if (!address) return null;
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice("::ffff:".length) : address;
+}
+
+/**
+ * What every loader and action receives as `context`: the client's address, from the socket
+ * unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed (Express's req.ip).
+ * Throttling and rate limits key on it (docs/decisions/0850-throttling.md).
+ */
+export function loadContextFor(req: Request): { clientAddress: string | null } {
+  return { clientAddress: plainAddress(req.ip) };
+}
+
+/** Applies TRUST_PROXY (or the given setting) to an Express app. */
+export function trustProxies(app: Express, setting: boolean | number | string = trustProxySetting()): void {
+  app.set("trust proxy", setting);
 }
 
 /**
@@ -65,7 +84,7 @@ function remixHandler(build: ServerBuild, mode: string | undefined) {
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      const response = await handle(createRemixRequest(req, res), undefined);
+      const response = await handle(createRemixRequest(req, res), loadContextFor(req));
       await sendWithBackpressure(res, response);
     } catch (error) {
       next(error);
@@ -73,9 +92,10 @@ function remixHandler(build: ServerBuild, mode: string | undefined) {
   };
 }
 
-export function createWebApp(build: ServerBuild, opts: { accessLog?: boolean; compress?: boolean; mode?: string } = {}): Express {
+export function createWebApp(build: ServerBuild, opts: { accessLog?: boolean; compress?: boolean; mode?: string; trustProxy?: boolean | number | string } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  trustProxies(app, opts.trustProxy);
   if (opts.compress !== false) app.use(compression());
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
@@ -96,9 +116,9 @@ async function main() {
   installProcessGuards("web", { redact });
   const build = await loadBuild(process.argv[2]);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const port = Number(process.env.PORT) || 3000;
+  const { PORT: port, HOST: host } = getEnv();
   const app = createWebApp(build);
-  const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
+  const server = host ? app.listen(port, host) : app.listen(port);
   server.on("listening", () => console.log(`[web] http://localhost:${port}`));
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close(() => process.exit(0)));
 }

@@ -18,7 +18,7 @@ import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../lib/alert-evaluation.js";
 import { notifyStatusChanges } from "../../lib/alert-notifications.js";
-import { getEnv } from "../../lib/env.js";
+import { appOrigin, getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
 import { getSlackClient } from "../../lib/slack/index.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
@@ -59,7 +59,7 @@ export function createAlertActivities(deps: ActivityDeps) {
   const now = deps.now ?? (() => new Date());
   const mail = deps.sendMail ?? sendLocalMail;
   const postSlack = deps.postSlack ?? ((token: string, message: { channel: string; text: string }) => getSlackClient().postMessage(token, message));
-  const appUrl = () => deps.appUrl ?? getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
+  const appUrl = () => deps.appUrl ?? appOrigin();
 
   /**
    * What the alerts of one batch share: one billing decision per company, one connector context
