@@ -6,6 +6,7 @@ import { readToast } from "~/services/toast.server";
 import { Toaster } from "~/components/toaster";
 import { NavigationProgress } from "~/components/spinner";
 import { ErrorBox } from "~/components/error-box";
+import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -18,6 +19,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+  // Remix's inline scripts (route data, module imports, scroll restoration) run under the
+  // document's Content-Security-Policy only with its nonce.
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full bg-slate-50">
       <head>
@@ -28,8 +32,8 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full text-slate-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -4,6 +4,7 @@ import { hashPassword } from "../../lib/passwords.js";
 import { findUserByEmailForSignIn, setPasswordHash } from "../../db/repositories/users.js";
 import { consumePasswordReset, createPasswordReset, findUsablePasswordReset, RESET_TOKEN_TTL_MS } from "../../db/repositories/password-resets.js";
 import { deleteUserSessions } from "../../db/repositories/sessions.js";
+import { revokeAddonGrants } from "./addon-grants.server.js";
 
 /**
  * Sends the recovery e-mail when the address belongs to an active user. An unknown address gets
@@ -37,6 +38,7 @@ export async function completePasswordReset(token: string, newPassword: string):
     if (!(await consumePasswordReset(trx, reset.id))) return false;
     await setPasswordHash(trx, reset.userId, passwordHash);
     await deleteUserSessions(trx, reset.userId);
+    await revokeAddonGrants(trx, { userId: reset.userId });
     return true;
   });
 }

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { createUser, ROLE_USER, setPasswordHash } from "../../db/repositories/users.js";
 import { consumeInvitation, createInvitation, emailIsTaken, findUsableInvitation, INVITATION_TTL_MS } from "../../db/repositories/team.js";
 import type { Company, User } from "../../db/schema.js";
+import { revokeAddonGrants } from "./addon-grants.server.js";
 
 /** Spec 3 §8 invite: an e-mail that exists anywhere cannot be invited (users belong to one company). */
 export async function inviteUser(company: Company, inviter: User, email: string, origin: string): Promise<"sent" | "exists"> {
@@ -42,5 +43,6 @@ export async function activateInvitation(token: string, password: string): Promi
 export async function changePassword(user: User, currentPassword: string | undefined, newPassword: string): Promise<boolean> {
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ""))) return false;
   await setPasswordHash(getDb(), user.id, await hashPassword(newPassword));
+  await revokeAddonGrants(getDb(), { companyId: user.companyId, userId: user.id });
   return true;
 }
