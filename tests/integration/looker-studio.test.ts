@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { makeSignedInDemoCompany } from "../support/demo-company.js";
 import { formPost, get, settle } from "../support/requests.js";
+import { bearer, tokenPost } from "../support/oauth-flows.js";
 import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { upsertOauthClient } from "../../db/repositories/oauth-provider.js";
@@ -25,15 +26,6 @@ const CLIENT = { id: "looker-studio-test", secret: "s3cret-looker-client" };
 async function call(mod: string, kind: "loader" | "action", request: Request, params: Record<string, string> = {}) {
   const fn = routes[mod][kind]!;
   return settle(() => fn({ request, params, context: {} }));
-}
-
-function bearer(path: string, token: string, init: RequestInit = {}): Request {
-  return new Request(`http://localhost:3000${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-}
-
-function tokenPost(fields: Record<string, string>): Request {
-  // Apps Script's OAuth2 library posts a form without Origin (server to server).
-  return new Request("http://localhost:3000/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 }
 
 const signedInCompany = (name: string) => makeSignedInDemoCompany(db, name);
