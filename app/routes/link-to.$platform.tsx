@@ -77,8 +77,8 @@ export default function LinkTo() {
             </p>
             <div className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
               <p>
-                Your add-in shows the code <strong data-testid="link-code" className="font-mono">{code}</strong>. Only link it if you opened this page yourself from
-                the add-in and it shows this code. If someone sent you this link, cancel.
+                The add-in that opened this page shows the code <strong data-testid="link-code" className="font-mono">{code}</strong>. Only link it if you opened
+                this page yourself from the add-in and it shows this same code. If someone sent you this link, cancel.
               </p>
             </div>
             <Form method="post" className="mt-6 flex justify-end gap-3">

@@ -27,6 +27,8 @@ import { findPlatform } from "../../engine/catalogue/index.js";
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** "Last used" on Connected apps is written at most this often (not on every add-in request). */
+const GRANT_TOUCH_MS = 5 * 60 * 1000;
 
 export type AuthorizeRequest = { client: OauthClient; redirectUri: string; state: string | null; platform: string | null; codeChallenge: string | null };
 export type AuthorizeCheck = { ok: true; value: AuthorizeRequest } | { ok: false; status: number; message: string };
@@ -279,7 +281,7 @@ export async function requireBearer(request: Request, db: DB, now = new Date()):
   const company = await getCompany(db, row.companyId);
   const user = company ? await getCompanyUser(db, company.id, row.userId) : undefined;
   if (!company || !user) throw unauthorized("Sign in again: this access token is not valid or has expired.");
-  await touchGrant(db, row.grantId, now);
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > GRANT_TOUCH_MS) await touchGrant(db, row.grantId, now);
   return { company, user, clientId: row.clientId };
 }
 
