@@ -7,6 +7,7 @@ import { findUserByEmailForSignIn, getUserById, setPasswordHash } from "../../db
 import { consumePasswordReset, createPasswordReset, findUsablePasswordReset, invalidatePasswordResets, RESET_TOKEN_TTL_MS } from "../../db/repositories/password-resets.js";
 import { deleteUserSessions } from "../../db/repositories/sessions.js";
 import { recordThrottleLift } from "../../db/repositories/login-attempts.js";
+import { revokeAddonGrants } from "./addon-grants.server.js";
 
 /**
  * Sends the recovery e-mail when the address belongs to an active user, within the account
@@ -53,6 +54,7 @@ export async function completePasswordReset(token: string, newPassword: string):
     await setPasswordHash(trx, user.id, passwordHash);
     await deleteUserSessions(trx, user.id);
     await recordThrottleLift(trx, user.email);
+    await revokeAddonGrants(trx, { userId: user.id });
     return true;
   });
 }

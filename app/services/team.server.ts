@@ -6,6 +6,7 @@ import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { createUser, ROLE_USER, setPasswordHash } from "../../db/repositories/users.js";
 import { consumeInvitation, createInvitation, emailIsTaken, findUsableInvitation, INVITATION_TTL_MS } from "../../db/repositories/team.js";
 import type { Company, User } from "../../db/schema.js";
+import { revokeAddonGrants } from "./addon-grants.server.js";
 
 export type InviteOutcome = "sent" | "exists" | { limited: "address" | "ip"; retryInMs: number };
 
@@ -52,5 +53,6 @@ export async function activateInvitation(token: string, password: string): Promi
 export async function changePassword(user: User, currentPassword: string | undefined, newPassword: string): Promise<boolean> {
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ""))) return false;
   await setPasswordHash(getDb(), user.id, await hashPassword(newPassword));
+  await revokeAddonGrants(getDb(), { companyId: user.companyId, userId: user.id });
   return true;
 }

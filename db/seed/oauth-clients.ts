@@ -8,6 +8,8 @@ import type { SeedStep } from "./context.js";
  * tokenDigest). Idempotent: an upsert by client id.
  *   LOOKER_STUDIO_CLIENT_ID / LOOKER_STUDIO_CLIENT_SECRET / LOOKER_STUDIO_SCRIPTS=scriptId:platform,...
  *   ADDONS_CLIENT_ID / ADDONS_CLIENT_SECRET / ADDONS_REDIRECT_URIS=uri,uri (Sheets and Excel add-ons)
+ *   ADDONS_CLIENT_PUBLIC=true: the add-ons client has no secret (its code runs in the user's
+ *   Office task pane, where a secret would be readable); it must then use PKCE (S256).
  */
 export const oauthClientsStep: SeedStep = {
   name: "oauth clients",
@@ -30,14 +32,16 @@ export const oauthClientsStep: SeedStep = {
       });
       log(`oauth client looker-studio: ${Object.keys(scripts).length} script(s)`);
     }
-    if (env.ADDONS_CLIENT_SECRET) {
+    const addonsPublic = env.ADDONS_CLIENT_PUBLIC === "true";
+    if (env.ADDONS_CLIENT_SECRET || addonsPublic) {
       await upsertOauthClient(db, {
         id: env.ADDONS_CLIENT_ID || "signalpost-addons",
         name: "Signalpost add-ons",
-        secretDigest: digest(env.ADDONS_CLIENT_SECRET),
+        secretDigest: addonsPublic ? null : digest(env.ADDONS_CLIENT_SECRET!),
+        public: addonsPublic,
         redirectUris: (env.ADDONS_REDIRECT_URIS ?? "").split(",").map((s) => s.trim()).filter(Boolean),
       });
-      log("oauth client signalpost-addons");
+      log(`oauth client signalpost-addons${addonsPublic ? " (public, PKCE)" : ""}`);
     }
   },
 };

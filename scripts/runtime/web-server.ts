@@ -1,7 +1,9 @@
 // The web server: what remix-serve does (compression, static assets, access log, Remix handler),
-// with one difference: the access log line goes through the engine's redaction, so the API key
+// with two differences: the access log line goes through the engine's redaction, so the API key
 // of a query URL (/api/request?...&apikey=...) and any other secret-looking parameter never
-// reach a log file. Used by the start command and by bench/query-url.
+// reach a log file; and the browser boundary (decision 0860) is held here, in front of
+// everything: headers on every response, CORS, preflights and cross-site form posts answered
+// before Remix sees them. Used by the start command and by bench/query-url.
 import { createRequire } from "node:module";
 import path from "node:path";
 import url from "node:url";
@@ -13,6 +15,8 @@ import { redact } from "../../engine/core/redact.js";
 import { installProcessGuards } from "../../lib/process-guards.js";
 import { getEnv, trustProxySetting } from "../../lib/env.js";
 import { loggableUrl } from "../../app/utils/loggable-url.js";
+import { corsHeaders, EVERY_RESPONSE_HEADERS, preflightAnswer } from "../../lib/browser-boundary.js";
+import { isSameOriginRequest } from "../../app/services/csrf.server.js";
 
 export { loggableUrl };
 
@@ -45,7 +49,11 @@ export function trustProxies(app: Express, setting: boolean | number | string = 
 export async function sendWithBackpressure(res: ExpressResponse, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The application's headers replace the boundary's defaults; only Set-Cookie accumulates.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;
@@ -74,6 +82,64 @@ export async function sendWithBackpressure(res: ExpressResponse, response: globa
   }
 }
 
+// Remix's own route matching (server-runtime internals, like createRemixRequest below): the
+// boundary must know whether a path is a page (a route module with a component or an error
+// boundary) or a resource route, exactly as Remix decides it.
+type RouteManifest = ServerBuild["routes"];
+type ServerRoute = { id: string; module: { default?: unknown; ErrorBoundary?: unknown } };
+const { createRoutes } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/routes.js") as { createRoutes(manifest: RouteManifest): unknown[] };
+const { matchServerRoutes } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/routeMatching.js") as {
+  matchServerRoutes(routes: unknown[], pathname: string, basename?: string): Array<{ route: ServerRoute }> | null;
+};
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The browser boundary, in front of static files and Remix (decision 0860):
+ * - every response starts with EVERY_RESPONSE_HEADERS (nosniff, Referrer-Policy) and, on the
+ *   paths other origins may read, the CORS headers;
+ * - OPTIONS is answered here and never reaches a loader (Remix would run the route's loader: a
+ *   query URL would run and count its query, a bearer endpoint would answer 401);
+ * - a cross-site form post to a page gets 403. Remix itself throws on an Origin that does not
+ *   match the Host before any action runs, which surfaces as a bare 500; data requests (?_data)
+ *   and resource routes are left to the routes (requireUser / assertSameOrigin, or their
+ *   machine credentials).
+ */
+export function browserBoundary(build: ServerBuild) {
+  const routes = createRoutes(build.routes);
+  const isPage = (pathname: string) => {
+    const matches = matchServerRoutes(routes, pathname, build.basename);
+    const last = matches?.[matches.length - 1]?.route;
+    return Boolean(last && (last.module.default != null || last.module.ErrorBoundary != null));
+  };
+  return (req: Request, res: ExpressResponse, next: (error?: unknown) => void) => {
+    for (const [k, v] of Object.entries({ ...EVERY_RESPONSE_HEADERS, ...corsHeaders(req.path) })) res.setHeader(k, v);
+    if (req.method === "OPTIONS") {
+      const answer = preflightAnswer(req.path);
+      for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+      res.status(answer.status).end();
+      return;
+    }
+    if (UNSAFE_METHODS.has(req.method) && req.query._data === undefined && isPage(req.path) && !sameOrigin(req)) {
+      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+      return;
+    }
+    next();
+  };
+}
+
+function sameOrigin(req: Request): boolean {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  let url: string;
+  try {
+    url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`).href;
+  } catch {
+    return false;
+  }
+  return isSameOriginRequest(new globalThis.Request(url, { method: req.method, headers }));
+}
+
 // Exported by @remix-run/express at run time (the request with abort-on-close), absent from its types.
 type RemixExpressInternals = { createRemixRequest(req: Request, res: ExpressResponse): globalThis.Request };
 // @remix-run/express builds the Fetch request (with abort when the client leaves) in its server
@@ -97,6 +163,7 @@ export function createWebApp(build: ServerBuild, opts: { accessLog?: boolean; co
   app.disable("x-powered-by");
   trustProxies(app, opts.trustProxy);
   if (opts.compress !== false) app.use(compression());
+  app.use(browserBoundary(build));
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   if (opts.accessLog !== false) {
