@@ -8,6 +8,7 @@ import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import { mappedCatalogue } from "../shared/mapped-catalogue.js";
+import { numOrNull } from "../shared/records.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { searchAdAccounts, searchCampaigns, type Campaign } from "./entities.js";
 import { classifyLinkedInError } from "./errors.js";
@@ -86,8 +87,8 @@ function toRow(element: z.infer<typeof analyticsSchema>["elements"][number], acc
   const values: Row = {};
   for (const [id, name] of metrics) {
     const raw = element[name];
-    // Money arrives as decimal strings ("12.34"), counts as numbers; absent means zero.
-    values[id] = raw === undefined || raw === null ? 0 : Number(raw);
+    // Money arrives as decimal strings ("12.34"), counts as numbers; a metric LinkedIn left out is unknown, not 0.
+    values[id] = numOrNull(raw);
   }
   const start = element.dateRange?.start;
   const pivot = element.pivotValues?.[0] ?? "";

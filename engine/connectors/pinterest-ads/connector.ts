@@ -13,6 +13,8 @@ import { num } from "../shared/records.js";
 const PLATFORM = "pinterest-ads";
 /** Analytics ranges: 90 days by day, and hourly data only for short ranges (API reference, analytics endpoints). */
 const MAX_DAYS = { day: 90, hour: 3 };
+/** Error codes Pinterest documents as retryable. */
+export const PINTEREST_RETRYABLE_CODES = new Set([1, 12]);
 const COLUMNS = ["SPEND_IN_MICRO_DOLLAR", "IMPRESSION_1", "CLICKTHROUGH_1", "TOTAL_CONVERSIONS", "TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR"];
 
 const adAccounts = z.object({
@@ -124,6 +126,10 @@ export const pinterestAdsConnector = adsConnector({
   errorMessage: (body: { message?: string; code?: number }) => (body?.message ? `${body.message}${body.code !== undefined ? ` (code ${body.code})` : ""}` : undefined),
   // Code 2 "Authentication failed" can come with a 400 from older edges.
   isAuthError: (body: { code?: number }) => body?.code === 2,
+  // Codes 1 (something went wrong on Pinterest's side) and 12 (the service timed out) are the ones
+  // Pinterest documents as "retry the request", whatever HTTP status carries them
+  // (https://developers.pinterest.com/docs/reference/errors/).
+  isTransient: (body: { code?: number }) => PINTEREST_RETRYABLE_CODES.has(body?.code ?? -1),
 
   async check(ctx) {
     const me = await ctx.http.json<{ username?: string }>({ url: "/user_account" });

@@ -4,11 +4,12 @@
 // midnights of the ad account's timezone, optionally broken down by campaign.
 import { DateTime } from "luxon";
 import { z } from "zod";
+import { ConnectorError } from "../../core/errors.js";
 import { collectItems, paginate } from "../../core/paginate.js";
 import { memoForContext } from "../../core/context-cache.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsConnector, adsFields, CPM_FIELD, fromMicros, slices, wantsHourly } from "../shared/ads-family.js";
-import { num, stamp } from "../shared/records.js";
+import { numOrNull, stamp } from "../shared/records.js";
 
 const PLATFORM = "snapchat-ads";
 /** Stats requests span at most 31 days by DAY and 7 days by HOUR (Measurement, "Granularity"). */
@@ -24,8 +25,12 @@ const adAccounts = z.object({
 const campaigns = z.object({ campaigns: z.array(z.object({ campaign: z.object({ id: z.string(), name: z.string(), status: z.string().optional() }) })), paging });
 const series = z.array(z.object({ start_time: z.string(), stats: z.record(z.string(), z.unknown()) }));
 const statsPayload = z.object({
+  request_status: z.string().optional(),
+  msg: z.string().optional(),
   timeseries_stats: z.array(
     z.object({
+      sub_request_status: z.string().optional(),
+      sub_request_error_reason: z.string().optional(),
       timeseries_stat: z.object({
         id: z.string(),
         timeseries: series.optional(),
@@ -74,6 +79,16 @@ async function* stats(ctx: ConnectorContext, account: Account, range: DateRange,
       },
       statsPayload,
     );
+    // A 200 can still carry a failed part (request_status ERROR or PARTIAL, a sub_request_status
+    // ERROR): the rows would be silently short, so the read fails instead.
+    const failed = body.timeseries_stats.find((t) => t.sub_request_status && t.sub_request_status !== "SUCCESS");
+    if (body.request_status === "ERROR" || failed) {
+      throw new ConnectorError({
+        kind: "system",
+        platform: PLATFORM,
+        message: `Snapchat could not compute the stats of ad account ${account.id}: ${snapchatErrorMessage(body) ?? failed?.sub_request_error_reason ?? "a part of the answer failed"}.`,
+      });
+    }
     for (const { timeseries_stat: stat } of body.timeseries_stats) {
       if (byCampaign) {
         for (const entry of stat.breakdown_stats?.campaign ?? []) {
@@ -95,13 +110,23 @@ function record(point: StatPoint, account: Account): Row {
     campaign_id: point.campaign?.id ?? null,
     campaign_name: point.campaign?.name ?? null,
     campaign_status: point.campaign?.status ?? null,
-    impressions: num(s.impressions),
+    impressions: numOrNull(s.impressions),
     // A swipe up is Snapchat's click.
-    clicks: num(s.swipes),
+    clicks: numOrNull(s.swipes),
     cost: fromMicros(s.spend),
-    conversions: num(s.conversion_purchases),
+    conversions: numOrNull(s.conversion_purchases),
     conversion_value: fromMicros(s.conversion_purchases_value),
   };
+}
+
+/**
+ * The message of a Snapchat error body: display_message or debug_message when present, else `msg`
+ * (what most 4xx answers carry: {"request_status": "ERROR", "request_id": ..., "msg": ...}).
+ */
+export function snapchatErrorMessage(body: { debug_message?: unknown; display_message?: unknown; msg?: unknown; error_code?: unknown }): string | undefined {
+  const text = [body?.display_message, body?.debug_message, body?.msg].find((v): v is string => typeof v === "string" && v.trim() !== "");
+  if (!text) return undefined;
+  return `${text}${typeof body.error_code === "string" ? ` (${body.error_code})` : ""}`;
 }
 
 const fieldsOf = (level: "account" | "campaign") => adsFields(level, { hourly: true, conversionValue: true, extra: [CPM_FIELD] });
@@ -125,8 +150,7 @@ export const snapchatAdsConnector = adsConnector({
     tokenUrl: "https://accounts.snapchat.com/login/oauth2/access_token",
     scopes: ["snapchat-marketing-api"],
   },
-  errorMessage: (body: { debug_message?: string; display_message?: string; error_code?: string }) =>
-    body?.debug_message || body?.display_message ? `${body.display_message ?? body.debug_message}${body.error_code ? ` (${body.error_code})` : ""}` : undefined,
+  errorMessage: snapchatErrorMessage,
 
   async check(ctx) {
     const me = await ctx.http.json<{ me?: { email?: string; display_name?: string } }>({ url: "/me" });

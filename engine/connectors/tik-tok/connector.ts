@@ -36,7 +36,8 @@ const advertiserInfo = z.object({
 });
 const reportPage = z.object({
   list: z.array(z.object({ dimensions: z.record(z.string(), z.unknown()), metrics: z.record(z.string(), z.unknown()) })),
-  page_info: z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() }),
+  // Some answers (a single page) come without page_info.
+  page_info: z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() }).optional(),
 });
 
 const isZone = (zone: string | undefined): zone is string => !!zone && DateTime.local().setZone(zone).isValid;
@@ -91,7 +92,9 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
             },
             reportPage,
           );
-          return { items: data.list, next: data.page_info.page < data.page_info.total_page ? data.page_info.page + 1 : undefined };
+          const info = data.page_info;
+          const more = info ? info.page < info.total_page : data.list.length >= PAGE_SIZE;
+          return { items: data.list, next: more ? (info?.page ?? page) + 1 : undefined };
         },
         { platform: PLATFORM },
       );
@@ -111,7 +114,7 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
               } else if (field.id === "ctr") {
                 const pct = num(m.ctr);
                 row.ctr = pct === null ? null : Math.round(pct * 1e6) / 1e8;
-              } else row[field.id] = num(m[field.api!]) ?? (field.aggregation === "SUM" ? 0 : null);
+              } else row[field.id] = num(m[field.api!]);
             }
             return row;
           }),
