@@ -1,0 +1,133 @@
+// Catalogues of platform report columns (issue 17): hundreds of columns per platform, generated
+// from an official SDK's metadata (bing-ads, pinterest-ads) or transcribed from the platform's
+// documentation (the others), each column becoming one FieldDef with its category and
+// description. This module is the shared vocabulary: the compact column record those files hold,
+// ids and names derived from the platform's spelling, and the rule that turns "which columns a
+// report has" plus "which combinations the platform refuses" into the engine's catalogue and its
+// incompatibleFields capability.
+import { InvalidRequestError } from "../../core/errors.js";
+import { reportConfigField } from "../../core/field-defs.js";
+import type { ReportCatalogue } from "../../core/report-request.js";
+import type { Aggregation, ConfigField, FieldDef, FieldIncompatibility, FieldType, ReportDef } from "../../core/types.js";
+
+/** One platform column as a catalogue file writes it: the field it becomes and the platform's name for it. */
+export interface CatalogueColumn {
+  /** The platform's own name (report column, metric, breakdown, pivot). */
+  column: string;
+  id: string;
+  name: string;
+  kind: "metric" | "dimension";
+  fieldType: FieldType;
+  aggregation: Aggregation;
+  category: string;
+  description: string;
+}
+
+export function fieldOf(c: CatalogueColumn): FieldDef {
+  return { id: c.id, name: c.name, description: c.description, type: c.kind, fieldType: c.fieldType, aggregation: c.kind === "dimension" ? "NONE" : c.aggregation, category: c.category };
+}
+
+/**
+ * "AverageCpc" -> "average_cpc", "costInLocalCurrency" -> "cost_in_local_currency",
+ * "SPEND_IN_MICRO_DOLLAR" -> "spend_in_micro_dollar", "MSAClicks" -> "msa_clicks".
+ */
+export function snakeId(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+}
+
+/** Acronyms kept upper case in generated names. */
+const ACRONYMS = new Set(["id", "ctr", "cpc", "cpm", "cpv", "cpa", "cpi", "cpp", "cps", "roas", "url", "urls", "os", "ms", "msa", "usd", "dsa", "dma", "gtin", "mpn", "abw", "cta", "pin", "pins", "ecpc", "ecpm", "ecpe", "ectr", "cpcv", "cpe", "cpl", "uv", "cvr", "ios", "sku", "api", "ai", "pos", "sov", "mmm", "tv", "ltv", "lpv", "cpsv"]);
+
+/** "average_cpc" -> "Average CPC": the name shown when the documentation gives none. */
+export function humanName(idOrName: string): string {
+  const words = snakeId(idOrName).split("_").filter(Boolean);
+  return words.map((w, i) => (ACRONYMS.has(w) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(" ");
+}
+
+export interface ColumnReport extends ReportDef {
+  /** The platform columns of this report, in the platform's order. */
+  columns: readonly string[];
+}
+
+/** The fields of each report, from the shared column records (a report may rename nothing: ids are the columns'). */
+export function columnCatalogue<R extends ColumnReport>(
+  platform: string,
+  columns: Readonly<Record<string, CatalogueColumn>>,
+  reports: readonly R[],
+  defaultReport: string,
+  opts: { help?: string; extraFields?: (report: R) => FieldDef[]; configFields?: ConfigField[] } = {},
+): ReportCatalogue {
+  const fields: Record<string, FieldDef[]> = {};
+  for (const report of reports) {
+    const own = report.columns.map((name) => {
+      const column = columns[name];
+      if (!column) throw new Error(`${platform}: report ${report.id} names the unknown column ${name}`);
+      return fieldOf(column);
+    });
+    const all = [...(opts.extraFields?.(report) ?? []), ...own];
+    const seen = new Set<string>();
+    fields[report.id] = all.filter((f) => (seen.has(f.id) ? false : (seen.add(f.id), true)));
+  }
+  const defs = reports.map(({ id, name, description }) => ({ id, name, description }));
+  return {
+    platform,
+    defaultReport,
+    fields,
+    reports: defs,
+    configFields: [...(defs.length > 1 ? [reportConfigField(defs, defaultReport, opts.help)] : []), ...(opts.configFields ?? [])],
+  };
+}
+
+/** A platform rule: when any of `when` is selected, each of `excludes` cannot be, with the platform's reason. */
+export interface ExclusionRule {
+  when: readonly string[];
+  excludes: readonly string[];
+  reason: string;
+}
+
+/** A platform limit on how many of a group of fields one request may carry (pivots, breakdowns). */
+export interface GroupLimit {
+  fields: readonly string[];
+  max: number;
+  reason: string;
+}
+
+export interface CompatibilityRules {
+  exclusions?: readonly ExclusionRule[];
+  limits?: readonly GroupLimit[];
+}
+
+/**
+ * The fields of a report that can no longer be added to `selected`: the targets of every exclusion
+ * a selected field triggers (both ways: selecting a target also excludes the triggers), and the
+ * rest of a group whose limit the selection has reached.
+ */
+export function incompatibleWith(reportFields: readonly string[], selected: readonly string[], rules: CompatibilityRules): FieldIncompatibility[] {
+  const chosen = new Set(selected);
+  const present = new Set(reportFields);
+  const out = new Map<string, string>();
+  for (const rule of rules.exclusions ?? []) {
+    const triggers = rule.when.filter((id) => chosen.has(id));
+    const targets = rule.excludes.filter((id) => chosen.has(id));
+    if (triggers.length > 0) for (const id of rule.excludes) if (present.has(id) && !chosen.has(id)) out.set(id, rule.reason);
+    if (targets.length > 0) for (const id of rule.when) if (present.has(id) && !chosen.has(id)) out.set(id, rule.reason);
+  }
+  for (const limit of rules.limits ?? []) {
+    const taken = limit.fields.filter((id) => chosen.has(id)).length;
+    if (taken >= limit.max) for (const id of limit.fields) if (present.has(id) && !chosen.has(id)) out.set(id, limit.reason);
+  }
+  return [...out].map(([fieldId, reason]) => ({ fieldId, reason }));
+}
+
+/** Refuses a request whose own fields break a rule, before any call to the platform. */
+export function assertCompatible(platform: string, reportFields: readonly string[], requested: readonly string[], rules: CompatibilityRules): void {
+  for (const [i, id] of requested.entries()) {
+    const clash = incompatibleWith(reportFields, requested.filter((_, j) => j !== i), rules).find((c) => c.fieldId === id);
+    if (clash) throw new InvalidRequestError(`${platform}: ${id} cannot be requested with the other fields (${clash.reason}).`);
+  }
+}
