@@ -2,4 +2,7 @@ import { startPinterestFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
-export const contract = contractOf("pinterest-ads", startPinterestFake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("pin"));
+export const contract = {
+  ...contractOf("pinterest-ads", startPinterestFake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, adsFakeSecrets("pin")),
+  everyField: { range: { start: "2025-03-01", end: "2025-03-01" } },
+};

@@ -32,6 +32,8 @@ export function fieldOf(c: CatalogueColumn): FieldDef {
  * "SPEND_IN_MICRO_DOLLAR" -> "spend_in_micro_dollar", "MSAClicks" -> "msa_clicks".
  */
 export function snakeId(name: string): string {
+  // SCREAMING_SNAKE names keep their own word breaks ("VIDEO_3SEC_VIEWS_1" -> "video_3sec_views_1").
+  if (!/[a-z]/.test(name)) return name.replace(/[^A-Za-z0-9]+/g, "_").replace(/^_+|_+$/g, "").toLowerCase();
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
