@@ -6,8 +6,8 @@ PyPI into a small JSON snapshot committed beside the connector (issue 17, decisi
     python3 scripts/catalogues/extract-sdk-metadata.py pinterest-ads
 
 The package is downloaded with pip into a temporary directory and read there: nothing of it is
-installed, committed or needed at run time. Then regenerate: the snapshot becomes
-into the connector's catalogue.generated.ts: npx tsx engine/connectors/<id>/generate-catalogue.ts.
+installed, committed or needed at run time. Then regenerate the connector's catalogue from the
+snapshot: npx tsx engine/connectors/<id>/generate-catalogue.ts
 """
 import hashlib
 import json
