@@ -133,3 +133,47 @@ export function assertCompatible(platform: string, reportFields: readonly string
     if (clash) throw new InvalidRequestError(`${platform}: ${id} cannot be requested with the other fields (${clash.reason}).`);
   }
 }
+
+/**
+ * How a transcribed column is typed: n count, m money, mu money per unit (CPC, CPM), p percentage
+ * as a ratio, a other average, u unique people (reach: the maximum is kept), d text attribute,
+ * url, day (a date).
+ */
+export type ColumnType = "n" | "m" | "mu" | "p" | "a" | "u" | "d" | "url" | "day";
+
+/** [platform column, type, category, description?, field id?, field name?] as documentation tables are transcribed. */
+export type ColumnSpec = readonly [column: string, type: ColumnType, category: string, description?: string, id?: string, name?: string];
+
+const TYPES: Record<ColumnType, Pick<CatalogueColumn, "kind" | "fieldType" | "aggregation">> = {
+  n: { kind: "metric", fieldType: "NUMBER", aggregation: "SUM" },
+  m: { kind: "metric", fieldType: "CURRENCY", aggregation: "SUM" },
+  mu: { kind: "metric", fieldType: "CURRENCY", aggregation: "AVG" },
+  p: { kind: "metric", fieldType: "PERCENT", aggregation: "AVG" },
+  a: { kind: "metric", fieldType: "NUMBER", aggregation: "AVG" },
+  u: { kind: "metric", fieldType: "NUMBER", aggregation: "MAX" },
+  d: { kind: "dimension", fieldType: "TEXT", aggregation: "NONE" },
+  url: { kind: "dimension", fieldType: "URL", aggregation: "NONE" },
+  day: { kind: "dimension", fieldType: "YEAR_MONTH_DAY", aggregation: "NONE" },
+};
+
+/** A transcribed table as column records keyed by the platform's column name. */
+export function transcribedColumns(specs: readonly ColumnSpec[], source: string): Record<string, CatalogueColumn> {
+  const out: Record<string, CatalogueColumn> = {};
+  const ids = new Set<string>();
+  for (const [column, type, category, description, id, name] of specs) {
+    const t = TYPES[type];
+    const fieldId = id ?? snakeId(column);
+    if (out[column] || ids.has(fieldId)) throw new Error(`${source}: ${column} (${fieldId}) is listed twice`);
+    ids.add(fieldId);
+    const unit = t.fieldType === "CURRENCY" ? " in the account's currency" : t.fieldType === "PERCENT" ? " as a ratio (0.05 is 5%)" : "";
+    out[column] = {
+      column,
+      id: fieldId,
+      name: name ?? humanName(column),
+      ...t,
+      category,
+      description: description ?? (t.kind === "dimension" ? `${humanName(column)} (${column}).` : `${humanName(column)}${unit} (${column}).`),
+    };
+  }
+  return out;
+}

@@ -2,7 +2,7 @@
 // field's own declaration: fakes of catalogue platforms (bing-ads, pinterest-ads, tik-tok, ...)
 // answer any of hundreds of columns without a rule per column. Test-only.
 import type { FieldDef } from "../../../engine/core/types.js";
-import type { DimensionField, MetricField } from "./field-values.js";
+import type { DimensionField, FieldValues, MetricField, Scope } from "./field-values.js";
 
 /** A metric's generator kind: sums by their unit, averages and percentages as ratios, MAX as distinct counts. */
 export function metricFieldOf(def: FieldDef, id = def.id): MetricField {
@@ -39,4 +39,10 @@ export function dimensionFieldOf(def: FieldDef, values?: readonly string[], id =
     default:
       return /(^|_)id$/.test(def.id) ? { id, kind: "id" } : { id, kind: "text" };
   }
+}
+
+/** A catalogue field's value over a scope (metrics) or for an entity key and day (dimensions), in the field's unit. */
+export function generatedValue(gen: FieldValues, def: FieldDef, scope: Scope, key: string, name = def.id): number | string | boolean | null {
+  if (def.type === "metric") return gen.metric(metricFieldOf(def, name), scope);
+  return gen.dimension(dimensionFieldOf(def, undefined, name), key, scope.days[0]);
 }
