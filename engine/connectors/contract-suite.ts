@@ -115,7 +115,7 @@ export function contractSuite(connector: Connector, fixture: ContractFixture | u
     expect(new Set(reports.map((r) => r.id)).size).toBe(reports.length);
     for (const report of reports) expect(report.id && report.name, JSON.stringify(report)).toBeTruthy();
     for (const field of await connector.listConfigFields()) {
-      expect(["checkbox", "multiple"], field.id).toContain(field.type);
+      expect(["checkbox", "multiple", "text"], field.id).toContain(field.type);
       expect(field.name.length, field.id).toBeGreaterThan(0);
       for (const v of field.values) expect(typeof v.value === "string" && typeof v.label === "string", field.id).toBe(true);
       if (field.type === "multiple" && typeof field.default === "string" && field.default !== "" && field.values.length > 0) {

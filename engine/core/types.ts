@@ -118,7 +118,8 @@ export interface ConfigField {
   allowedMultiple: boolean;
   values: { value: string; label: string }[];
   default: boolean | string;
-  type: "checkbox" | "multiple";
+  /** "text": a free value the connector validates itself (a custom GAQL query). */
+  type: "checkbox" | "multiple" | "text";
 }
 
 export const REPORT_CONFIG_FIELD_ID = "report";
@@ -279,9 +280,10 @@ export interface Connector {
   read(ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage>;
   /**
    * The platform's compatibility rules (Google Ads selectable_with, GA4 checkCompatibility, Meta's
-   * breakdown combinations): given a report and the fields chosen so far, the other fields of the
-   * report that can no longer be added, with the platform's reason. Pickers grey them out and
-   * queries are refused before any request. Absent: every combination of a report's fields works.
+   * breakdown combinations): given a report and the fields chosen so far, the fields of the report
+   * that conflict with that selection, with the platform's reason; a chosen field that conflicts
+   * with another chosen one is listed too. Pickers grey them out and queries are refused before
+   * any request (assertCompatible). Absent: every combination of a report's fields works.
    */
   incompatibleFields?(ctx: ConnectorContext | undefined, opts: { report?: string; selected: readonly string[] }): Promise<FieldIncompatibility[]>;
 

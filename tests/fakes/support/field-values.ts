@@ -39,6 +39,8 @@ export interface MetricField {
   kind: MetricKind;
   /** For ratios: the multiplier of numerator / denominator (100 for a percentage, 1e6 for micros). */
   scale?: number;
+  /** Share of finest cells that are empty (conversions happen in some hours only), 0 to 1. */
+  sparse?: number;
 }
 
 export interface DimensionField {
@@ -120,8 +122,9 @@ export function fieldValues(seed = "fake"): FieldValues {
   };
 
   /** Units of one finest cell of an additive series (integers: units, cents, micros, hundredths). */
-  function cell(series: string, magnitude: number, entity: string, day: string, hour: number): number {
+  function cell(series: string, magnitude: number, entity: string, day: string, hour: number, sparse = 0): number {
     const h = mix(mix(hashOf(series), hashOf(entity)), mix(hashOf(day), hour + 1));
+    if (sparse > 0 && unit(mix(h, 0x5bd1e995)) < sparse) return 0;
     // Nights are quieter, as on every ad platform: it keeps hourly reads realistic.
     const daylight = hour >= 7 && hour <= 22 ? 1 : 0.3;
     return Math.floor(unit(h) * magnitude * daylight);
@@ -142,13 +145,13 @@ export function fieldValues(seed = "fake"): FieldValues {
   }
 
   /** Sum of an additive series over a scope, in integer units. */
-  function sumUnits(series: string, magnitude: number, scope: Scope): number {
+  function sumUnits(series: string, magnitude: number, scope: Scope, sparse = 0): number {
     let total = 0;
     const hours = scope.hours ?? ALL_HOURS;
     for (const entity of scope.entities) {
       for (const day of scope.days) {
         for (const hour of hours) {
-          const units = cell(series, magnitude, entity, day, hour);
+          const units = cell(series, magnitude, entity, day, hour, sparse);
           total += scope.cell && scope.cell.length > 0 ? splitShare(units, scope.cell, entity, day) : units;
         }
       }
@@ -160,15 +163,15 @@ export function fieldValues(seed = "fake"): FieldValues {
     metric(field, scope) {
       switch (field.kind) {
         case "count":
-          return sumUnits(field.id, magnitudeOf(field.id, 40), scope);
+          return sumUnits(field.id, magnitudeOf(field.id, 40), scope, field.sparse);
         case "amount":
-          return sumUnits(field.id, magnitudeOf(field.id, 2_000), scope) / 100;
+          return sumUnits(field.id, magnitudeOf(field.id, 2_000), scope, field.sparse) / 100;
         case "micros":
-          return sumUnits(field.id, magnitudeOf(field.id, 20) * 1_000_000, scope);
+          return sumUnits(field.id, magnitudeOf(field.id, 20) * 1_000_000, scope, field.sparse);
         case "decimal":
-          return sumUnits(field.id, magnitudeOf(field.id, 400), scope) / 100;
+          return sumUnits(field.id, magnitudeOf(field.id, 400), scope, field.sparse) / 100;
         case "distinct":
-          return Math.floor(sumUnits(field.id, magnitudeOf(field.id, 40), scope) * 0.7);
+          return Math.floor(sumUnits(field.id, magnitudeOf(field.id, 40), scope, field.sparse) * 0.7);
         case "ratio": {
           const denominator = sumUnits(`${field.id}/den`, 1_000, scope);
           if (denominator === 0) return null;
