@@ -7,7 +7,7 @@ import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { AppCredentials, Connector, ConnectorContext, Credential, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { assertCompatible, incompatibleWith } from "../shared/column-catalogue.js";
+import { assertColumnsCompatible, incompatibleWith } from "../shared/column-catalogue.js";
 import { numOrNull } from "../shared/records.js";
 import { getUser, searchAccounts, type BingAccount } from "./accounts.js";
 import { classifyBingError } from "./errors.js";
@@ -60,7 +60,7 @@ export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): C
   async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
     const { report: reportId, declared } = resolveReportRequest(BING_CATALOGUE, req);
     const report = BING_REPORTS.find((r) => r.id === reportId)!;
-    assertCompatible(PLATFORM, declared.map((f) => f.id), req.fields, BING_RULES);
+    assertColumnsCompatible(PLATFORM, declared.map((f) => f.id), req.fields, BING_RULES);
     const byId = new Map(declared.map((f) => [f.id, f]));
     const wanted = req.fields.map((id) => ({ def: byId.get(id)!, column: columnOfField(report, id)! }));
     const hourly = req.granularity === "hour" || req.fields.includes("hour");

@@ -8,7 +8,7 @@ import { collectItems, paginate } from "../../core/paginate.js";
 import { pollUntilDone } from "../../core/poll.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsConnector, fromMicros, slices, wantsHourly } from "../shared/ads-family.js";
-import { assertCompatible, incompatibleWith, snakeId } from "../shared/column-catalogue.js";
+import { assertColumnsCompatible, incompatibleWith, snakeId } from "../shared/column-catalogue.js";
 import { numOrNull } from "../shared/records.js";
 import { PINTEREST_COLUMNS, type PinterestReportType } from "./catalogue.generated.js";
 import { PINTEREST_CATALOGUE, PINTEREST_REPORTS, PINTEREST_RULES, targetingTypeOf, TARGETING_FIELD_PREFIX } from "./fields.js";
@@ -138,7 +138,7 @@ function targetingOf(report: PinterestReportType, req: ReadRequest): string {
 
 function fetchOf(report: PinterestReportType) {
   return (ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest) => {
-    assertCompatible(PLATFORM, PINTEREST_CATALOGUE.fields[report.id].map((f) => f.id), req.fields, PINTEREST_RULES);
+    assertColumnsCompatible(PLATFORM, PINTEREST_CATALOGUE.fields[report.id].map((f) => f.id), req.fields, PINTEREST_RULES);
     return report.level === "ADVERTISER" ? accountAnalytics(ctx, account, range, req, report) : asyncReport(ctx, account, range, req, report);
   };
 }

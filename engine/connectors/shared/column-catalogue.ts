@@ -5,7 +5,7 @@
 // ids and names derived from the platform's spelling, and the rule that turns "which columns a
 // report has" plus "which combinations the platform refuses" into the engine's catalogue and its
 // incompatibleFields capability.
-import { InvalidRequestError } from "../../core/errors.js";
+import { assertCompatible } from "../../core/compatibility.js";
 import { reportConfigField } from "../../core/field-defs.js";
 import type { ReportCatalogue } from "../../core/report-request.js";
 import type { Aggregation, ConfigField, FieldDef, FieldIncompatibility, FieldType, ReportDef } from "../../core/types.js";
@@ -105,9 +105,11 @@ export interface CompatibilityRules {
 }
 
 /**
- * The fields of a report that can no longer be added to `selected`: the targets of every exclusion
- * a selected field triggers (both ways: selecting a target also excludes the triggers), and the
- * rest of a group whose limit the selection has reached.
+ * The fields of a report that cannot be in a selection with `selected`: the targets of every
+ * exclusion a selected field triggers (both ways: selecting a target also excludes the triggers),
+ * and, once a group's limit is reached, its other members (all of them when the selection is over
+ * the limit). Selected fields are included when they clash, so engine/core/compatibility.ts's
+ * assertCompatible refuses the selection itself.
  */
 export function incompatibleWith(reportFields: readonly string[], selected: readonly string[], rules: CompatibilityRules): FieldIncompatibility[] {
   const chosen = new Set(selected);
@@ -116,22 +118,19 @@ export function incompatibleWith(reportFields: readonly string[], selected: read
   for (const rule of rules.exclusions ?? []) {
     const triggers = rule.when.filter((id) => chosen.has(id));
     const targets = rule.excludes.filter((id) => chosen.has(id));
-    if (triggers.length > 0) for (const id of rule.excludes) if (present.has(id) && !chosen.has(id)) out.set(id, rule.reason);
-    if (targets.length > 0) for (const id of rule.when) if (present.has(id) && !chosen.has(id)) out.set(id, rule.reason);
+    if (triggers.length > 0) for (const id of rule.excludes) if (present.has(id) && !rule.when.includes(id)) out.set(id, rule.reason);
+    if (targets.length > 0) for (const id of rule.when) if (present.has(id) && !rule.excludes.includes(id)) out.set(id, rule.reason);
   }
   for (const limit of rules.limits ?? []) {
     const taken = limit.fields.filter((id) => chosen.has(id)).length;
-    if (taken >= limit.max) for (const id of limit.fields) if (present.has(id) && !chosen.has(id)) out.set(id, limit.reason);
+    if (taken >= limit.max) for (const id of limit.fields) if (present.has(id) && (taken > limit.max || !chosen.has(id))) out.set(id, limit.reason);
   }
   return [...out].map(([fieldId, reason]) => ({ fieldId, reason }));
 }
 
-/** Refuses a request whose own fields break a rule, before any call to the platform. */
-export function assertCompatible(platform: string, reportFields: readonly string[], requested: readonly string[], rules: CompatibilityRules): void {
-  for (const [i, id] of requested.entries()) {
-    const clash = incompatibleWith(reportFields, requested.filter((_, j) => j !== i), rules).find((c) => c.fieldId === id);
-    if (clash) throw new InvalidRequestError(`${platform}: ${id} cannot be requested with the other fields (${clash.reason}).`);
-  }
+/** Refuses a request whose own fields break a rule, before any call to the platform (engine/core/compatibility.ts). */
+export function assertColumnsCompatible(platform: string, reportFields: readonly string[], requested: readonly string[], rules: CompatibilityRules): void {
+  assertCompatible(platform, requested, incompatibleWith(reportFields, requested, rules));
 }
 
 /**

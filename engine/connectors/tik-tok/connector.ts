@@ -8,7 +8,7 @@ import { paginate } from "../../core/paginate.js";
 import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import { OAUTH2_CLIENT_ID_PARAM, type Account, type Connector, type ConnectorContext, type ReadRequest, type Row } from "../../core/types.js";
 import { staticReportMethods } from "../shared/report-methods.js";
-import { assertCompatible, incompatibleWith } from "../shared/column-catalogue.js";
+import { assertColumnsCompatible, incompatibleWith } from "../shared/column-catalogue.js";
 import { jsonList, PLATFORM, tiktokCall, type EnvelopeRetry } from "./api.js";
 import { exchangeTikTokAuthCode, TIKTOK_BASE_URL } from "./auth.js";
 import { DEFAULT_REPORT, FIELDS_BY_REPORT, FIELDS_OF, REPORT_HELP, REPORTS, TIKTOK_RULES } from "./fields.js";
@@ -63,7 +63,7 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, reportId: string) {
     const report = REPORTS.find((r) => r.id === reportId)!;
     const catalogue = FIELDS_OF[report.id];
-    assertCompatible(PLATFORM, catalogue.map((f) => f.id), req.fields, TIKTOK_RULES);
+    assertColumnsCompatible(PLATFORM, catalogue.map((f) => f.id), req.fields, TIKTOK_RULES);
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
     if (hourly && report.reportType === "AUDIENCE") throw new InvalidRequestError("TikTok's audience reports have no hourly breakdown. Read them by day.");
     const timeDimension = hourly ? "stat_time_hour" : req.fields.includes("date") ? "stat_time_day" : undefined;
