@@ -11,4 +11,5 @@ export const contract: ContractFixture = {
     return { baseUrl: fake.baseUrl, close: () => fake.close() };
   },
   read: { report: "campaigns", range: { start: "2025-03-01", end: "2025-03-03" } },
+  everyField: { range: { start: "2025-03-01", end: "2025-03-01" } },
 };
