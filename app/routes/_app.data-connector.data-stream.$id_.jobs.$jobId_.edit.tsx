@@ -4,8 +4,11 @@
 // job:{id}, and opens the job's page. Works as a plain POST: field errors come back with a 400.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { deploymentProblems, jobEditValues, jobFormContext, JobFlowError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useRef } from "react";
+import { useHydrated } from "~/utils/use-hydrated";
+import { deploymentProblems, jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
+import { searchTerm, withReasons } from "~/utils/field-picker";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -31,8 +34,10 @@ type EditData = {
   state: WizardState;
   deployment: DeploymentValues;
   errors: Record<string, string[]>;
-  /** The chosen report's fields, when the report was changed on this screen. */
+  /** The chosen report's fields, with what the platform refuses for the selection. */
   fieldChoices?: FieldChoice[];
+  /** The field picker's search (submitted without JavaScript). */
+  fieldSearch?: string;
 };
 
 function ids(params: { id?: string; jobId?: string }) {
@@ -53,7 +58,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
   const { ctx, current } = await load(company.id, streamId, jobId);
-  return json({ ...ctx, jobId, current });
+  // The saved selection's refusals, greyed from the first render.
+  const fields = withReasons(ctx.fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: current.state.report ?? ctx.defaultReport, state: current.state, selected: current.state.fields ?? [] }));
+  return json({ ...ctx, fields, jobId, current });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -73,11 +80,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     networkAuthorizationId: accounts.networkAuthorizationId ? Number(accounts.networkAuthorizationId) : undefined,
     ...picked,
   };
-  const reply = (errors: Record<string, string[]>, status: number, extra: Partial<EditData> = {}) =>
-    json<EditData>({ state, deployment, errors, fieldChoices: ctx.fields, ...extra }, { status });
+  const choicesFor = async (s: WizardState) => withReasons(ctx.fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: s.report ?? ctx.defaultReport, state: s, selected: s.fields ?? [] }));
+  const reply = async (errors: Record<string, string[]>, status: number, extra: Partial<EditData> = {}) =>
+    json<EditData>({ state, deployment, errors, fieldChoices: await choicesFor(extra.state ?? state), ...extra }, { status });
 
   // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
   if (intent === "change-report") return reply({}, 200, { state: { ...state, fields: [], renames: {} } });
+  // Search (without JavaScript) and refresh (a changed selection, with it): the same screen again.
+  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(form.get("field_q")) });
 
   // The wizard's four step schemas, all at once.
   const errors: Record<string, string[]> = {};
@@ -136,10 +146,20 @@ export default function EditJob() {
   const back = `/data-connector/data-stream/${d.stream.id}/jobs/${d.jobId}`;
   // A form re-rendered with other values must not keep the inputs of the previous answer.
   const formKey = JSON.stringify([state, deployment]);
+  // With JavaScript, a changed field selection asks the server which fields the platform now refuses.
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const refresh = () => {
+    if (!formRef.current) return;
+    const body = new FormData(formRef.current);
+    body.set("intent", "refresh");
+    submit(body, { method: "post", preventScrollReset: true });
+  };
   return (
     <div>
       <PageHeader title={`Edit job · ${d.current.state.name}`} />
-      <Form method="post" key={formKey} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
+      <Form method="post" key={formKey} ref={formRef} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
         {errors.form ? <p role="alert" className="text-sm text-red-600">{errors.form.join(" ")}</p> : null}
         <section className="space-y-3">
           <h2 className="font-semibold">Basic information</h2>
@@ -151,7 +171,7 @@ export default function EditJob() {
         </section>
         <section className="space-y-3">
           <h2 className="font-semibold">Fields</h2>
-          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} />
+          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={hydrated ? refresh : undefined} />
         </section>
         <section className="space-y-2">
           <h2 className="font-semibold">Deployment options</h2>
