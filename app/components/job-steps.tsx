@@ -2,8 +2,10 @@
 // (jobs.new) shows them one step at a time; the edit screen (jobs.$jobId.edit) shows them all in
 // one form. Both post the same input names, read by ~/utils/jobs readAccountsInput,
 // readFieldsInput and readDeploymentInput, and validated by the same step schemas.
-import type { ReactNode } from "react";
+import { useSubmit } from "@remix-run/react";
+import { useRef, type ReactNode } from "react";
 import { FieldPicker } from "~/components/field-picker";
+import { useHydrated } from "~/utils/use-hydrated";
 import { FREQUENCY_PRESETS, frequencyChoice, INITIALIZATION_OPTIONS, RUN_DATE_OPTIONS, type WizardState } from "~/utils/jobs";
 
 export const jobInputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
@@ -73,6 +75,23 @@ export function AccountsInputs({ sources, state, errors }: { sources: SourceChoi
       <ErrorSlot e={errors.dataSourceIds ?? errors.networkAuthorizationId} />
     </>
   );
+}
+
+/**
+ * With JavaScript, a changed field selection posts the form again with intent=refresh, so the
+ * server answers with what the platform now refuses. Put `formRef` on the form holding the fields.
+ */
+export function useFieldRefresh() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const refresh = () => {
+    if (!formRef.current) return;
+    const body = new FormData(formRef.current);
+    body.set("intent", "refresh");
+    submit(body, { method: "post", preventScrollReset: true });
+  };
+  return { formRef, onSelectionChange: hydrated ? refresh : undefined };
 }
 
 /**

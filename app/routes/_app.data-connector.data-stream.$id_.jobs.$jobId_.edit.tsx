@@ -4,9 +4,7 @@
 // job:{id}, and opens the job's page. Works as a plain POST: field errors come back with a 400.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { deploymentProblems, jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
 import { searchTerm, withReasons } from "~/utils/field-picker";
 import { requireUser } from "~/services/session.server";
@@ -26,7 +24,7 @@ import {
 import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
+import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, useFieldRefresh, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
 
 export const meta: MetaFunction = () => [{ title: "Edit job · Signalpost" }];
 
@@ -146,16 +144,7 @@ export default function EditJob() {
   const back = `/data-connector/data-stream/${d.stream.id}/jobs/${d.jobId}`;
   // A form re-rendered with other values must not keep the inputs of the previous answer.
   const formKey = JSON.stringify([state, deployment]);
-  // With JavaScript, a changed field selection asks the server which fields the platform now refuses.
-  const formRef = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const refresh = () => {
-    if (!formRef.current) return;
-    const body = new FormData(formRef.current);
-    body.set("intent", "refresh");
-    submit(body, { method: "post", preventScrollReset: true });
-  };
+  const { formRef, onSelectionChange } = useFieldRefresh();
   return (
     <div>
       <PageHeader title={`Edit job · ${d.current.state.name}`} />
@@ -171,7 +160,7 @@ export default function EditJob() {
         </section>
         <section className="space-y-3">
           <h2 className="font-semibold">Fields</h2>
-          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={hydrated ? refresh : undefined} />
+          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={onSelectionChange} />
         </section>
         <section className="space-y-2">
           <h2 className="font-semibold">Deployment options</h2>

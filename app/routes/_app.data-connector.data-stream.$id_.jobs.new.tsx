@@ -4,9 +4,7 @@
 // JavaScript; the last step creates the job with its Temporal Schedule and opens its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
-import { useHydrated } from "~/utils/use-hydrated";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
 import { createJobWithSchedule, deploymentProblems, jobFieldIncompatibilities, JobFlowError, jobFormContext, previewRows, type NewJob } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
@@ -28,7 +26,7 @@ import {
 import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, type FieldChoice } from "~/components/job-steps";
+import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, useFieldRefresh, type FieldChoice } from "~/components/job-steps";
 import { searchTerm, withReasons } from "~/utils/field-picker";
 
 export const meta: MetaFunction = () => [{ title: "New job · Signalpost" }];
@@ -181,16 +179,7 @@ export default function NewJob() {
   const chosenAccounts = ctx.sources.flatMap((s) => s.accounts.filter((a) => (state.mode === "source" ? s.id === state.networkAuthorizationId : state.dataSourceIds?.includes(a.id))));
   const fields = data?.fieldChoices ?? ctx.fields;
   const today = new Date().toISOString().slice(0, 10);
-  // With JavaScript, a changed selection asks the server which fields the platform now refuses.
-  const fieldsForm = useRef<HTMLFormElement>(null);
-  const submit = useSubmit();
-  const hydrated = useHydrated();
-  const refresh = () => {
-    if (!fieldsForm.current) return;
-    const body = new FormData(fieldsForm.current);
-    body.set("intent", "refresh");
-    submit(body, { method: "post", preventScrollReset: true });
-  };
+  const { formRef: fieldsForm, onSelectionChange } = useFieldRefresh();
   return (
     <div>
       <PageHeader title={`New job · ${ctx.stream.name}`} />
@@ -225,7 +214,7 @@ export default function NewJob() {
         {step === "fields" ? (
           <Form method="post" className="space-y-3" ref={fieldsForm}>
             {hidden}
-            <FieldsInputs reports={ctx.reports} defaultReport={ctx.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={hydrated ? refresh : undefined}>
+            <FieldsInputs reports={ctx.reports} defaultReport={ctx.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={onSelectionChange}>
               <div className="rounded-md border border-slate-200 p-3">
                 <p className="text-sm font-medium">Preview your data</p>
                 <div className="mt-2 flex items-end gap-2">

@@ -2,7 +2,7 @@
 // box is part of the builder's GET form (Search submits it), selected fields outside the search
 // stay in the form, and the server greys what the API's rules refuse for the submitted selection.
 import { expect, test } from "./support/fixtures.js";
-import { connectGoogleAdsSource, GOOGLE_ADS_ACCOUNT } from "./support/google-ads-source.js";
+import { openBuilderOnGoogleAds } from "./support/google-ads-source.js";
 import { hasConnector } from "../../engine/connectors/registry.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -10,15 +10,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 test("query builder without JavaScript: search the Google Ads metrics, keep the selection, refused fields greyed", async ({ page }, testInfo) => {
   test.skip(!hasConnector("google-ads"), "the Google Ads connector is not in the registry");
   const name = `NoJS picker ${unique()}`;
-  await connectGoogleAdsSource(page, name, { javascript: false });
-
-  await page.goto("/data-connector/api");
-  const source = await page.locator("select[name=source] option", { hasText: name }).getAttribute("value");
-  await page.getByLabel("Source", { exact: true }).selectOption(source!);
-  await page.locator("details[data-section][open]").getByRole("button", { name: "Next" }).click();
-  await page.locator("details[data-section=accounts]").getByLabel(new RegExp(GOOGLE_ADS_ACCOUNT.name)).check();
-  await page.locator("details[data-section=accounts]").getByRole("button", { name: "Next" }).click();
-  await page.locator("details[data-section=report]").getByRole("button", { name: "Next" }).click();
+  await openBuilderOnGoogleAds(page, name, { javascript: false });
 
   const metrics = page.locator('[data-field-picker="metric"]');
   await expect(metrics.getByRole("searchbox")).toHaveAttribute("placeholder", "Search 341 metrics");

@@ -2,7 +2,7 @@
 // metrics grouped by category, search as you type, and fields the API's rules refuse greyed with
 // the reason once the selection changes (the builder asks the server again on each change).
 import { expect, test } from "./support/fixtures.js";
-import { connectGoogleAdsSource, GOOGLE_ADS_ACCOUNT } from "./support/google-ads-source.js";
+import { openBuilderOnGoogleAds } from "./support/google-ads-source.js";
 import { hasConnector } from "../../engine/connectors/registry.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -10,15 +10,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 test("query builder: search 341 Google Ads metrics, pick some, see the refused segments greyed with the reason", async ({ page }, testInfo) => {
   test.skip(!hasConnector("google-ads"), "the Google Ads connector is not in the registry");
   const name = `Picker Google ${unique()}`;
-  await connectGoogleAdsSource(page, name, { javascript: true });
-
-  await page.goto("/data-connector/api");
-  const source = await page.locator("select[name=source] option", { hasText: name }).getAttribute("value");
-  await page.getByLabel("Source", { exact: true }).selectOption(source!);
-  await expect(page.locator("details[data-section=accounts]")).toHaveAttribute("open", "");
-  await page.locator("details[data-section=accounts]").getByLabel(new RegExp(GOOGLE_ADS_ACCOUNT.name)).check();
-  await page.locator("details[data-section=accounts]").getByRole("button", { name: "Next" }).click();
-  await page.locator("details[data-section=report]").getByRole("button", { name: "Next" }).click();
+  await openBuilderOnGoogleAds(page, name, { javascript: true });
 
   const metrics = page.locator('[data-field-picker="metric"]');
   await expect(metrics.getByRole("searchbox")).toHaveAttribute("placeholder", "Search 341 metrics");

@@ -15,8 +15,9 @@ import { startGoogleAdsFake, type GoogleAdsFake } from "../../engine/connectors/
 import { FB_APP, FB_TOKEN, startFacebookFake, type FacebookFake } from "../../engine/connectors/facebook-ads/fake.js";
 import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal/schedules.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
+import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
+import { cookiesFrom, formPost, settle } from "../support/requests.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
 const destDb = `dest_generated_${process.pid}`;
@@ -136,6 +137,34 @@ describe("generated fields through the query URL", () => {
   });
 });
 
+describe("the job wizard's field picker on Google Ads", () => {
+  it("greys what the API refuses for the posted selection, and a search (no JavaScript) keeps the selection", async () => {
+    const login = await import("~/routes/login");
+    const wizard = await import("~/routes/_app.data-connector.data-stream.$id_.jobs.new");
+    const { company, user, password } = await makeCompanyWithUser(db);
+    const cookie = cookiesFrom(await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} })));
+    const source = await createNetworkAuthorization(db, company.id, { name: "Google Ads", platform: "google-ads", credential: googleAds.credential, createdById: user.id });
+    const account = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "1234567890", name: "Shop FR", timezone: "Europe/Paris", currency: "EUR" });
+    const destination = await createDestination(db, company.id, { name: "Warehouse", type: "postgres", config: { host: `${destUrl.hostname}:${destUrl.port}`, username: decodeURIComponent(destUrl.username), password: decodeURIComponent(destUrl.password), database: destDb } });
+    const stream = await createDatastream(db, company.id, { name: "Google Ads", platform: "google-ads", destinationId: destination.id });
+    const path = `/data-connector/data-stream/${stream.id}/jobs/new`;
+    const post = (pairs: [string, string][]) => {
+      const request = new Request(`http://localhost:3000${path}`, { method: "POST", body: new URLSearchParams(pairs), headers: { cookie, origin: "http://localhost:3000", "content-type": "application/x-www-form-urlencoded" } });
+      return settle(() => wizard.action({ request, params: { id: String(stream.id) }, context: {} }));
+    };
+    const state = JSON.stringify({ name: "Daily", mode: "specific", dataSourceIds: [account.id] });
+    type Reply = { step: string; state: { fields?: string[] }; fieldChoices: { id: string; reason?: string }[]; fieldSearch?: string };
+    const refreshed = (await (await post([["step", "fields"], ["state", state], ["report", "campaign"], ["fields", "impressions"], ["intent", "refresh"]])).json()) as Reply;
+    expect(refreshed.step).toBe("fields");
+    expect(refreshed.fieldChoices.find((f) => f.id === "conversion_action_name")?.reason).toBe("cannot be selected with Impressions (metrics.impressions)");
+    expect(refreshed.fieldChoices.find((f) => f.id === "clicks")?.reason).toBeUndefined();
+    const searched = (await (await post([["step", "fields"], ["state", state], ["report", "campaign"], ["fields", "impressions"], ["field_q", "conversion action"], ["intent", "search"]])).json()) as Reply;
+    expect(searched.fieldSearch).toBe("conversion action");
+    expect(searched.state.fields).toEqual(["impressions"]);
+    expect(searched.step).toBe("fields");
+  });
+});
+
 describe("generated fields through a job", () => {
   it("Run Now loads new Google Ads fields into the destination table", async () => {
     const { company, account } = await googleAdsSource();
@@ -145,26 +174,20 @@ describe("generated fields through a job", () => {
       config: { host: `${destUrl.hostname}:${destUrl.port}`, username: decodeURIComponent(destUrl.username), password: decodeURIComponent(destUrl.password), database: destDb },
     });
     const stream = await createDatastream(db, company.id, { name: "Google Ads to warehouse", platform: "google-ads", destinationId: destination.id });
-    const job = await createJob(db, company.id, {
-      datastreamId: stream.id,
-      name: "Campaign reach and video",
-      recurrency: "0 0 1 1 *",
-      date: "LAST_7_DAYS",
-      startDate: null,
-      endDate: null,
-      hasToBeInitialized: false,
-      dateInitialization: null,
-      startDateInitialization: null,
-      endDateInitialization: null,
-      shouldRunAllEvenIfFailed: false,
-      networkAuthorizationId: null,
-      fields: { date: "date", campaign_name: "campaign", ad_network_type: "network", video_trueview_views: "video_views", search_impression_share: "impression_share", active_view_impressions: "viewable_impressions", campaign_bidding_strategy_type: "bidding" },
-      options: { report: "campaign" },
-      tableName: "generated_fields",
-      partitionFieldId: "date",
-      dataType: null,
-      dataSourceIds: [account.id],
-    });
+    const job = await createJob(
+      db,
+      company.id,
+      demoJobInput({
+        datastreamId: stream.id,
+        dataSourceIds: [account.id],
+        tableName: "generated_fields",
+        date: "LAST_7_DAYS",
+        startDate: null,
+        endDate: null,
+        fields: { date: "date", campaign_name: "campaign", ad_network_type: "network", video_trueview_views: "video_views", search_impression_share: "impression_share", active_view_impressions: "viewable_impressions", campaign_bidding_strategy_type: "bidding" },
+        options: { report: "campaign" },
+      }),
+    );
     await createJobSchedule(harness.client, { companyId: company.id, jobId: job.id, recurrency: job.recurrency });
     await triggerJob(harness.client, job.id);
     const [run] = await waitForFinishedRuns(db, company.id, job.id, 1);

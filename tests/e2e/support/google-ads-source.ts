@@ -24,3 +24,17 @@ export async function connectGoogleAdsSource(page: Page, name: string, opts: { j
   await row.getByRole("switch").click();
   await expect(row.getByRole("switch")).toHaveAttribute("aria-checked", "true");
 }
+
+/** A new Google Ads source, then the query builder on it up to the Metrics section. */
+export async function openBuilderOnGoogleAds(page: Page, name: string, opts: { javascript: boolean }) {
+  await connectGoogleAdsSource(page, name, opts);
+  await page.goto("/data-connector/api");
+  const source = await page.locator("select[name=source] option", { hasText: name }).getAttribute("value");
+  await page.getByLabel("Source", { exact: true }).selectOption(source!);
+  // With JavaScript choosing a source submits the form; without it, Next does.
+  if (!opts.javascript) await page.locator("details[data-section][open]").getByRole("button", { name: "Next" }).click();
+  await expect(page.locator("details[data-section=accounts]")).toHaveAttribute("open", "");
+  await page.locator("details[data-section=accounts]").getByLabel(new RegExp(GOOGLE_ADS_ACCOUNT.name)).check();
+  await page.locator("details[data-section=accounts]").getByRole("button", { name: "Next" }).click();
+  await page.locator("details[data-section=report]").getByRole("button", { name: "Next" }).click();
+}
