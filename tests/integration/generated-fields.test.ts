@@ -14,6 +14,10 @@ import { contract as googleAds } from "../../engine/connectors/google-ads/contra
 import { startGoogleAdsFake, type GoogleAdsFake } from "../../engine/connectors/google-ads/fake.js";
 import { FB_APP, FB_TOKEN, startFacebookFake, type FacebookFake } from "../../engine/connectors/facebook-ads/fake.js";
 import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal/schedules.js";
+import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
+import { getConnector } from "../../engine/connectors/registry.js";
+import { createConnectorContext } from "../../engine/core/context.js";
+import { evaluateAlertOnAccount } from "../../lib/alert-evaluation.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
@@ -134,6 +138,25 @@ describe("generated fields through the query URL", () => {
     const [call] = meta.server.requestsTo(/\/act_1001\/insights$/).slice(-1);
     expect(call.query.get("breakdowns")).toBe("age,gender");
     expect(call.query.get("action_attribution_windows")).toBe('["7d_click"]');
+  });
+});
+
+describe("generated fields through an alert", () => {
+  it("evaluates a threshold alert on a new Google Ads metric, per campaign", async () => {
+    const connector = getConnector("google-ads");
+    const ctx = createConnectorContext(connector, { credential: googleAds.credential, app: googleAds.app, baseUrl: ads.baseUrl });
+    const definition = alertDefinitionSchema.parse({
+      title: "Video views",
+      type: "metric",
+      variables: [{ type: "metric", alertType: "threshold", alertValue: [{ operator: "sum", thresholdValue: "1", thresholdType: "above", metric: "video_trueview_views", during: "7_days" }], calculatedFields: [] }],
+      requests: { A: { accountId: "1234567890", platform: "google-ads", level: "CAMPAIGN", dataSourceId: 1, filters: [] } },
+    });
+    const before = ads.server.requestsTo(/googleAds:searchStream$/).length;
+    const out = await evaluateAlertOnAccount(connector, ctx, { accountId: "1234567890", name: "Shop FR", timezone: "Europe/Paris", currency: "EUR" }, definition, new Date("2025-03-10T12:00:00Z"));
+    expect(out.results.map((r) => r.identifierName).sort()).toEqual(["Brand", "Generic"]);
+    expect(out.results.every((r) => r.status === "ANOMALY" && Number(r.conditions[0].value) > 1)).toBe(true);
+    const [query] = ads.server.requestsTo(/googleAds:searchStream$/).slice(before);
+    expect(query.json<{ query: string }>().query).toContain("metrics.video_trueview_views");
   });
 });
 
