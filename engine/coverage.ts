@@ -150,7 +150,7 @@ export function renderCoverage(rows: readonly CoverageRow[]): string {
     );
     for (const r of counted) {
       const groups = r.fieldCoverage!.groups.map((g) =>
-        g.platform === null ? `${g.label}: ${g.offered} (read per account)` : `${g.label}: ${g.offered} / ${g.platform} (${Math.floor((g.offered / Math.max(g.platform, 1)) * 100)} %)`,
+        g.platform === null ? `${g.label}: all of each account's, read from the platform per account (${g.offered} known without a credential)` : `${g.label}: ${g.offered} / ${g.platform} (${Math.floor((g.offered / Math.max(g.platform, 1)) * 100)} %)`,
       );
       lines.push(`| ${cell(r.name)} | ${cell(r.fieldCoverage!.source)} | ${cell(groups.join("; "))} |`);
     }

@@ -20,6 +20,7 @@ import type { EntityResult } from "../../engine/alerts/evaluate.js";
 import { validateAlertForm, type AlertKind } from "~/utils/alert-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PacingChart, SeriesChart } from "./alert-charts";
+import { FieldPicker } from "./field-picker";
 import { useFilterValueSuggestions } from "./filter-value-suggestions";
 import { Spinner } from "./spinner";
 
@@ -33,10 +34,10 @@ export type EditorData = {
   mode: "threshold" | "trend";
   route: "default" | "pacing" | "edit";
   alertId: number | null;
-  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
+  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string; description?: string; category?: string }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
   values: Record<string, string>;
 };
-type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null };
+type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null; fieldSearch?: string };
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
@@ -190,7 +191,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const calcRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("calc[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
   const filterRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("filters[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
-  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)` }))];
+  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)`, category: "Calculated fields" }))];
   const kindLink = (k: AlertKind) => (data.route === "edit" ? undefined : k === "pacing" ? `${base}/create/pacing` : `${base}/create/default?kind=${k}`);
   const modeLink = (m: string) => `${path}?${new URLSearchParams({ ...(kind === "kpi" ? { kind } : {}), mode: m })}`;
 
@@ -268,7 +269,11 @@ export function AlertEditor({ data }: { data: EditorData }) {
                 </div>
                 <div className="grid grid-cols-2 gap-2">
                   <Select name="operator" label="Aggregation" value={values.operator} options={AGGREGATION_OPERATORS.map((o) => ({ value: o, label: AGGREGATION_LABELS[o] }))} error={errors.operator} />
-                  <Select name="metric" label="Metric" value={values.metric} options={[{ value: "", label: "Select a metric" }, ...metricOptions.map((m) => ({ value: m.id, label: m.name }))]} error={errors.metric} />
+                  <div className="col-span-2 text-sm">
+                    <p className="text-slate-700">Metric</p>
+                    <FieldPicker label="Metrics" name="metric" multiple={false} fields={metricOptions} selected={values.metric ? [values.metric] : []} search={{ name: "metric_q", value: actionData?.fieldSearch }} searchButton={{ name: "intent", value: "search" }} />
+                    <ErrorText id="metric" message={errors.metric} />
+                  </div>
                   {data.mode === "threshold" ? (
                     <>
                       <Select name="thresholdType" label="Condition" value={values.thresholdType} options={COMPARISONS.map((c) => ({ value: c, label: COMPARISON_LABELS[c] }))} error={errors.thresholdType} />

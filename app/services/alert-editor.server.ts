@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { DEFAULT_KPI, DEFAULT_PACING, DEFAULT_THRESHOLD, DEFAULT_TREND } from "../../engine/alerts/definition.js";
 import type { EntityResult } from "../../engine/alerts/evaluate.js";
 import { requireUser } from "./session.server.js";
+import { searchTerm } from "~/utils/field-picker";
 import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, type AlertKind, type Client } from "./alerts.server.js";
 
@@ -69,11 +70,14 @@ export async function editorAction(request: Request, params: { clientId?: string
   const sentry = route === "edit" ? await requireSentry(company.id, params.alertId) : undefined;
   if (sentry && sentry.useAsTemplate) throw json({ message: "You can't edit a template" }, { status: 403 });
   const form = await request.formData();
-  const intent = form.get("intent") === "preview" ? "preview" : "save";
+  const asked = form.get("intent");
+  const intent = asked === "preview" ? "preview" : asked === "search" ? "search" : "save";
   const kind: AlertKind = sentry ? (sentry.type === "kpi" ? "kpi" : sentry.type === "pacing" ? "pacing" : "metric") : route === "pacing" ? "pacing" : form.get("kind") === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!options.supported) return json({ values, errors: { form: "This feature is not available yet for this platform" }, preview: null }, { status: 400 });
+  // The metric picker's Search without JavaScript: the same form again, nothing validated or saved.
+  if (intent === "search") return json({ values, errors: {}, preview: null, fieldSearch: searchTerm(form.get("metric_q")) });
   const { definition, errors } = parseAlertForm(form, kind, client.platformId, options, { requireTitle: intent === "save" });
   if (!definition) return json({ values, errors, preview: null }, { status: 400 });
   if (intent === "preview") {

@@ -146,7 +146,7 @@ export type EditorOptions = {
   supported: boolean;
   accounts: { id: number; name: string; accountId: string }[];
   levels: string[];
-  metrics: { id: string; name: string }[];
+  metrics: { id: string; name: string; description?: string; category?: string }[];
   configFields: { id: string; name: string }[];
   filterFields: { id: string; name: string }[];
 };
@@ -170,7 +170,7 @@ export async function editorOptions(companyId: number, client: Client, kind: Ale
     // Platforms that need a credential to list fields: the editor still works with typed ids.
     fields = [];
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name }));
+  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description, category: f.category }));
   const dimensions = fields.filter((f) => f.type === "dimension" && !IDENTIFIER_DIMENSIONS.has(f.id));
   return {
     supported,

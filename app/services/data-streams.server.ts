@@ -8,7 +8,7 @@ import { registry } from "../../engine/connectors/registry.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import { EngineError } from "../../engine/core/errors.js";
-import type { FieldDef } from "../../engine/core/types.js";
+import type { FieldDef, FieldIncompatibility } from "../../engine/core/types.js";
 import { describeDestination, partitionFieldsProblem } from "../../engine/destinations/catalogue.js";
 import { tableNameProblem } from "../../engine/destinations/columns.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
@@ -127,6 +127,32 @@ export async function fieldChoices(platform: string, report: string | undefined)
   const defaultReport = typeof reportField?.default === "string" ? reportField.default : reports[0]?.value;
   const fields = await connector.listFields(undefined, { report: report ?? defaultReport });
   return { reports, defaultReport, fields };
+}
+
+/**
+ * The platform's refusals for a job's field selection (greyed in the picker), asked through the
+ * source of the job's first chosen account (Google Ads reads its rules with a credential). A
+ * platform that cannot be asked greys nothing: the first run still checks the selection.
+ */
+export async function jobFieldIncompatibilities(companyId: number, platform: string, input: { report?: string; state: WizardState; selected: string[] }): Promise<FieldIncompatibility[]> {
+  const connector = registry.getConnector(platform);
+  if (!connector.incompatibleFields) return [];
+  const db = getDb();
+  try {
+    let sourceId = input.state.mode === "source" ? input.state.networkAuthorizationId : undefined;
+    let accountId: string | undefined;
+    const firstAccount = input.state.mode === "source" ? undefined : input.state.dataSourceIds?.[0];
+    if (firstAccount) {
+      const account = await db.selectFrom("dataSources").select(["networkAuthorizationId", "accountId"]).where("companyId", "=", companyId).where("id", "=", firstAccount).executeTakeFirst();
+      sourceId = account?.networkAuthorizationId;
+      accountId = account?.accountId;
+    }
+    const source = sourceId ? await getNetworkAuthorization(db, companyId, sourceId) : undefined;
+    const ctx = source && source.platform === platform ? connectorContextForSource(db, companyId, source, connector) : undefined;
+    return await connector.incompatibleFields(ctx, { report: input.report, account: accountId, selected: input.selected });
+  } catch {
+    return [];
+  }
 }
 
 /** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
@@ -248,7 +274,7 @@ export async function jobFormContext(companyId: number, streamId: number, report
     sources,
     reports: fieldInfo.reports,
     defaultReport: fieldInfo.defaultReport,
-    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType })),
+    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType, description: f.description, category: f.category })),
   };
 }
 

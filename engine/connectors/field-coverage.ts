@@ -8,7 +8,7 @@ export interface FieldCoverageGroup {
   label: string;
   /** How many the platform itself lists; null when it is read per account at run time. */
   platform: number | null;
-  /** How many of them the catalogue offers. */
+  /** How many of them the catalogue offers (with platform null: how many are known without a credential). */
   offered: number;
 }
 

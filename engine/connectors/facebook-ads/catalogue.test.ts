@@ -6,6 +6,7 @@ import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { createConnectorContext } from "../../core/context.js";
 import { IncompatibleFieldsError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";
+import { executeQuery } from "../../query/execute.js";
 import type { Account, ReadRequest, Row } from "../../core/types.js";
 import { createFacebookAdsConnector } from "./connector.js";
 import { FB_ACCOUNTS, FB_APP, FB_TOKEN, startFacebookFake, type FacebookFake } from "./fake.js";
@@ -95,6 +96,21 @@ describe("facebook-ads generated catalogue", () => {
       .http.json({ url: "/act_1001/insights", query: { level: "campaign", fields: "impressions", breakdowns: "age,country", time_range: JSON.stringify({ since: "2025-03-01", until: "2025-03-01" }) } })
       .catch((e: unknown) => e);
     expect((answer as Error).message).toMatch(/code 100.*Current combination of data breakdown columns/);
+  });
+});
+
+describe("facebook-ads days", () => {
+  it("asks for the days of each ad account's own time zone", async () => {
+    // 01:30 UTC on 2 March: already the 2nd in Paris, still the 1st in New York.
+    const accountOf = (id: string) => {
+      const a = FB_ACCOUNTS.find((x) => x.account_id === id)!;
+      return { id, name: a.name, timezone: a.timezone_name, currency: a.currency };
+    };
+    const result = await executeQuery({ getConnector: () => connector }, { platform: "facebook-ads", accounts: [accountOf("1001"), accountOf("1002")], metrics: ["impressions"], dimensions: ["date"], date: { preset: "YESTERDAY" }, options: { report: "account" } }, () => ctx(), { now: new Date("2025-03-02T01:30:00Z") });
+    for await (const _row of result.rows) void _row;
+    const rangeOf = (id: string) => JSON.parse(fake.server.requestsTo(new RegExp(`/act_${id}/insights$`))[0].query.get("time_range")!);
+    expect(rangeOf("1001")).toEqual({ since: "2025-03-01", until: "2025-03-01" });
+    expect(rangeOf("1002")).toEqual({ since: "2025-02-28", until: "2025-02-28" });
   });
 });
 

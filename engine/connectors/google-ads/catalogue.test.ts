@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { IncompatibleFieldsError, InvalidRequestError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";
+import { executeQuery } from "../../query/execute.js";
 import type { Account, Credential, ReadRequest } from "../../core/types.js";
 import { googleAdsConnector as connector } from "./connector.js";
 import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, startGoogleAdsFake, VERSION, type GoogleAdsFake } from "./fake.js";
@@ -111,6 +112,19 @@ describe("google-ads generated catalogue", () => {
       .json({ method: "POST", url: `/customers/${shopFr.id}/googleAds:searchStream`, headers: { "login-customer-id": "1112223333" }, json: { query: "SELECT segments.conversion_action_name, metrics.impressions FROM campaign WHERE segments.date BETWEEN '2025-03-01' AND '2025-03-01'" } })
       .catch((e: unknown) => e);
     expect((error as Error).message).toContain("PROHIBITED_SEGMENT_WITH_METRIC_IN_SELECT_OR_WHERE_CLAUSE");
+  });
+});
+
+describe("google-ads days", () => {
+  it("asks for the days of each account's own time zone", async () => {
+    // 01:30 UTC on 2 March: already the 2nd in Tokyo, still the 1st in New York.
+    const tokyo = { id: "3456789012", name: "Solo Tokyo", timezone: "Asia/Tokyo", currency: "JPY" };
+    const newYork = { id: "2345678901", name: "Shop US", timezone: "America/New_York", currency: "USD" };
+    const result = await executeQuery({ getConnector: () => connector }, { platform: "google-ads", accounts: [tokyo, newYork], metrics: ["clicks"], dimensions: ["date"], date: { preset: "YESTERDAY" }, options: { report: "account" } }, () => context(), { now: new Date("2025-03-02T01:30:00Z") });
+    for await (const _row of result.rows) void _row;
+    const queryOf = (id: string) => fake.server.requestsTo(`/${VERSION}/customers/${id}/googleAds:searchStream`)[0].json<{ query: string }>().query;
+    expect(queryOf(tokyo.id)).toContain("segments.date BETWEEN '2025-03-01' AND '2025-03-01'");
+    expect(queryOf(newYork.id)).toContain("segments.date BETWEEN '2025-02-28' AND '2025-02-28'");
   });
 });
 

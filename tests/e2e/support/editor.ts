@@ -8,3 +8,8 @@ export async function openSeededEditor(page: Page, accountName: string) {
   const href = await page.getByTestId("client-card").filter({ hasText: accountName }).first().getAttribute("href");
   await page.goto(`${href}/alerts/create/default`);
 }
+
+/** Picks the alert's metric in the editor's field picker (a radio list, searchable). */
+export async function chooseMetric(page: Page, id: string) {
+  await page.locator(`input[name="metric"][value="${id}"]`).check();
+}
