@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { groupByCategory, matchesSearch, searchTerm, withReasons } from "./field-picker";
+import { groupByCategory, matchesSearch, type PickerField, searchTerm, withReasons } from "./field-picker";
 
-const fields = [
+const fields: PickerField[] = [
   { id: "impressions", name: "Impressions", category: "Metrics: performance", description: "Times the ad was shown." },
   { id: "search_impression_share", name: "Search impression share", category: "Metrics: competitive (impression share)" },
   { id: "device", name: "Device", type: "dimension" },
