@@ -18,6 +18,7 @@ import { createNetworkAuthorization } from "../../db/repositories/network-author
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { parseObject } from "../../engine/destinations/object-store.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
@@ -147,7 +148,7 @@ async function pgTotals(table: string) {
 }
 
 async function blobTotals(table: string) {
-  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString() });
+  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString(), outbound: outboundGuard() });
   const out: Record<string, { n: number; clicks: number }> = {};
   for (const key of await store.list(`${table}/`))
     for (const r of parseObject((await store.get(key)).toString("utf8"), "csv")) {

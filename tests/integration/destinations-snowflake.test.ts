@@ -13,6 +13,7 @@ import type { Row } from "../../engine/core/types.js";
 import { describeTable } from "../../engine/destinations/columns.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 import { makeCompanyWithUser } from "../support/factories.js";
@@ -52,6 +53,7 @@ function settings(overrides: Partial<{ password: string; database: string; endpo
     password: overrides.password ?? PASSWORD,
     database: overrides.database ?? "SIGNALPOST.LOADS",
     endpoint: overrides.endpoint ?? server.endpoint,
+    outbound: outboundGuard(),
   };
 }
 
@@ -281,7 +283,8 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
       ["demo-001", "demo-002"].map((accountId, i) => createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId, name: `Account ${i}`, timezone: "UTC", currency: "EUR" })),
     );
     // `endpoint` is the operator-only setting that points the stored destination at the local server.
-    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...settings(), endpoint: server.endpoint } });
+    const { outbound: _guard, ...stored } = settings();
+    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...stored, endpoint: server.endpoint } });
     const stream = await createDatastream(db, company.id, { name: "Ads to Snowflake", platform: "demo", destinationId: destination.id });
     const job = await createJob(db, company.id, {
       datastreamId: stream.id,
