@@ -7,6 +7,11 @@ export interface DestinationField {
   label: string;
   /** Stored encrypted and never sent back to the browser. */
   secret?: boolean;
+  /**
+   * Where or as whom the secrets are used (host, user, database, project, access key): changing it
+   * on an edit requires the secrets again, or the stored ones would go to the new place.
+   */
+  addressesSecret?: boolean;
   /** A multi-line input (JSON keys). */
   multiline?: boolean;
   placeholder?: string;
@@ -26,10 +31,10 @@ export interface DestinationDescription {
 }
 
 const sqlFields = (extra?: Partial<Record<"database", string>>): DestinationField[] => [
-  { name: "host", label: "Host", required: "You need to put a host.", placeholder: "db.example.com:5432" },
-  { name: "username", label: "Username", required: "You need to put a username." },
+  { name: "host", label: "Host", required: "You need to put a host.", placeholder: "db.example.com:5432", addressesSecret: true },
+  { name: "username", label: "Username", required: "You need to put a username.", addressesSecret: true },
   { name: "password", label: "Password", secret: true, required: "You need to put a password." },
-  { name: "database", label: "Database", required: "You need to put a database.", placeholder: extra?.database },
+  { name: "database", label: "Database", required: "You need to put a database.", placeholder: extra?.database, addressesSecret: true },
 ];
 
 export const DESTINATION_CATALOGUE: DestinationDescription[] = [
@@ -40,7 +45,7 @@ export const DESTINATION_CATALOGUE: DestinationDescription[] = [
     kind: "sql",
     partition: "single",
     fields: [
-      { name: "projectId", label: "Project Id", required: "You need to pass a project Id" },
+      { name: "projectId", label: "Project Id", required: "You need to pass a project Id", addressesSecret: true },
       { name: "dataSetId", label: "Dataset Id", required: "You need to put a dataSet Id" },
       { name: "jsonKey", label: "JSON key", secret: true, multiline: true, required: "You need to pass the a json key." },
     ],
@@ -92,10 +97,10 @@ export const DESTINATION_CATALOGUE: DestinationDescription[] = [
     kind: "storage",
     partition: "none",
     fields: [
-      { name: "accessKey", label: "Access key", required: "You need to put your access key." },
+      { name: "accessKey", label: "Access key", required: "You need to put your access key.", addressesSecret: true },
       { name: "secretKey", label: "Secret key", secret: true, required: "You need to put your secret key." },
       { name: "bucketId", label: "Bucket Id", required: "You need to put your bucket Id." },
-      { name: "region", label: "Region", required: "You need to put your region.", placeholder: "eu-west-1" },
+      { name: "region", label: "Region", required: "You need to put your region.", placeholder: "eu-west-1", addressesSecret: true },
     ],
   },
   {
