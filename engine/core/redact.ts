@@ -30,6 +30,8 @@ const PATTERNS: [RegExp, string][] = [
   [/(["'])((?:[a-z0-9]+[_-])*key)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi, `$1$2$1$3$4${REDACTED}$4`],
   // x-api-key: abc / x-shopify-access-token: abc (header dumps)
   [/\b((?:x-)?[a-z-]*(?:api-key|access-token|auth-token|secret)[a-z-]*\s*:\s*)[^\s,;]+/gi, `$1${REDACTED}`],
+  // The password of a URL's user info: postgres://user:secret@host/db (a connection string in an error).
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:)[^\s/?#@]+@/gi, `$1${REDACTED}@`],
   // Long opaque strings (JWTs) are tokens wherever they are.
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, REDACTED],
 ];

@@ -10,6 +10,7 @@ import compression from "compression";
 import express, { type Express, type Request, type Response as ExpressResponse } from "express";
 import morgan from "morgan";
 import { redact } from "../../engine/core/redact.js";
+import { installProcessGuards } from "../../lib/process-guards.js";
 
 /** The request path as it may be logged: secret parameters replaced by [REDACTED]. */
 export function loggableUrl(raw: string): string {
@@ -91,6 +92,8 @@ export async function loadBuild(buildPath = "build/index.js"): Promise<ServerBui
 }
 
 async function main() {
+  // One request's forgotten promise must not take every other tenant's requests down (decision 0800).
+  installProcessGuards("web", { redact });
   const build = await loadBuild(process.argv[2]);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const port = Number(process.env.PORT) || 3000;

@@ -16,7 +16,7 @@ import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
 import { outboundGuard } from "../../lib/outbound/guard.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
-import { makeCompanyWithUser } from "../support/factories.js";
+import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
 import { startFakesnow, type LocalServer } from "../support/local-servers.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
@@ -286,26 +286,20 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
     const { outbound: _guard, ...stored } = settings();
     const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...stored, endpoint: server.endpoint } });
     const stream = await createDatastream(db, company.id, { name: "Ads to Snowflake", platform: "demo", destinationId: destination.id });
-    const job = await createJob(db, company.id, {
-      datastreamId: stream.id,
-      name: "Daily campaigns",
-      recurrency: "0 0 1 1 *",
-      date: "LAST_7_DAYS",
-      startDate: null,
-      endDate: null,
-      hasToBeInitialized: false,
-      dateInitialization: null,
-      startDateInitialization: null,
-      endDateInitialization: null,
-      shouldRunAllEvenIfFailed: false,
-      networkAuthorizationId: null,
-      fields: { date: "date", campaign_name: "campaign", clicks: "clicks", cost: "cost" },
-      options: { report: "campaigns" },
-      tableName: "ads_daily",
-      partitionFieldId: "date",
-      dataType: null,
-      dataSourceIds: accounts.map((a) => a.id),
-    });
+    const job = await createJob(
+      db,
+      company.id,
+      demoJobInput({
+        datastreamId: stream.id,
+        dataSourceIds: accounts.map((a) => a.id),
+        tableName: "ads_daily",
+        name: "Daily campaigns",
+        date: "LAST_7_DAYS",
+        startDate: null,
+        endDate: null,
+        fields: { date: "date", campaign_name: "campaign", clicks: "clicks", cost: "cost" },
+      }),
+    );
     const byAccount = async () =>
       (await query('SELECT "_ACCOUNT_ID" AS A, COUNT(*) AS N, SUM("CLICKS") AS C FROM ADS_DAILY GROUP BY 1 ORDER BY 1')).map((r) => ({ account: r.A, rows: Number(r.N), clicks: Number(r.C) }));
 

@@ -55,10 +55,12 @@ export class AzureSqlLoader implements DestinationLoader {
       authentication: { type: "default", options: { userName: this.config.username, password: this.config.password } },
       options: { port, database: this.config.database, encrypt: true, trustServerCertificate: false, connectTimeout: 15_000, requestTimeout: 600_000, connector },
     });
+    // Before connect: tedious emits 'error' for a socket that dies at any point, and an 'error'
+    // without a listener would crash the worker. The request in flight fails with it anyway.
+    connection.on("error", () => undefined);
     await new Promise<void>((resolve, reject) => {
       connection.connect((err) => (err ? reject(classify(err, during, this.config.host)) : resolve()));
     });
-    connection.on("error", () => undefined); // surfaced on the next request
     this.connection = connection;
     return connection;
   }

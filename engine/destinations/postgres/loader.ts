@@ -6,12 +6,12 @@ import { isIP } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
 import type { OutboundGuard } from "../../core/outbound.js";
 import { DestinationError, isTransientCode, reachError } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
+import { copyIn } from "./copy-in.js";
 import { postgresDialect, redshiftDialect } from "./dialect.js";
 
 export interface PostgresConfig {
@@ -34,9 +34,20 @@ function classify(type: string, error: unknown, during: "check" | "load", where:
   const msg = e?.message ?? String(error);
   const code = e?.code ?? "";
   if (code.startsWith("28") || code === "3D000" || code === "42501" || code === "3F000") return new DestinationError(type, "config", msg, error);
+  // node-postgres' own error when the socket ends under a query: no SQLSTATE, nothing to classify by.
+  if (!code && /^Connection terminated/.test(msg))
+    return new DestinationError(type, "transient", `The server closed the connection during the ${during} (${msg}).`, error);
   if (isTransientCode(code) || code.startsWith("08") || code.startsWith("53") || code.startsWith("57")) return new DestinationError(type, "transient", msg, error);
   if (code.startsWith("42")) return new DestinationError(type, "config", msg, error);
   return new DestinationError(type, "system", msg, error);
+}
+
+/** How long close() waits for the server to end the connection before cutting the socket. */
+const CLOSE_GRACE_MS = 5_000;
+
+/** Cuts the client's socket: pg then fails what is queued and emits 'end' (and 'error'). */
+function dropConnection(client: pg.Client): void {
+  client.connection.stream.destroy();
 }
 
 /** hashtext() of PostgreSQL is not in Redshift; a stable 31-bit FNV-1a of the slice key instead. */
@@ -82,8 +93,11 @@ export class PostgresLoader implements DestinationLoader {
       connectionTimeoutMillis: 10_000,
       application_name: "signalpost-loader",
     });
-    // A dropped connection emits 'error' on the client; without a listener Node would crash the worker.
-    client.on("error", () => undefined);
+    // A dropped connection emits 'error' on the client; without a listener Node would crash the
+    // worker. The query in flight gets the same error; a dead client is not reused.
+    client.on("error", () => {
+      if (this.client === client) this.client = undefined;
+    });
     try {
       await client.connect();
     } catch (error) {
@@ -156,7 +170,13 @@ export class PostgresLoader implements DestinationLoader {
   private async copyRows(client: pg.Client, request: LoadRequest, days: Set<string> | undefined): Promise<number> {
     const { table, scope } = request;
     const cols = table.columns.map((c) => this.dialect.quote(c.name)).join(", ");
-    const stream = client.query(copyFrom(`COPY ${qualified(this.dialect, table.name)} (${cols}) FROM STDIN WITH (FORMAT csv)`));
+    const stream = client.query(
+      copyIn(`COPY ${qualified(this.dialect, table.name)} (${cols}) FROM STDIN WITH (FORMAT csv)`, {
+        destination: this.type,
+        host: this.config.host,
+        dropConnection: () => dropConnection(client),
+      }),
+    );
     let count = 0;
     const type = this.type;
     async function* encode(): AsyncIterable<string> {
@@ -186,6 +206,10 @@ export class PostgresLoader implements DestinationLoader {
   async close(): Promise<void> {
     const c = this.client;
     this.client = undefined;
-    await c?.end().catch(() => undefined); // closing a dead connection has nothing left to clean up
+    if (!c) return;
+    // end() waits for the server to close its side; one that never does must not hold the worker.
+    const deadline = setTimeout(() => dropConnection(c), CLOSE_GRACE_MS);
+    await c.end().catch(() => undefined); // closing a dead connection has nothing left to clean up
+    clearTimeout(deadline);
   }
 }

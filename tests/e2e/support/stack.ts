@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startProduct } from "../../../scripts/runtime/start.js";
+import { onStopSignal, startProduct } from "../../../scripts/runtime/start.js";
 import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
@@ -71,8 +71,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.on("SIGTERM", () => void shutdown());
-  process.on("SIGINT", () => void shutdown());
+  onStopSignal(() => void shutdown());
 }
 
 main().catch((error) => {
