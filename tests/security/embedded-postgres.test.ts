@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { PgClient, withPgClient } from "../../db/pg-clients.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 import { startPostgresProcess } from "../../scripts/runtime/postgres-process.js";
 import { passwordFileOf } from "../../scripts/runtime/postgres.js";
@@ -22,15 +22,12 @@ afterAll(() => {
 });
 
 async function logsIn(port: number, password: string, database = "postgres"): Promise<boolean> {
-  const c = new pg.Client({ host: "127.0.0.1", port, user: "signalpost", password, database });
   try {
-    await c.connect();
+    await withPgClient({ host: "127.0.0.1", port, user: "signalpost", password, database }, async () => undefined);
     return true;
   } catch (error) {
     if ((error as { code?: string }).code === "28P01") return false;
     throw error;
-  } finally {
-    await c.end().catch(() => undefined);
   }
 }
 
@@ -62,7 +59,7 @@ describe("embedded PostgreSQL password", () => {
     const port = await freePort();
     // A data directory as every install had it: role password "signalpost", no password file.
     let server = await startPostgresProcess({ dir, port });
-    const admin = new pg.Client({ connectionString: server.adminUrl });
+    const admin = new PgClient({ connectionString: server.adminUrl });
     await admin.connect();
     await admin.query("CREATE DATABASE kept");
     await admin.query("ALTER ROLE signalpost PASSWORD 'signalpost'");

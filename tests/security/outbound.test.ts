@@ -4,9 +4,9 @@
 // without the guard the same requests reach it (or reach the product's own database).
 import http from "node:http";
 import net from "node:net";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
+import { withPgClient } from "../../db/pg-clients.js";
 import { listUrlChecks } from "../../db/repositories/alerts.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
 import { getDestination, listDestinations, readDestinationConfig, updateDestination } from "../../db/repositories/destinations.js";
@@ -168,10 +168,7 @@ describe("destinations", () => {
     const err = await loader.prepare(table).then(() => undefined, (e: Error) => e);
     await loader.close();
     expect(err?.message).toMatch(NOT_ALLOWED);
-    const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await c.connect();
-    const { rowCount } = await c.query("select 1 from information_schema.tables where table_name = 'stolen_rows'");
-    await c.end();
+    const { rowCount } = await withPgClient({ connectionString: process.env.DATABASE_URL }, (c) => c.query("select 1 from information_schema.tables where table_name = 'stolen_rows'"));
     expect(rowCount).toBe(0);
   });
 
@@ -251,10 +248,10 @@ describe("the demo warehouse", () => {
     const asWarehouse = new URL(productUrl);
     asWarehouse.username = encodeURIComponent(config.username!);
     asWarehouse.password = encodeURIComponent(config.password!);
-    const intruder = new pg.Client({ connectionString: asWarehouse.toString() });
-    await intruder.connect();
-    const denied = await intruder.query("select * from users").then(() => undefined, (e: { code?: string }) => e.code);
-    await intruder.end();
+    const denied = await withPgClient({ connectionString: asWarehouse.toString() }, (c) => c.query("select * from users")).then(
+      () => undefined,
+      (e: { code?: string }) => e.code,
+    );
     expect(denied).toBe("42501");
 
     // An install seeded before kept the product's own login in it: the next start moves it.
