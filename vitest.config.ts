@@ -17,6 +17,8 @@ export default defineConfig({
           name: "unit",
           include: ["engine/**/*.test.ts", "lib/**/*.test.ts", "app/**/*.test.{ts,tsx}", "temporal/**/*.unit.test.ts", "tests/unit/**/*.test.ts"],
           exclude: ["node_modules/**"],
+          // Fakes listen on loopback: the outbound guard lets private addresses through here (decision 0840).
+          env: { OUTBOUND_ALLOW_PRIVATE: "true" },
           testTimeout: 30_000,
         },
       },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowList } from "./outbound/policy.js";
 
 /**
  * Server environment, validated once. Every variable has an embedded default so that the
@@ -59,6 +60,19 @@ const schema = z.object({
   /** BigQuery destinations: API root and OAuth token endpoint instead of Google's (tests/fakes/bigquery). */
   BIGQUERY_API_ENDPOINT: z.string().url().optional(),
   BIGQUERY_TOKEN_URL: z.string().url().optional(),
+  /** Outbound guard (decision 0840): tenant-supplied hosts may reach private networks (self-hosted installs, tests). */
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseAllowList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof schema>;

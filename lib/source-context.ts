@@ -1,7 +1,8 @@
 // The connector context for one of a company's sources, shared by the app (query URL, previews)
 // and the Temporal activities (data-stream runs): decrypted credential, the product's OAuth app
 // from the environment, refreshed tokens persisted back, and an optional base URL override
-// ({PLATFORM}_BASE_URL) that points a connector at a local fake in tests and demos.
+// ({PLATFORM}_BASE_URL) that points a connector at a local fake in tests and demos. Every request
+// goes through the outbound guard's fetch: store URLs and site URLs are the tenant's (decision 0840).
 import type { DB } from "../db/connection.js";
 import type { NetworkAuthorization } from "../db/schema.js";
 import { readCredential, updateCredential } from "../db/repositories/network-authorizations.js";
@@ -10,6 +11,7 @@ import { createConnectorContext } from "../engine/core/context.js";
 import { credentialMethods, parseCredential } from "../engine/core/credentials.js";
 import type { Logger } from "../engine/core/logger.js";
 import type { Connector, ConnectorContext } from "../engine/core/types.js";
+import { outboundGuard } from "./outbound/guard.js";
 
 export type SourceContextOptions = {
   signal?: AbortSignal;
@@ -40,6 +42,7 @@ export function connectorContextForSource(
     baseUrl: connectorBaseUrlFromEnv(connector.id, env),
     signal: opts.signal,
     log: opts.log,
+    fetch: outboundGuard().fetch,
     onCredentialRefreshed: async (refreshed) => updateCredential(db, companyId, source.id, refreshed),
   });
 }

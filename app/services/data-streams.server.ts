@@ -16,7 +16,8 @@ import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
 import { readDestinationConfig } from "../../db/repositories/destinations.js";
-import { DestinationError, openDestination } from "../../engine/destinations/index.js";
+import { DestinationError } from "../../engine/destinations/index.js";
+import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
 import { jobLoadTable, jobReport } from "../../lib/job-table.js";
 import type { WizardState } from "~/utils/jobs";
 import {
@@ -302,7 +303,7 @@ async function prepareDestinationFor(db: DB, companyId: number, stream: streams.
     const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
     const defs = await connector.listFields(ctx, { report: jobReport(job) });
     const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
-    const loader = await openDestination(destinationRow.type, readDestinationConfig(destinationRow));
+    const loader = await openConfiguredDestination(destinationRow.type, readDestinationConfig(destinationRow));
     try {
       await loader.prepare(table);
     } finally {

@@ -20,6 +20,7 @@ import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, 
 import { notifyStatusChanges } from "../../lib/alert-notifications.js";
 import { appOrigin, getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { getSlackClient } from "../../lib/slack/index.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
@@ -216,7 +217,7 @@ export function createAlertActivities(deps: ActivityDeps) {
         // The same URL in several ads is crawled once; its cost is the sum.
         const unique = new Map<string, number | null>();
         for (const u of adUrls) unique.set(u.url, (unique.get(u.url) ?? 0) + (u.costYesterday ?? 0));
-        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache }) }));
+        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache, fetch: outboundGuard().fetch }) }));
         for (const r of results) {
           urls++;
           if (r.result.status !== 200) broken++;

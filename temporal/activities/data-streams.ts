@@ -15,7 +15,8 @@ import { registry as connectorRegistry } from "../../engine/connectors/registry.
 import { ConnectorError, EngineError } from "../../engine/core/errors.js";
 import { dayCount, resolveDateRange, restatementWindow, splitDateRange } from "../../engine/core/dates.js";
 import type { DateRange, Row } from "../../engine/core/types.js";
-import { defaultDateColumn, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
+import { defaultDateColumn, DestinationError, type DestinationLoader } from "../../engine/destinations/index.js";
+import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
 import { jobLoadTable, jobReport } from "../../lib/job-table.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getEnv } from "../../lib/env.js";
@@ -63,7 +64,7 @@ async function loadJobContext(db: DB, companyId: number, jobId: number) {
 export function createDataStreamActivities(deps: ActivityDeps) {
   const db = deps.db;
   const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const open = deps.openDestination ?? openDestination;
+  const open = deps.openDestination ?? openConfiguredDestination;
   const now = deps.now ?? (() => new Date());
 
   return {

@@ -17,6 +17,7 @@ import { createDatastream, createJob } from "../../db/repositories/data-streams.
 import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { parseObject } from "../../engine/destinations/object-store.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoTotals, pgTotals } from "../support/demo-totals.js";
@@ -124,7 +125,7 @@ async function jobInto(type: FaultDestination, table: string) {
 }
 
 async function blobTotals(table: string) {
-  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString() });
+  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString(), outbound: outboundGuard() });
   const out: Record<string, { n: number; clicks: number }> = {};
   for (const key of await store.list(`${table}/`))
     for (const r of parseObject((await store.get(key)).toString("utf8"), "csv")) {

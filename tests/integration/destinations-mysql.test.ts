@@ -3,6 +3,7 @@ import type { Connection } from "mysql2/promise";
 import mysql from "mysql2/promise";
 import { afterAll, beforeAll } from "vitest";
 import { MysqlLoader } from "../../engine/destinations/mysql/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 import { startMariaDb, type LocalServer } from "../support/local-servers.js";
 
@@ -24,6 +25,7 @@ const config = (password?: string) => ({
   username: server.user,
   password: password ?? server.password,
   database: "signalpost_dest",
+  outbound: outboundGuard(),
 });
 
 destinationConformance("MySQL (MariaDB)", {
