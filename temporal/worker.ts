@@ -4,7 +4,7 @@ import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
 import type { ActivityDeps } from "./activities/deps.js";
-import { openConfiguredDestination } from "../lib/destination-endpoints.js";
+import { openConfiguredDestination } from "../server/destination-endpoints.js";
 import { installProcessGuards } from "../lib/process-guards.js";
 import { redact } from "../engine/core/redact.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";

@@ -11,14 +11,14 @@ import { EngineError } from "../../engine/core/errors.js";
 import type { FieldDef } from "../../engine/core/types.js";
 import { describeDestination, partitionFieldsProblem } from "../../engine/destinations/catalogue.js";
 import { tableNameProblem } from "../../engine/destinations/columns.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
 import { readDestinationConfig } from "../../db/repositories/destinations.js";
 import { DestinationError } from "../../engine/destinations/index.js";
-import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
 import type { WizardState } from "~/utils/jobs";
 import {
   ALL_BLOCKED_NOTE,

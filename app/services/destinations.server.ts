@@ -3,7 +3,7 @@
 import { listJobIds } from "../../db/repositories/data-streams.js";
 import * as repo from "../../db/repositories/destinations.js";
 import { DestinationError, getDestinationDefinition } from "../../engine/destinations/index.js";
-import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { secretAgainMessage } from "~/utils/destinations";
 import { deleteJobSchedule } from "../../temporal/schedules.js";
 import { getTemporalClient } from "../../temporal/client.js";
@@ -79,7 +79,7 @@ export function configFrom(type: string, values: Record<string, unknown>, previo
   if (previous?.ssl) config.ssl = previous.ssl;
   if (previous?.tokenUrl) config.tokenUrl = previous.tokenUrl;
   if (previous?.location) config.location = previous.location;
-  // The demo warehouse's approval holds only while its host is unchanged (lib/destination-endpoints.ts).
+  // The demo warehouse's approval holds only while its host is unchanged (server/destination-endpoints.ts).
   if (previous?.approvedHost) config.approvedHost = previous.approvedHost;
   return config;
 }

@@ -204,7 +204,7 @@ export function policyFromEnv(): OutboundPolicy {
 
 let shared: OutboundGuard | undefined;
 
-/** The process's guard: app and worker inject this into the engine (lib/destination-endpoints.ts, lib/source-context.ts). */
+/** The process's guard: app and worker inject this into the engine (server/destination-endpoints.ts, server/source-context.ts). */
 export function outboundGuard(): OutboundGuard {
   shared ??= createOutboundGuard({ policy: policyFromEnv });
   return shared;

@@ -16,13 +16,13 @@ import {
 import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../lib/alert-evaluation.js";
-import { notifyStatusChanges } from "../../lib/alert-notifications.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
+import { notifyStatusChanges } from "../../server/alert-notifications.js";
 import { appOrigin, getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
 import { outboundGuard } from "../../lib/outbound/guard.js";
 import { getSlackClient } from "../../lib/slack/index.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import { checkUrl } from "../../engine/alerts/url-check.js";
 import { findPlatform } from "../../engine/catalogue/index.js";

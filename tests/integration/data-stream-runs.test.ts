@@ -163,7 +163,7 @@ describe("data-stream runs on Temporal", () => {
   });
 
   it("seeds a demo destination, stream and job once, and the worker's reconciliation gives it a schedule", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     const { reconcileJobSchedules } = await import("../../temporal/schedules.js");
     await seedDemo(db);
     await seedDemo(db);

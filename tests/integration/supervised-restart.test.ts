@@ -15,11 +15,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
 import { PgClient } from "../../db/pg-clients.js";
 import { createJob, listDatastreams } from "../../db/repositories/data-streams.js";
-import { DEMO_COMPANY_NAME } from "../../db/seed/index.js";
+import { DEMO_COMPANY_NAME } from "../../server/seed/index.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import { PostgresLoader } from "../../engine/destinations/postgres/loader.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
 import { outboundGuard } from "../../lib/outbound/guard.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 import { processAlive } from "../../scripts/runtime/process-alive.js";
@@ -162,7 +162,7 @@ async function holdTheCopy(job: Awaited<ReturnType<typeof demoJob>>["job"]) {
   const loader = new PostgresLoader({ host: `127.0.0.1:${pgPort}`, username: "signalpost", password: pgPassword, database: "signalpost_warehouse", outbound: outboundGuard() });
   await loader.prepare(jobLoadTable(job, defs, { destinationType: "postgres", platform: "demo" }));
   await loader.close();
-  // The demo destination loads with the warehouse's own login (db/seed/data-streams.ts): it must own what it loads into.
+  // The demo destination loads with the warehouse's own login (server/seed/data-streams.ts): it must own what it loads into.
   await warehouse!.query(`alter table "${TABLE}" owner to signalpost_warehouse`);
   await warehouse!.query(`create sequence ${TABLE}_rows`);
   await warehouse!.query(`alter sequence ${TABLE}_rows owner to signalpost_warehouse`);

@@ -11,7 +11,7 @@ import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
 import { ObjectStoreLoader } from "../../engine/destinations/object-store.js";
 import type { DestinationLoader } from "../../engine/destinations/types.js";
-import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { createActivities } from "../../temporal/activities/index.js";
 
 const markers = process.env.FAULT_MARKERS!;

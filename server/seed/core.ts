@@ -1,6 +1,6 @@
-import type { DB } from "../connection.js";
-import { createCompany, setMainUser } from "../repositories/companies.js";
-import { createUser, findUserByEmailForSignIn, ROLE_ADMIN, ROLE_USER } from "../repositories/users.js";
+import type { DB } from "../../db/connection.js";
+import { createCompany, setMainUser } from "../../db/repositories/companies.js";
+import { createUser, findUserByEmailForSignIn, ROLE_ADMIN, ROLE_USER } from "../../db/repositories/users.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { DEMO_ADMIN, DEMO_COMPANY_NAME, DEMO_USER, type SeedContext } from "./context.js";
 

@@ -1,6 +1,6 @@
-import { createNetworkAuthorization, listNetworkAuthorizations, replaceCredential, saveAvailableAccounts } from "../repositories/network-authorizations.js";
-import { createDataSource, listDataSources } from "../repositories/data-sources.js";
-import type { AvailableAccount } from "../schema.js";
+import { createNetworkAuthorization, listNetworkAuthorizations, replaceCredential, saveAvailableAccounts } from "../../db/repositories/network-authorizations.js";
+import { createDataSource, listDataSources } from "../../db/repositories/data-sources.js";
+import type { AvailableAccount } from "../../db/schema.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import type { ApiKeyCredential } from "../../engine/core/types.js";

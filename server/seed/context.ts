@@ -1,5 +1,5 @@
-import type { DB } from "../connection.js";
-import type { Company, User } from "../schema.js";
+import type { DB } from "../../db/connection.js";
+import type { Company, User } from "../../db/schema.js";
 
 export const DEMO_COMPANY_NAME = "Demo Agency";
 export const DEMO_USER = { email: "demo@signalpost.local", password: "demo-password", firstName: "Dana", lastName: "Demo" };

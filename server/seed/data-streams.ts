@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "kysely";
-import type { DB } from "../connection.js";
-import { createDatastream, createJob, listDatastreams } from "../repositories/data-streams.js";
-import { createDestination, listDestinations, readDestinationConfig, updateDestination } from "../repositories/destinations.js";
-import { listNetworkAuthorizations } from "../repositories/network-authorizations.js";
+import type { DB } from "../../db/connection.js";
+import { createDatastream, createJob, listDatastreams } from "../../db/repositories/data-streams.js";
+import { createDestination, listDestinations, readDestinationConfig, updateDestination } from "../../db/repositories/destinations.js";
+import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import type { SeedStep } from "./context.js";
 
 const DEMO_DESTINATION = "Demo warehouse";

@@ -1,6 +1,6 @@
-import { listDataSources } from "../repositories/data-sources.js";
-import { createGdsField, listGdsFields, upsertTranslation } from "../repositories/gds-fields.js";
-import { recordAccountUsage } from "../repositories/usage.js";
+import { listDataSources } from "../../db/repositories/data-sources.js";
+import { createGdsField, listGdsFields, upsertTranslation } from "../../db/repositories/gds-fields.js";
+import { recordAccountUsage } from "../../db/repositories/usage.js";
 import type { SeedStep } from "./context.js";
 
 /** Looker Studio names for two demo fields, with French translations (admin area demo). */

@@ -1,6 +1,6 @@
-import { createConfiguredFor, createSentry, listSentries, type StoredDefinition } from "../repositories/alerts.js";
-import { listDataSources } from "../repositories/data-sources.js";
-import { listNetworkAuthorizations } from "../repositories/network-authorizations.js";
+import { createConfiguredFor, createSentry, listSentries, type StoredDefinition } from "../../db/repositories/alerts.js";
+import { listDataSources } from "../../db/repositories/data-sources.js";
+import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import type { SeedStep } from "./context.js";
 
 /**

@@ -11,7 +11,7 @@ import { createConnectorContext } from "../engine/core/context.js";
 import { credentialMethods, parseCredential } from "../engine/core/credentials.js";
 import type { Logger } from "../engine/core/logger.js";
 import type { Connector, ConnectorContext } from "../engine/core/types.js";
-import { outboundGuard } from "./outbound/guard.js";
+import { outboundGuard } from "../lib/outbound/guard.js";
 
 export type SourceContextOptions = {
   signal?: AbortSignal;

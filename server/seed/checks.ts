@@ -1,6 +1,6 @@
-import { activateProductCheck } from "../repositories/checks.js";
-import { listDataSources } from "../repositories/data-sources.js";
-import { listNetworkAuthorizations } from "../repositories/network-authorizations.js";
+import { activateProductCheck } from "../../db/repositories/checks.js";
+import { listDataSources } from "../../db/repositories/data-sources.js";
+import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import type { SeedStep } from "./context.js";
 
 /**

@@ -1,6 +1,6 @@
-import { listDataSources } from "../repositories/data-sources.js";
-import { listNetworkAuthorizations } from "../repositories/network-authorizations.js";
-import { createSavedQuery, listSavedQueries } from "../repositories/saved-queries.js";
+import { listDataSources } from "../../db/repositories/data-sources.js";
+import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
+import { createSavedQuery, listSavedQueries } from "../../db/repositories/saved-queries.js";
 import type { SeedStep } from "./context.js";
 
 export const DEMO_SAVED_QUERY_NAME = "Demo: clicks and cost by campaign";

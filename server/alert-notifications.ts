@@ -7,7 +7,7 @@ import type { DB } from "../db/connection.js";
 import { claimNotifications, listAssigneesOf, recordNotifications, type NotificationRecord } from "../db/repositories/alerts.js";
 import { getCompanySlack } from "../db/repositories/slack.js";
 import type { AlertStatusValue } from "../db/tables/alerts.js";
-import type { Mail } from "./mail.js";
+import type { Mail } from "../lib/mail.js";
 
 export type StatusChange = {
   companyId: number;

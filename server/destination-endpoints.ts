@@ -3,8 +3,8 @@
 // BIGQUERY_API_ENDPOINT and BIGQUERY_TOKEN_URL; a destination's own stored `endpoint` / `tokenUrl`,
 // operator-only and not on the form, wins), and the outbound-address guard (decision 0840).
 import { openDestination, withOperatorSettings, type DestinationLoader } from "../engine/destinations/index.js";
-import { getEnv } from "./env.js";
-import { outboundGuard, type OutboundGuard } from "./outbound/guard.js";
+import { getEnv } from "../lib/env.js";
+import { outboundGuard, type OutboundGuard } from "../lib/outbound/guard.js";
 
 export function withOperatorEndpoints(type: string, config: Record<string, string>): Record<string, string> {
   const env = Object.fromEntries(Object.entries(getEnv()).map(([name, value]) => [name, value === undefined ? undefined : String(value)]));

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { withOperatorEndpoints } from "./destination-endpoints.js";
-import { resetEnvCache } from "./env.js";
+import { resetEnvCache } from "../lib/env.js";
 
 describe("withOperatorEndpoints", () => {
   afterEach(() => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { upsertOauthClient } from "../repositories/oauth-provider.js";
+import { upsertOauthClient } from "../../db/repositories/oauth-provider.js";
 import type { SeedStep } from "./context.js";
 
 /**

@@ -1,4 +1,4 @@
-import { createDb } from "./connection.js";
+import { createDb } from "../db/connection.js";
 import { seedDemo } from "./seed/index.js";
 
 const url = process.env.DATABASE_URL;

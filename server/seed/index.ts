@@ -1,4 +1,4 @@
-import type { DB } from "../connection.js";
+import type { DB } from "../../db/connection.js";
 import { seedCoreCompany } from "./core.js";
 import { demoSourceStep } from "./demo-source.js";
 import { demoAlertsStep } from "./alerts.js";
