@@ -1,5 +1,6 @@
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
-import { Client, Connection } from "@temporalio/client";
+import { Client, Connection, type WorkflowStartOptions } from "@temporalio/client";
+import type * as Workflows from "./workflows/index.js";
 import { runtimeSettings } from "../lib/env.js";
 
 /** One connection per process; the app reuses it for every start, trigger, signal and query. */
@@ -22,4 +23,29 @@ export function getTemporalClient(): Promise<Client> {
       throw error;
     });
   return clientPromise;
+}
+
+/** The workflows the worker registers (temporal/workflows/index.ts), by the name Temporal knows them under. */
+export type WorkflowName = keyof typeof Workflows;
+type WorkflowOf<N extends WorkflowName> = (typeof Workflows)[N];
+export type WorkflowArgs<N extends WorkflowName> = Parameters<WorkflowOf<N>>;
+type StartOptions<N extends WorkflowName> = Omit<WorkflowStartOptions<WorkflowOf<N>>, "taskQueue"> & { taskQueue?: string };
+
+/**
+ * Starts a workflow by a name the compiler checks against the registered workflows, with its
+ * arguments checked against that workflow's own signature (a renamed workflow or a changed input
+ * fails the typecheck instead of a run). The task queue defaults to the product's.
+ */
+export function startWorkflow<N extends WorkflowName>(client: Client, name: N, options: StartOptions<N>) {
+  return client.workflow.start<WorkflowOf<N>>(name, { taskQueue: temporalTaskQueue(), ...options } as WorkflowStartOptions<WorkflowOf<N>>);
+}
+
+/** startWorkflow, then waits for its result. */
+export function executeWorkflow<N extends WorkflowName>(client: Client, name: N, options: StartOptions<N>) {
+  return client.workflow.execute<WorkflowOf<N>>(name, { taskQueue: temporalTaskQueue(), ...options } as WorkflowStartOptions<WorkflowOf<N>>);
+}
+
+/** A Schedule's action that starts this workflow, typed like startWorkflow. */
+export function workflowAction<N extends WorkflowName>(name: N, workflowId: string, args: WorkflowArgs<N>) {
+  return { type: "startWorkflow" as const, workflowType: name, workflowId, taskQueue: temporalTaskQueue(), args };
 }

@@ -39,7 +39,8 @@ export const ALLOWED = {
   lib: [],
 };
 
-const TYPE_ONLY_ALLOWED = { "temporal/workflows": ["temporal/activities"] };
+// Workflows see their activities' types; the client names workflows and checks their arguments by type.
+const TYPE_ONLY_ALLOWED = { "temporal/workflows": ["temporal/activities"], "temporal/client": ["temporal/workflows"] };
 
 function resolveSpecifier(file, specifier) {
   if (specifier.startsWith("~/")) return path.join(ROOT, "app", specifier.slice(2));
