@@ -7,7 +7,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
-import { DestinationError, isTransientCode } from "../errors.js";
+import { DestinationError, isTransientCode, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { postgresDialect, redshiftDialect } from "./dialect.js";
@@ -22,6 +22,8 @@ export interface PostgresConfig {
   ssl?: boolean;
 }
 
+const SCHEMA_CODES = new Set(["42703", "42804", "42P01", "42846"]);
+
 /** SQLSTATE classes the user must fix: bad password (28), unknown database (3D), no privilege (42501). */
 function classify(type: string, error: unknown, during: "check" | "load"): DestinationError {
   const e = error as { code?: string; message?: string };
@@ -32,6 +34,9 @@ function classify(type: string, error: unknown, during: "check" | "load"): Desti
     return new DestinationError(type, "config", msg, error);
   if (code === "ECONNREFUSED") return new DestinationError(type, during === "check" ? "config" : "transient", `The server refused the connection (${msg}).`, error);
   if (isTransientCode(code) || code.startsWith("08") || code.startsWith("53") || code.startsWith("57")) return new DestinationError(type, "transient", msg, error);
+  // 22: a value the column's type refuses (22P02, 22003...); 23: a constraint added to the table;
+  // 42703/42804/42P01: a column or table gone or retyped. The same rows would fail again.
+  if (code.startsWith("22") || code.startsWith("23") || SCHEMA_CODES.has(code)) return schemaMismatch(type, msg, error);
   if (code.startsWith("42")) return new DestinationError(type, "config", msg, error);
   return new DestinationError(type, "system", msg, error);
 }

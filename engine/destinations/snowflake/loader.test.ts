@@ -16,6 +16,11 @@ describe("Snowflake error classification", () => {
     expect(classify(err("000630"), "load").kind).toBe("transient");
     expect(classify(err("401001", "connect ECONNREFUSED"), "load").kind).toBe("transient");
     expect(classify(err("401001", "connect ECONNREFUSED"), "check")).toMatchObject({ kind: "config", message: "Could not reach Snowflake: connect ECONNREFUSED" });
-    expect(classify(err("100038"), "load").kind).toBe("system");
+    expect(classify(err("999999"), "load").kind).toBe("system");
+  });
+
+  it("fails at once on rows the table's columns refuse (retrying sends the same rows)", () => {
+    expect(classify(err("100038", "Numeric value 'abc' is not recognized"), "load")).toMatchObject({ kind: "config", message: expect.stringContaining("does not accept these rows (Numeric value 'abc' is not recognized)") });
+    expect(classify(err("000904", "invalid identifier 'CLICKS'"), "load").kind).toBe("config");
   });
 });
