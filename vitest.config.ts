@@ -24,7 +24,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["db/**/*.test.ts", "temporal/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["db/**/*.test.ts", "temporal/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           exclude: ["node_modules/**", "tests/e2e/**"],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,
