@@ -6,21 +6,19 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { ConnectorError } from "../../engine/core/errors.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { waitForFinishedRuns } from "../support/job-runs.js";
-import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { jobRow, waitForFinishedRuns } from "../support/job-runs.js";
+import { get, settle } from "../support/requests.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
 const destDb = `dest_attempts_${process.pid}`;
-/** The activities' clock starts at noon on 2026-11-25 and runs ("yesterday" is 2026-11-24 for a UTC account). */
+/** The activities' clock starts at noon on 2026-11-25 and runs ("yesterday" is 2026-11-24 in Paris and in New York). */
 const NOW = new Date("2026-11-25T12:00:00Z");
 const offset = NOW.getTime() - Date.now();
 /** Accounts whose next read fails once, mid-stream, as a platform answering 503 would. */
@@ -63,21 +61,11 @@ afterAll(async () => {
 });
 
 async function setup(table: string, date: { date: string; startDate?: string; endDate?: string }) {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const source = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" } });
-  const a1 = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-001", name: "Acme Shoes (FR)", timezone: "UTC", currency: "EUR" });
-  const a2 = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-002", name: "Blue Bikes (US)", timezone: "UTC", currency: "USD" });
-  const destination = await createDestination(db, company.id, { name: "Warehouse", type: "postgres", config: dest.config });
-  const stream = await createDatastream(db, company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
-  const job = await createJob(db, company.id, {
-    datastreamId: stream.id, name: "Daily campaigns", recurrency: "0 0 1 1 *", date: date.date, startDate: date.startDate ?? null, endDate: date.endDate ?? null,
-    hasToBeInitialized: false, dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: true, networkAuthorizationId: null,
-    fields: { date: "date", campaign_name: "campaign", clicks: "clicks" }, options: { report: "campaigns" }, tableName: table, partitionFieldId: "date", dataType: null,
-    dataSourceIds: [a1.id, a2.id],
-  });
-  const login = await import("~/routes/login");
-  const res = await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} }));
-  return { company, job, stream, cookie: cookiesFrom(res) };
+  const who = await makeSignedInDemoCompany(db, "Demo Ads", ["demo-paris", "demo-new-york"]);
+  const destination = await createDestination(db, who.company.id, { name: "Warehouse", type: "postgres", config: dest.config });
+  const stream = await createDatastream(db, who.company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
+  const job = await createJob(db, who.company.id, jobRow({ datastreamId: stream.id, tableName: table, dataSourceIds: who.dataSourceIds, shouldRunAllEvenIfFailed: true, startDate: null, endDate: null, ...date }));
+  return { company: who.company, job, stream, cookie: who.cookie };
 }
 
 const run = (companyId: number, jobId: number, name: string) =>
@@ -108,7 +96,7 @@ async function jobScreen(who: Awaited<ReturnType<typeof setup>>) {
 describe("the job log tells what happened", () => {
   it("shows a step that failed transiently, then succeeded: both attempts with their error, rows and duration", async () => {
     const who = await setup("flaky", { date: "CUSTOM", startDate: "2024-01-01", endDate: "2024-01-07" });
-    failOnce.add("demo-001");
+    failOnce.add("demo-paris");
     const outcome = await run(who.company.id, who.job.id, "flaky");
     expect(outcome.ok).toBe(true);
     const loaded = await rowsByAccount("flaky");
@@ -116,7 +104,7 @@ describe("the job log tells what happened", () => {
     expect(log!.success).toBe(true);
 
     const screen = (await jobScreen(who)).logs[0]!;
-    const flaky = screen.steps.find((s) => s.accountId === "demo-001")!;
+    const flaky = screen.steps.find((s) => s.accountId === "demo-paris")!;
     expect(flaky.attempts!.map((a) => [a.attempt, a.success])).toEqual([
       [1, false],
       [2, true],
@@ -126,20 +114,20 @@ describe("the job log tells what happened", () => {
     // The first attempt read a page, then its transaction rolled back: it loaded nothing.
     expect(first!.extractedRows).toBeGreaterThan(0);
     expect(first!.loadedRows).toBe(0);
-    expect(second!.loadedRows).toBe(loaded["demo-001"]!.n);
-    expect(second!.extractedRows).toBe(loaded["demo-001"]!.n);
+    expect(second!.loadedRows).toBe(loaded["demo-paris"]!.n);
+    expect(second!.extractedRows).toBe(loaded["demo-paris"]!.n);
     for (const a of flaky.attempts!) expect(a.duration).not.toBeNull();
     // The step spans both attempts and the retry's wait between them (Temporal's initial interval is 1 s).
     expect(flaky.duration!).toBeGreaterThanOrEqual(first!.duration! + second!.duration! + 1000);
-    expect(screen.steps.find((s) => s.accountId === "demo-002")!.attempts).toHaveLength(1);
-    expect(screen.numberRow).toBe(loaded["demo-001"]!.n + loaded["demo-002"]!.n);
+    expect(screen.steps.find((s) => s.accountId === "demo-new-york")!.attempts).toHaveLength(1);
+    expect(screen.numberRow).toBe(loaded["demo-paris"]!.n + loaded["demo-new-york"]!.n);
   }, 120_000);
 
   it("fails a destination schema mismatch at once, and the failed run claims no rows it did not load", async () => {
     await reader.query("drop table if exists mismatch");
     // A column retyped by hand: campaign names cannot go into an integer column.
     await reader.query("create table mismatch (_account_id text, date date, campaign integer, clicks double precision)");
-    await reader.query("insert into mismatch values ('demo-001', '2024-01-03', 42, 7)");
+    await reader.query("insert into mismatch values ('demo-paris', '2024-01-03', 42, 7)");
     const who = await setup("mismatch", { date: "CUSTOM", startDate: "2024-01-01", endDate: "2024-01-07" });
     const outcome = await run(who.company.id, who.job.id, "mismatch");
     expect(outcome.ok).toBe(false);
@@ -149,7 +137,7 @@ describe("the job log tells what happened", () => {
     // Rolled back: not a row loaded, the row that was there still there, each account tried once.
     expect(log!.numberRow).toBe(0);
     expect(log!.extractedRow).toBeGreaterThan(0);
-    expect(await rowsByAccount("mismatch")).toEqual({ "demo-001": { n: 1, first: "2024-01-03", last: "2024-01-03" } });
+    expect(await rowsByAccount("mismatch")).toEqual({ "demo-paris": { n: 1, first: "2024-01-03", last: "2024-01-03" } });
     for (const step of log!.steps) {
       expect(step.attempts).toHaveLength(1);
       expect(step.numberRow).toBe(0);
@@ -166,9 +154,10 @@ describe("the job log tells what happened", () => {
     const yesterday = await setup("yesterday", { date: "YESTERDAY" });
     expect((await run(yesterday.company.id, yesterday.job.id, "yesterday")).ok).toBe(true);
     const [log] = await waitForFinishedRuns(db, yesterday.company.id, yesterday.job.id, 1);
-    // The demo platform may revise its last 3 days: the run asked for 2026-11-24 and re-read the 2 days before.
+    // The demo platform may revise its last 3 days: the run asked for 2026-11-24 (in Paris and in New
+    // York at noon UTC) and re-read the 2 days before.
     expect([log!.requestedStart, log!.requestedEnd, log!.dateStart, log!.dateEnd]).toEqual(["2026-11-24", "2026-11-24", "2026-11-22", "2026-11-24"]);
-    expect(await rowsByAccount("yesterday")).toMatchObject({ "demo-001": { first: "2026-11-22", last: "2026-11-24" }, "demo-002": { first: "2026-11-22", last: "2026-11-24" } });
+    expect(await rowsByAccount("yesterday")).toMatchObject({ "demo-paris": { first: "2026-11-22", last: "2026-11-24" }, "demo-new-york": { first: "2026-11-22", last: "2026-11-24" } });
     const { runDaysText } = await import("~/utils/jobs");
     expect(runDaysText((await jobScreen(yesterday)).logs[0]!)).toEqual({
       requested: "2026-11-24 (1 day)",
@@ -180,7 +169,7 @@ describe("the job log tells what happened", () => {
     expect((await run(week.company.id, week.job.id, "week")).ok).toBe(true);
     const [weekLog] = await waitForFinishedRuns(db, week.company.id, week.job.id, 1);
     expect([weekLog!.requestedStart, weekLog!.requestedEnd, weekLog!.dateStart, weekLog!.dateEnd]).toEqual(["2026-11-18", "2026-11-24", "2026-11-18", "2026-11-24"]);
-    expect(await rowsByAccount("last_week")).toMatchObject({ "demo-001": { first: "2026-11-18", last: "2026-11-24" } });
+    expect(await rowsByAccount("last_week")).toMatchObject({ "demo-paris": { first: "2026-11-18", last: "2026-11-24" } });
     expect(runDaysText((await jobScreen(week)).logs[0]!)).toEqual({ requested: "2026-11-18 → 2026-11-24 (7 days)", refetched: null });
   }, 120_000);
 });

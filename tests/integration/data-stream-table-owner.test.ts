@@ -8,15 +8,13 @@ import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createJob, getJob, listJobs, TableTakenError } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { triggerJob } from "../../temporal/schedules.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { waitForFinishedRuns } from "../support/job-runs.js";
-import { cookiesFrom, formPost, ORIGIN, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { jobRow, waitForFinishedRuns } from "../support/job-runs.js";
+import { ORIGIN, settle } from "../support/requests.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
 const destDb = `dest_owner_${process.pid}`;
@@ -45,15 +43,11 @@ afterAll(async () => {
 });
 
 async function signedIn() {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const login = await import("~/routes/login");
-  const res = await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} }));
-  const source = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" } });
-  const a1 = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-001", name: "Acme Shoes (FR)", timezone: "UTC", currency: "EUR" });
-  const a2 = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-002", name: "Blue Bikes (US)", timezone: "UTC", currency: "USD" });
-  const destination = await createDestination(db, company.id, { name: "Warehouse", type: "postgres", config: dest.config });
-  const stream = await services.createStream(company.id, { name: "Demo Ads → warehouse", platform: "demo", destinationId: destination.id });
-  return { company, cookie: cookiesFrom(res), source, a1, a2, destination, stream };
+  const who = await makeSignedInDemoCompany(db, "Demo Ads", ["demo-paris", "demo-new-york"]);
+  const destination = await createDestination(db, who.company.id, { name: "Warehouse", type: "postgres", config: dest.config });
+  const stream = await services.createStream(who.company.id, { name: "Demo Ads → warehouse", platform: "demo", destinationId: destination.id });
+  const [a1, a2] = who.dataSourceIds as [number, number];
+  return { ...who, a1, a2, destination, stream };
 }
 type Who = Awaited<ReturnType<typeof signedIn>>;
 
@@ -79,7 +73,7 @@ function post(path: string, pairs: [string, string][], cookie: string): Request 
 
 /** The wizard's last step, with the earlier steps' choices in its hidden state. */
 function createThroughWizard(who: Who, streamId: number, tableName: string, name = "Copy of daily campaigns") {
-  const state = { name, mode: "specific", dataSourceIds: [who.a1.id], report: "campaigns", fields: ["date", "impressions"], renames: {} };
+  const state = { name, mode: "specific", dataSourceIds: [who.a1], report: "campaigns", fields: ["date", "impressions"], renames: {} };
   const pairs: [string, string][] = [["step", "deployment"], ["state", JSON.stringify(state)], ["recurrency", "0 0 1 1 *"], ["date", "LAST_7_DAYS"], ["partitionFieldId", "date"], ["tableName", tableName]];
   const path = `/data-connector/data-stream/${streamId}/jobs/new`;
   return settle(() => wizard.action({ request: post(path, pairs, who.cookie), params: { id: String(streamId) }, context: {} }));
@@ -87,7 +81,7 @@ function createThroughWizard(who: Who, streamId: number, tableName: string, name
 
 function editTable(who: Who, jobId: number, tableName: string) {
   const pairs: [string, string][] = [
-    ["intent", "save"], ["name", "Impressions"], ["mode", "specific"], ["dataSourceIds", String(who.a1.id)], ["report", "campaigns"],
+    ["intent", "save"], ["name", "Impressions"], ["mode", "specific"], ["dataSourceIds", String(who.a1)], ["report", "campaigns"],
     ["fields", "date"], ["fields", "impressions"], ["recurrency", "0 0 1 1 *"], ["date", "LAST_7_DAYS"], ["partitionFieldId", "date"], ["tableName", tableName],
   ];
   const path = `/data-connector/data-stream/${who.stream.id}/jobs/${jobId}/edit`;
@@ -106,11 +100,11 @@ async function columns(table: string) {
 describe("one table, one owner", () => {
   it("refuses a second job on the first job's table at creation and at edit, under every name that reaches it, and the first job's rows stay", async () => {
     const who = await signedIn();
-    const first = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ dataSourceIds: [who.a1.id, who.a2.id] }));
+    const first = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ dataSourceIds: [who.a1, who.a2] }));
     const [run] = await waitForFinishedRuns(db, who.company.id, first, 1);
     expect(run!.success).toBe(true);
     const before = await totals("demo_campaigns");
-    expect(before.map((r) => r.account)).toEqual(["demo-001", "demo-002"]);
+    expect(before.map((r) => r.account)).toEqual(["demo-new-york", "demo-paris"]);
     expect(before.every((r) => r.n > 0 && r.campaigns === r.n)).toBe(true);
 
     // The incident: the wizard's last step with the first job's table. Refused, as a field error, under any spelling.
@@ -131,7 +125,7 @@ describe("one table, one owner", () => {
     expect((await createThroughWizard(who, twinStream.id, "demo_campaigns")).status).toBe(400);
 
     // Edit: a job on its own table renamed onto the first job's is refused, and nothing changed, not even the first table's columns.
-    const other = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Impressions", dataSourceIds: [who.a1.id], fields: ["date", "impressions"], renames: {}, tableName: "impressions" }));
+    const other = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Impressions", dataSourceIds: [who.a1], fields: ["date", "impressions"], renames: {}, tableName: "impressions" }));
     await waitForFinishedRuns(db, who.company.id, other, 1);
     const columnsBefore = await columns("demo_campaigns");
     const edit = await editTable(who, other, "Public.Demo_Campaigns");
@@ -152,16 +146,12 @@ describe("one table, one owner", () => {
   it("a job left sharing a table from before the rule refuses to load and touches nothing; the owner keeps loading", async () => {
     const who = await signedIn();
     await reader.query("drop table if exists shared_legacy");
-    const owner = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ dataSourceIds: [who.a1.id], tableName: "shared_legacy" }));
+    const owner = await services.createJobWithSchedule(who.company.id, who.stream.id, job({ dataSourceIds: [who.a1], tableName: "shared_legacy" }));
     await waitForFinishedRuns(db, who.company.id, owner, 1);
     const before = await totals("shared_legacy");
     expect(before[0]!.n).toBeGreaterThan(0);
     // What the migration leaves behind: a later job on the same table, without a claim on it.
-    const legacy = await createJob(db, who.company.id, {
-      datastreamId: who.stream.id, name: "Legacy copy", recurrency: "0 0 1 1 *", date: "CUSTOM", startDate: "2024-01-01", endDate: "2024-01-07", hasToBeInitialized: false,
-      dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: false, networkAuthorizationId: null,
-      fields: { date: "date", impressions: "impressions" }, options: { report: "campaigns" }, tableName: "legacy_own", partitionFieldId: "date", dataType: null, dataSourceIds: [who.a1.id],
-    });
+    const legacy = await createJob(db, who.company.id, jobRow({ datastreamId: who.stream.id, name: "Legacy copy", fields: { date: "date", impressions: "impressions" }, tableName: "legacy_own", dataSourceIds: [who.a1] }));
     await sql`delete from datastream_job_tables where job_id = ${legacy.id}`.execute(db);
     await sql`update datastream_jobs set table_name = 'shared_legacy' where id = ${legacy.id}`.execute(db);
 
@@ -186,8 +176,8 @@ describe("one table, one owner", () => {
   it("two creations racing for one table leave one job; the database's unique claim refuses a second even past the checks", async () => {
     const who = await signedIn();
     const both = await Promise.allSettled([
-      services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Racer A", dataSourceIds: [who.a1.id], tableName: "raced", startDate: "2023-01-01", endDate: "2023-01-01" })),
-      services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Racer B", dataSourceIds: [who.a2.id], tableName: "Raced", startDate: "2023-01-01", endDate: "2023-01-01" })),
+      services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Racer A", dataSourceIds: [who.a1], tableName: "raced", startDate: "2023-01-01", endDate: "2023-01-01" })),
+      services.createJobWithSchedule(who.company.id, who.stream.id, job({ name: "Racer B", dataSourceIds: [who.a2], tableName: "Raced", startDate: "2023-01-01", endDate: "2023-01-01" })),
     ]);
     expect(both.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const refused = both.find((r) => r.status === "rejected") as PromiseRejectedResult;
@@ -196,12 +186,8 @@ describe("one table, one owner", () => {
     expect((await listJobs(db, who.company.id)).filter((j) => j.tableName.toLowerCase() === "raced")).toHaveLength(1);
 
     // The repository alone (no service checks): the unique index on (destination, name) still refuses.
-    const row = {
-      datastreamId: who.stream.id, name: "Direct", recurrency: "0 0 1 1 *", date: "CUSTOM", startDate: "2023-01-01", endDate: "2023-01-01", hasToBeInitialized: false,
-      dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: false, networkAuthorizationId: null,
-      fields: { date: "date" }, options: { report: "campaigns" }, tableName: "RACED ", partitionFieldId: "date", dataType: null, dataSourceIds: [who.a1.id],
-    } as const;
-    await expect(createJob(db, who.company.id, { ...row, dataSourceIds: [...row.dataSourceIds] })).rejects.toBeInstanceOf(TableTakenError);
+    const direct = jobRow({ datastreamId: who.stream.id, name: "Direct", fields: { date: "date" }, tableName: "RACED ", dataSourceIds: [who.a1] });
+    await expect(createJob(db, who.company.id, direct)).rejects.toBeInstanceOf(TableTakenError);
     expect((await listJobs(db, who.company.id)).filter((j) => j.tableName.trim().toLowerCase() === "raced")).toHaveLength(1);
   }, 120_000);
 });

@@ -13,8 +13,9 @@ import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { createTestDatabase } from "../support/database.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
-import { makeCompanyWithUser } from "../support/factories.js";
-import { cookiesFrom, formPost, get, ORIGIN, settle } from "../support/requests.js";
+import { makeSignedInDemoCompany } from "../support/demo-company.js";
+import { jobRow } from "../support/job-runs.js";
+import { formPost, get, ORIGIN, settle } from "../support/requests.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -44,21 +45,14 @@ afterAll(async () => {
 
 /** A company with a demo source and account, a source of another platform, a destination, a stream and one job. */
 async function tenant() {
-  const { company, user, password } = await makeCompanyWithUser(db);
-  const login = await import("~/routes/login");
-  const res = await settle(() => login.action({ request: formPost("/login", { intent: "login", email: user.email, password }), params: {}, context: {} }));
-  const source = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" } });
-  const account = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: "demo-001", name: "Acme", timezone: "UTC", currency: "EUR" });
-  const otherPlatform = await createNetworkAuthorization(db, company.id, { name: "Mailchimp", platform: "mailchimp", credential: { type: "api-key", key: "k-us1" } });
-  const otherAccount = await createDataSource(db, company.id, { networkAuthorizationId: otherPlatform.id, accountId: "list-1", name: "Newsletter", timezone: "UTC", currency: "EUR" });
-  const destination = await createDestination(db, company.id, { name: "Warehouse", type: "postgres", config: destConfig });
-  const stream = await createDatastream(db, company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
-  const job = await createJob(db, company.id, {
-    datastreamId: stream.id, name: "Daily", recurrency: "0 0 1 1 *", date: "LAST_7_DAYS", startDate: null, endDate: null, hasToBeInitialized: false,
-    dateInitialization: null, startDateInitialization: null, endDateInitialization: null, shouldRunAllEvenIfFailed: false, networkAuthorizationId: null,
-    fields: { date: "date", clicks: "clicks" }, options: { report: "campaigns" }, tableName: `daily_${company.id}`, partitionFieldId: "date", dataType: null, dataSourceIds: [account.id],
-  });
-  return { company, cookie: cookiesFrom(res), source, account, otherPlatform, otherAccount, destination, stream, job };
+  const who = await makeSignedInDemoCompany(db, "Demo Ads");
+  const account = { id: who.dataSourceId! };
+  const otherPlatform = await createNetworkAuthorization(db, who.company.id, { name: "Mailchimp", platform: "mailchimp", credential: { type: "api-key", key: "k-us1" } });
+  const otherAccount = await createDataSource(db, who.company.id, { networkAuthorizationId: otherPlatform.id, accountId: "list-1", name: "Newsletter", timezone: "UTC", currency: "EUR" });
+  const destination = await createDestination(db, who.company.id, { name: "Warehouse", type: "postgres", config: destConfig });
+  const stream = await createDatastream(db, who.company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
+  const job = await createJob(db, who.company.id, jobRow({ datastreamId: stream.id, name: "Daily", date: "LAST_7_DAYS", startDate: null, endDate: null, fields: { date: "date", clicks: "clicks" }, tableName: `daily_${who.company.id}`, dataSourceIds: [account.id] }));
+  return { company: who.company, cookie: who.cookie, source: { id: who.sourceId }, account, otherPlatform, otherAccount, destination, stream, job };
 }
 type Tenant = Awaited<ReturnType<typeof tenant>>;
 
