@@ -92,7 +92,7 @@ export async function waitForRunCount(page: Page, runs: number, status = "Succes
   }).toPass({ timeout: 120_000 });
 }
 
-/** Issue 14: the wizard's last step refuses the seeded job's table with a field error on the table name, then takes another name. */
+/** Issue 14: the wizard's last step and the edit screen refuse the seeded job's table with a field error on the table name. */
 export async function expectTakenTableRefused(page: Page): Promise<void> {
   await wizardUpToDeployment(page, `Copy ${Date.now().toString(36)}`);
   await page.locator("#tableName").fill("Demo_Campaigns");
@@ -101,9 +101,19 @@ export async function expectTakenTableRefused(page: Page): Promise<void> {
   await expect(page.locator("#tableName")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/jobs\/new$/);
   // Another name goes through.
-  await page.locator("#tableName").fill(`copy_${Date.now().toString(36)}`);
+  const own = `copy_${Date.now().toString(36)}`;
+  await page.locator("#tableName").fill(own);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("The job has been created")).toBeVisible();
+  // Editing that job onto the seeded job's table is refused the same way, and the job keeps its table.
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.locator("#tableName").fill("public.demo_campaigns");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#tableName-error")).toContainText('already loads the table "demo_campaigns"');
+  await expect(page.locator("#tableName")).toHaveValue("public.demo_campaigns");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("link", { name: "Extraction options" }).click();
+  await expect(page.locator("#extraction-option")).toContainText(`Table: ${own}`);
 }
 
 /** Issue 14: a load that fails once (transiently) is retried by Temporal, and the job log shows both attempts and the re-fetched days. */
