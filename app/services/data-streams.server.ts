@@ -485,6 +485,15 @@ export async function deleteJobCascade(companyId: number, jobId: number): Promis
 
 export const JOB_LOG_PAGE_SIZE = 50;
 
+/** How many recent days a platform may still revise; 0 for a platform without a connector here (the page still shows). */
+function restatementDaysOf(platform: string): number {
+  try {
+    return registry.getConnector(platform).restatementDays;
+  } catch {
+    return 0;
+  }
+}
+
 export async function jobDetail(companyId: number, streamId: number, jobId: number, page: number) {
   const db = getDb();
   const job = await streams.getJob(db, companyId, jobId);
@@ -504,7 +513,7 @@ export async function jobDetail(companyId: number, streamId: number, jobId: numb
       destination: stream.destinationName,
       destinationType: stream.destinationType,
       /** Recent days the platform may still revise: runs re-fetch those the preset no longer covers. */
-      restatementDays: registry.getConnector(stream.platform).restatementDays,
+      restatementDays: restatementDaysOf(stream.platform),
     },
     job: {
       id: job.id,

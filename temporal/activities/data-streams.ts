@@ -175,6 +175,8 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         // One table, one owner (decision 0820): a job sharing its table with another job's never touches it.
         const taken = await tableOwnershipProblem(db, input.companyId, { id: job.id, tableName: job.tableName, destinationId: destinationRow.id });
         if (taken) throw new DestinationError(destinationRow.type, "config", taken);
+        // A job run uses the account for billing like a query URL does (db/repositories/usage.ts).
+        await recordAccountUsage(db, input.companyId, [account.id], "job", started);
         const connector = getConnector(stream.platform);
         const ctx = connectorContextForSource(db, input.companyId, source, connector, { signal });
         const defs = await connector.listFields(ctx, { report: jobReport(job) });

@@ -121,6 +121,9 @@ describe("the job log tells what happened", () => {
     expect(flaky.duration!).toBeGreaterThanOrEqual(first!.duration! + second!.duration! + 1000);
     expect(screen.steps.find((s) => s.accountId === "demo-new-york")!.attempts).toHaveLength(1);
     expect(screen.numberRow).toBe(loaded["demo-paris"]!.n + loaded["demo-new-york"]!.n);
+    // Both accounts were used by a job run (billing counts them like a query URL's).
+    const usage = await db.selectFrom("accountUsage").select(["dataSourceId", "firstVia"]).where("companyId", "=", who.company.id).execute();
+    expect(usage.map((u) => u.firstVia)).toEqual(["job", "job"]);
   }, 120_000);
 
   it("fails a destination schema mismatch at once, and the failed run claims no rows it did not load", async () => {
