@@ -9,6 +9,7 @@ ensure_chromium
 ensure_postgres_can_traverse
 for hook in "$ROOT"/scripts/setup.d/*.sh; do [ -e "$hook" ] && source "$hook"; done
 cd "$ROOT"
+generate_folder_indexes
 
 say "typecheck"
 npx tsc --noEmit

@@ -4,7 +4,9 @@ import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
 import type { ActivityDeps } from "./activities/deps.js";
-import { openConfiguredDestination } from "../lib/destination-endpoints.js";
+import { openConfiguredDestination } from "../server/destination-endpoints.js";
+import { installProcessGuards } from "../lib/process-guards.js";
+import { redact } from "../engine/core/redact.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
 import { getTemporalClient } from "./client.js";
 import { reconcileJobSchedules } from "./schedules.js";
@@ -24,6 +26,8 @@ export async function createWorker(opts: { db: DB; address: string; taskQueue?: 
 }
 
 async function main() {
+  // One run's forgotten promise must not stop every other run this worker serves (decision 0800).
+  installProcessGuards("worker", { redact });
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error("DATABASE_URL is required for the worker");
   const db = createDb(databaseUrl);

@@ -11,8 +11,8 @@ import { alertDefinitionSchema, type AlertDefinition } from "../../engine/alerts
 import { findPlatform, getPlatformIcon } from "../../engine/catalogue/index.js";
 import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
 import type { FieldDef } from "../../engine/core/types.js";
-import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getDb } from "./db.server.js";
 import type { Toast } from "./toast.server.js";
 import { z } from "zod";

@@ -9,18 +9,19 @@ import { findPlatform } from "../../engine/catalogue/index.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import { EngineError } from "../../engine/core/errors.js";
 import type { FieldDef } from "../../engine/core/types.js";
-import { describeDestination } from "../../engine/destinations/catalogue.js";
+import { describeDestination, partitionFieldsProblem } from "../../engine/destinations/catalogue.js";
 import { tableNameProblem } from "../../engine/destinations/columns.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
 import { readDestinationConfig } from "../../db/repositories/destinations.js";
-import { DestinationError, describeTable, openDestination } from "../../engine/destinations/index.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
+import { DestinationError, describeTable } from "../../engine/destinations/index.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { tableTakenProblem } from "../../server/job-table-owner.js";
 import { JOB_MESSAGES, partitionableFields, type WizardState } from "~/utils/jobs";
 import { sql } from "kysely";
-import { tableTakenProblem } from "../../lib/job-table-owner.js";
 import {
   ALL_BLOCKED_NOTE,
   createJobSchedule,
@@ -252,7 +253,8 @@ export async function jobProblems(companyId: number, streamId: number, job: NewJ
   else Object.assign(problems, fieldProblems(choices.fields, { ...job, partitionFieldId: kind === "sql" ? job.partitionFieldId : [] }));
   const t = tableNameProblem(kind, job.tableName) ?? (await tableTakenProblem(db, companyId, { destinationId: stream.destinationId, tableName: job.tableName, jobId: opts.jobId }));
   if (t) problems.tableName = t;
-  if (kind === "sql" && stream.destinationType === "big_query" && job.partitionFieldId.length > 1) problems.partitionFieldId = "BigQuery takes a single partition field.";
+  const partitionProblem = kind === "sql" ? partitionFieldsProblem(stream.destinationType, job.partitionFieldId) : undefined;
+  if (partitionProblem) problems.partitionFieldId = partitionProblem;
   if (kind === "storage" && !job.dataType) problems.dataType = "You need to choose a data format.";
   return problems;
 }
@@ -395,7 +397,7 @@ async function prepareDestinationFor(db: DB, companyId: number, stream: streams.
     const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
     const defs = await connector.listFields(ctx, { report: jobReport(job) });
     const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
-    const loader = await openDestination(destinationRow.type, readDestinationConfig(destinationRow));
+    const loader = await openConfiguredDestination(destinationRow.type, readDestinationConfig(destinationRow));
     try {
       await loader.prepare(table);
     } finally {

@@ -23,6 +23,7 @@ export async function handleDestinationForm(request: Request, companyId: number,
     const saved = await saveDestination(companyId, id, { name: name!, type: chosen!, values });
     if (!saved.ok) {
       if (saved.notFound) throw new Response("Not found", { status: 404 });
+      if (saved.fieldErrors) return json({ result: submission.reply({ fieldErrors: saved.fieldErrors }), checkError: null }, { status: 400 });
       return json({ result: submission.reply(), checkError: saved.message }, { status: 400 });
     }
   } catch (error) {

@@ -8,8 +8,8 @@ import { getDataSource } from "../../db/repositories/data-sources.js";
 import { collectValues, FILTER_VALUE_WINDOW, matchSuggestions, sortValues } from "../../engine/alerts/filter-values.js";
 import { resolveWindow } from "../../engine/alerts/windows.js";
 import { getConnector } from "../../engine/connectors/registry.js";
-import { accountTimezone } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { accountTimezone } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { editorOptions, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 

@@ -11,7 +11,7 @@ import { supportsRegisterMode } from "./register-connect.server.js";
 import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith } from "./oauth-provider.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
-export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope"] as const;
+export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method"] as const;
 
 function carried(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};

@@ -9,7 +9,7 @@ import { listNetworkAuthorizations } from "../../db/repositories/network-authori
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { registry } from "../../engine/connectors/registry.js";
 import type { ConfigField, FieldDef } from "../../engine/core/types.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
 import {
   buildQueryParams,

@@ -12,9 +12,9 @@ import { accountTimezone, resolveDateRange } from "../../engine/core/dates.js";
 import { ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError } from "../../engine/core/errors.js";
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
 import { executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/query/index.js";
-import { ConnectionRecorder, type AccountReadStats } from "../../lib/connection-recorder.js";
+import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 import { extractionBlocked } from "./billing-gate.server.js";
 

@@ -22,7 +22,8 @@ import {
   type ConnectorDeps,
   type OAuthReturnParams,
 } from "./sources.server.js";
-import { createUserSession, safeRedirectTo } from "./session.server.js";
+import { createUserSession } from "./session.server.js";
+import { sameOriginPath } from "~/utils/safe-redirect";
 import { toastHeaders } from "./toast.server.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { getConnector } from "../../engine/connectors/registry.js";
@@ -69,7 +70,8 @@ export async function startRegisterConnect(
       requestToken,
       secret,
       fromApp: input.fromApp ?? null,
-      returnTo: input.returnTo ? safeRedirectTo(input.returnTo) : null,
+      // An unsafe return path is dropped: the claimed source's own page is the way back.
+      returnTo: sameOriginPath(input.returnTo),
       expiresAt: new Date(Date.now() + WAITING_TTL_MS),
     });
   });

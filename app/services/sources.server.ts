@@ -5,6 +5,7 @@
 import { getDb } from "./db.server.js";
 import { removeJobsReadingSource, removeJobsWithoutAccounts, syncJobsOfAccount } from "./data-streams.server.js";
 import { getEnv } from "../../lib/env.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
 import * as dataSourcesRepo from "../../db/repositories/data-sources.js";
@@ -116,6 +117,8 @@ function contextFor(
     onCredentialRefreshed,
     timeoutMs: 20_000,
     retry: { retries: 1 },
+    // Store and site URLs on the connect forms are the tenant's (decision 0840).
+    fetch: outboundGuard().fetch,
   });
 }
 

@@ -9,10 +9,10 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { createDb } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
+import { PgClient } from "../../db/pg-clients.js";
 import { createCompany } from "../../db/repositories/companies.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createDatastream, createJob, startJobLog } from "../../db/repositories/data-streams.js";
@@ -126,7 +126,7 @@ async function main() {
     say("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: |");
 
     // --- PostgreSQL: bare COPY of the same rows into a table of the same shape --------------------
-    const whClient = new pg.Client({ connectionString: server.url("warehouse") });
+    const whClient = new PgClient({ connectionString: server.url("warehouse") });
     await whClient.connect();
     await whClient.query(`create table bare_copy (_account_id text, date date, campaign_id text, campaign_name text, impressions double precision, clicks double precision, cost double precision)`);
     await whClient.query(`create index on bare_copy (_account_id, date)`);

@@ -4,7 +4,7 @@
 //   pg            : a bare pg query of the bench_rows table, JSON.stringify'd, the naive way
 import fs from "node:fs";
 import http from "node:http";
-import pg from "pg";
+import { createPgPool } from "../../db/pg-clients.js";
 
 const [mode, arg] = process.argv.slice(2);
 const port = Number(process.env.PORT);
@@ -19,9 +19,7 @@ if (mode === "bytes") {
     })
     .listen(port, "127.0.0.1", () => console.log("ready"));
 } else if (mode === "pg") {
-  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
-  // The bench stops PostgreSQL while this server may still hold idle connections.
-  pool.on("error", () => {});
+  const pool = createPgPool({ connectionString: process.env.DATABASE_URL, max: 4 }, { label: "bench pg reference" });
   http
     .createServer(async (req, res) => {
       const limit = Number(new URL(req.url ?? "/", "http://x").searchParams.get("rows")) || 100_000;

@@ -221,7 +221,9 @@ async function main() {
     console.log(out);
     fs.writeFileSync(path.join(root, "bench/query-url/last-run.md"), out + "\n");
   } finally {
-    for (const c of children) c.kill();
+    // The servers go first, and we wait until they are gone: a server still holding pooled
+    // connections when PostgreSQL stops gets "terminating connection due to administrator command".
+    await Promise.all(children.map((c) => (c.exitCode === null && c.signalCode === null ? new Promise((r) => (c.once("exit", r), c.kill())) : undefined)));
     await postgres.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

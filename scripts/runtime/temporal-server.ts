@@ -53,10 +53,16 @@ export async function startTemporalDevServer(opts: {
   child.stdout?.on("data", (d) => opts.log?.(`[temporal] ${String(d).trimEnd()}`));
   child.stderr?.on("data", (d) => opts.log?.(`[temporal] ${String(d).trimEnd()}`));
   const exited = new Promise<never>((_, reject) => child.once("exit", (code) => reject(new Error(`Temporal dev server exited with code ${code}`))));
-  await Promise.race([waitForPort("127.0.0.1", opts.port, 60_000), exited]);
-  // The frontend port opens before the default namespace is ready; the UI port comes last.
-  await Promise.race([waitForPort("127.0.0.1", opts.uiPort, 60_000), exited]);
   exited.catch(() => {});
+  try {
+    await Promise.race([waitForPort("127.0.0.1", opts.port, 60_000), exited]);
+    // The frontend port opens before the default namespace is ready; the UI port comes last.
+    await Promise.race([waitForPort("127.0.0.1", opts.uiPort, 60_000), exited]);
+  } catch (error) {
+    // A server that never became ready must not keep the ports from the next attempt.
+    child.kill("SIGKILL");
+    throw error;
+  }
   return {
     address: `127.0.0.1:${opts.port}`,
     uiUrl: `http://127.0.0.1:${opts.uiPort}`,

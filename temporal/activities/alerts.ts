@@ -16,12 +16,13 @@ import {
 import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../lib/alert-evaluation.js";
-import { notifyStatusChanges } from "../../lib/alert-notifications.js";
-import { getEnv } from "../../lib/env.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
+import { notifyStatusChanges } from "../../server/alert-notifications.js";
+import { appOrigin, getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { getSlackClient } from "../../lib/slack/index.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { resolveDateRange } from "../../engine/core/dates.js";
 import { checkUrl } from "../../engine/alerts/url-check.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
@@ -59,7 +60,7 @@ export function createAlertActivities(deps: ActivityDeps) {
   const now = deps.now ?? (() => new Date());
   const mail = deps.sendMail ?? sendLocalMail;
   const postSlack = deps.postSlack ?? ((token: string, message: { channel: string; text: string }) => getSlackClient().postMessage(token, message));
-  const appUrl = () => deps.appUrl ?? getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
+  const appUrl = () => deps.appUrl ?? appOrigin();
 
   /**
    * What the alerts of one batch share: one billing decision per company, one connector context
@@ -216,7 +217,7 @@ export function createAlertActivities(deps: ActivityDeps) {
         // The same URL in several ads is crawled once; its cost is the sum.
         const unique = new Map<string, number | null>();
         for (const u of adUrls) unique.set(u.url, (unique.get(u.url) ?? 0) + (u.costYesterday ?? 0));
-        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache }) }));
+        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache, fetch: outboundGuard().fetch }) }));
         for (const r of results) {
           urls++;
           if (r.result.status !== 200) broken++;

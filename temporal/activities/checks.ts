@@ -7,8 +7,8 @@ import { listMonitoredAccounts, productCheckActivatedIds, recordCheckRun, type C
 import { findPlatform } from "../../engine/catalogue/index.js";
 import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import type { Account, Connector, ConnectorContext } from "../../engine/core/types.js";
-import { accountTimezone } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { accountTimezone } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import type { AutomaticCheckInput, AutomaticCheckResult } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 

@@ -15,10 +15,11 @@ import { registry as connectorRegistry } from "../../engine/connectors/registry.
 import { ConnectorError, EngineError } from "../../engine/core/errors.js";
 import { accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays } from "../../engine/core/dates.js";
 import type { DateRange, Row } from "../../engine/core/types.js";
-import { defaultDateColumn, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
-import { tableOwnershipProblem } from "../../lib/job-table-owner.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { defaultDateColumn, DestinationError, type DestinationLoader } from "../../engine/destinations/index.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { tableOwnershipProblem } from "../../server/job-table-owner.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getEnv } from "../../lib/env.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
@@ -86,7 +87,7 @@ async function loadJobContext(db: DB, companyId: number, jobId: number) {
 export function createDataStreamActivities(deps: ActivityDeps) {
   const db = deps.db;
   const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const open = deps.openDestination ?? openDestination;
+  const open = deps.openDestination ?? openConfiguredDestination;
   const now = deps.now ?? (() => new Date());
 
   return {

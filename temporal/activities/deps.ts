@@ -6,7 +6,7 @@ import type { DB } from "../../db/connection.js";
  */
 export type ActivityDeps = {
   db: DB;
-  /** Data streams (issue 6): the connector registry and the destination opener; engine defaults when absent (tests inject fakes). */
+  /** Data streams (issue 6): the connector registry and the destination opener (defaults: the engine registry, and openConfiguredDestination with the outbound guard); tests inject fakes. */
   getConnector?: (platform: string) => import("../../engine/core/types.js").Connector;
   openDestination?: (type: string, config: Record<string, string>) => Promise<import("../../engine/destinations/types.js").DestinationLoader>;
   /** A clock, for tests of date-dependent runs. */

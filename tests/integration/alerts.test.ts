@@ -246,7 +246,7 @@ describe("evaluateAlertBatch", () => {
   });
 
   it("seeds the demo company's alerts once and evaluates them all without errors", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     await seedDemo(db);
     await seedDemo(db);
     const company = await db.selectFrom("companies").select("id").where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
@@ -254,7 +254,7 @@ describe("evaluateAlertBatch", () => {
     const sentries = await listSentries(db, company.id);
     expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title)).toEqual(["Cost per conversion above 40"]);
     const configured = await listConfiguredFors(db, company.id);
-    // 8 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+    // 8 alerts, 2 objectives and polymathee (server/seed/objectives.ts).
     expect(configured).toHaveLength(11);
     expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 11, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);

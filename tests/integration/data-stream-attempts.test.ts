@@ -3,9 +3,9 @@
 // their errors, rows and durations; a schema mismatch fails at once (one attempt) and a run that
 // rolled back claims no loaded rows; a run records the days its preset asked for apart from the
 // days it re-fetched, and the job screen says so.
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
+import { PgClient } from "../../db/pg-clients.js";
 import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
 import { getConnector } from "../../engine/connectors/registry.js";
@@ -45,13 +45,13 @@ function flakyDemo(): Connector {
 let harness: WorkerHarness;
 let db: DB;
 let dest: Awaited<ReturnType<typeof createDestinationDatabase>>;
-let reader: pg.Client;
+let reader: PgClient;
 
 beforeAll(async () => {
   harness = await startWorkerHarness("attempts", { getConnector: () => flakyDemo(), now: () => new Date(Date.now() + offset) });
   db = harness.db;
   dest = await createDestinationDatabase(destDb);
-  reader = new pg.Client({ connectionString: dest.url.toString() });
+  reader = new PgClient({ connectionString: dest.url.toString() });
   await reader.connect();
 });
 

@@ -6,7 +6,7 @@
 // one resumes it, unless the schedule was paused for another reason.
 import { Client, Connection } from "@temporalio/client";
 import { sql } from "kysely";
-import pg from "pg";
+import { withPgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
@@ -111,14 +111,10 @@ function editForm(who: Who, over: Partial<Record<string, string | string[]>> = {
 }
 
 async function destinationColumns(table: string): Promise<string[]> {
-  const c = new pg.Client({ connectionString: dest.url.toString() });
-  await c.connect();
-  try {
-    const r = await c.query<{ column_name: string }>("select column_name from information_schema.columns where table_name = $1 order by ordinal_position", [table]);
-    return r.rows.map((x) => x.column_name);
-  } finally {
-    await c.end();
-  }
+  const r = await withPgClient(dest.url.toString(), (c) =>
+    c.query<{ column_name: string }>("select column_name from information_schema.columns where table_name = $1 order by ordinal_position", [table]),
+  );
+  return r.rows.map((x) => x.column_name);
 }
 
 const describeSchedule = (jobId: number) => client.schedule.getHandle(jobScheduleId(jobId)).describe();

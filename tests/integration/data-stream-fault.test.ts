@@ -7,7 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, Connection } from "@temporalio/client";
-import pg from "pg";
+import type pg from "pg";
+import { PgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
@@ -15,11 +16,11 @@ import { createDataSource } from "../../db/repositories/data-sources.js";
 import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { getConnector } from "../../engine/connectors/registry.js";
-import { createConnectorContext } from "../../engine/core/context.js";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { parseObject } from "../../engine/destinations/object-store.js";
 import { createTestDatabase } from "../support/database.js";
+import { demoTotals, pgTotals } from "../support/demo-totals.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { startAzurite, type LocalServer } from "../support/local-servers.js";
@@ -75,28 +76,10 @@ function kill(child: ChildProcess): Promise<void> {
   });
 }
 
-/** What the demo connector returns for the range, per account: row count and sum of clicks. */
-async function expected(): Promise<Record<string, { n: number; clicks: number }>> {
-  const demo = getConnector("demo");
-  const ctx = createConnectorContext(demo, { credential: { type: "api-key", key: "demo" } });
-  const out: Record<string, { n: number; clicks: number }> = {};
-  for (const a of ACCOUNTS) {
-    let n = 0;
-    let clicks = 0;
-    for await (const page of demo.read(ctx, { accounts: [{ id: a.accountId, name: a.name, timezone: a.timezone, currency: a.currency }], fields: ["date", "campaign_name", "clicks"], range: RANGE, options: { report: "campaigns" } }))
-      for (const r of page.rows) {
-        n++;
-        clicks += Number(r.clicks);
-      }
-    out[a.accountId] = { n, clicks: Math.round(clicks * 100) / 100 };
-  }
-  return out;
-}
-
 beforeAll(async () => {
   ({ db, drop, url: dbUrl } = await createTestDatabase());
   destUrl = (await createDestinationDatabase(destDb)).url;
-  reader = new pg.Client({ connectionString: destUrl.toString() });
+  reader = new PgClient({ connectionString: destUrl.toString() });
   await reader.connect();
   connection = await Connection.connect({ address: inject("temporalAddress") });
   client = new Client({ connection });
@@ -141,13 +124,8 @@ async function jobInto(type: FaultDestination, table: string) {
   return { company, job };
 }
 
-async function pgTotals(table: string) {
-  const r = await reader.query(`select _account_id as a, count(*)::int as n, round(sum(clicks)::numeric, 2)::float as clicks from "${table}" group by 1 order by 1`);
-  return Object.fromEntries(r.rows.map((x) => [x.a, { n: x.n, clicks: x.clicks }]));
-}
-
 async function blobTotals(table: string) {
-  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString() });
+  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString(), outbound: outboundGuard() });
   const out: Record<string, { n: number; clicks: number }> = {};
   for (const key of await store.list(`${table}/`))
     for (const r of parseObject((await store.get(key)).toString("utf8"), "csv")) {
@@ -199,7 +177,7 @@ describe("killing the worker in the middle of a run", () => {
     it(`ends with exactly the expected rows: ${s.name}`, async () => {
       const table = s.type === "postgres" ? `fault_pg_${i}` : s.type === "big_query" ? `fault_bq_${i}` : `fault_blob_${i}`;
       i++;
-      const want = await expected();
+      const want = await demoTotals(ACCOUNTS, RANGE);
       const { company, job } = await jobInto(s.type, table);
       let held = false;
       bigquery.afterQueryJob = async ({ query, params }) => {
@@ -211,7 +189,7 @@ describe("killing the worker in the middle of a run", () => {
       const { result } = await runWithKill(job.id, company.id, s.point);
       bigquery.afterQueryJob = undefined;
       expect(result.failedAccounts).toBe(0);
-      const got = s.type === "postgres" ? await pgTotals(table) : s.type === "big_query" ? bigqueryTotals(table) : await blobTotals(table);
+      const got = s.type === "postgres" ? await pgTotals(reader, table) : s.type === "big_query" ? bigqueryTotals(table) : await blobTotals(table);
       expect(got).toEqual(want);
       // The job log shows the attempt that died with the worker, closed with a real duration, then the one that finished.
       const [log] = (await listJobLogs(db, company.id, job.id, { offset: 0, limit: 1 })).logs;

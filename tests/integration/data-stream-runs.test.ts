@@ -2,7 +2,8 @@
 // trigger(), a backfill in chunks with continueAsNew, exactly-once rows in a real PostgreSQL
 // destination, run logs with a step per account and a connection log per account.
 import type { Client } from "@temporalio/client";
-import pg from "pg";
+import type pg from "pg";
+import { PgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
@@ -29,7 +30,7 @@ beforeAll(async () => {
   harness = await startWorkerHarness("data-streams");
   ({ db, client, taskQueue } = harness);
   destUrl = (await createDestinationDatabase(destDb)).url;
-  reader = new pg.Client({ connectionString: destUrl.toString() });
+  reader = new PgClient({ connectionString: destUrl.toString() });
   await reader.connect();
 });
 
@@ -162,7 +163,7 @@ describe("data-stream runs on Temporal", () => {
   });
 
   it("seeds a demo destination, stream and job once, and the worker's reconciliation gives it a schedule", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     const { reconcileJobSchedules } = await import("../../temporal/schedules.js");
     await seedDemo(db);
     await seedDemo(db);

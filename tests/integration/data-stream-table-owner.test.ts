@@ -4,10 +4,10 @@
 // the destination resolves to that table, on a second destination row with the same settings too;
 // a job left sharing a table from before the rule refuses to load; two creations racing for one
 // table leave one job. The first job's rows are never touched.
-import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
+import { PgClient } from "../../db/pg-clients.js";
 import { createJob, getJob, listJobs, TableTakenError } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
 import { triggerJob } from "../../temporal/schedules.js";
@@ -21,7 +21,7 @@ const destDb = `dest_owner_${process.pid}`;
 let harness: WorkerHarness;
 let db: DB;
 let dest: Awaited<ReturnType<typeof createDestinationDatabase>>;
-let reader: pg.Client;
+let reader: PgClient;
 let services: typeof import("~/services/data-streams.server");
 let wizard: typeof import("~/routes/_app.data-connector.data-stream.$id_.jobs.new");
 let editPage: typeof import("~/routes/_app.data-connector.data-stream.$id_.jobs.$jobId_.edit");
@@ -30,7 +30,7 @@ beforeAll(async () => {
   harness = await startWorkerHarness("table-owner");
   db = harness.db;
   dest = await createDestinationDatabase(destDb);
-  reader = new pg.Client({ connectionString: dest.url.toString() });
+  reader = new PgClient({ connectionString: dest.url.toString() });
   await reader.connect();
   services = await import("~/services/data-streams.server");
   wizard = await import("~/routes/_app.data-connector.data-stream.$id_.jobs.new");

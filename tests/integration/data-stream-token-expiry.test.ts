@@ -4,7 +4,8 @@
 // ERROR with that message (its card shows re-authorize), and the destination keeps nothing of the
 // half-read slice.
 import { type Client, WorkflowFailedError } from "@temporalio/client";
-import pg from "pg";
+import type pg from "pg";
+import { PgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
@@ -47,7 +48,7 @@ beforeAll(async () => {
   harness = await startWorkerHarness("token-expiry", { getConnector: () => expiringConnector() });
   ({ db, client, taskQueue } = harness);
   dest = await createDestinationDatabase(destDb);
-  reader = new pg.Client({ connectionString: dest.url.toString() });
+  reader = new PgClient({ connectionString: dest.url.toString() });
   await reader.connect();
 });
 

@@ -4,6 +4,7 @@ import mysql from "mysql2/promise";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { MysqlLoader } from "../../engine/destinations/mysql/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 import { startMariaDb, type LocalServer } from "../support/local-servers.js";
 
@@ -25,6 +26,7 @@ const config = (password?: string) => ({
   username: server.user,
   password: password ?? server.password,
   database: "signalpost_dest",
+  outbound: outboundGuard(),
 });
 
 destinationConformance("MySQL (MariaDB)", {

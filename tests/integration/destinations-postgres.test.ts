@@ -1,8 +1,10 @@
 // The PostgreSQL loader, and the Redshift dialect through it, against the tests' real PostgreSQL.
-import pg from "pg";
+import type pg from "pg";
+import { PgClient, withPgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { PostgresLoader } from "../../engine/destinations/postgres/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 
 const dbName = `dest_pg_${process.pid}`;
@@ -11,14 +13,13 @@ let reader: pg.Client;
 
 beforeAll(async () => {
   admin = new URL(inject("postgresAdminUrl"));
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`drop database if exists ${dbName}`);
-  await c.query(`create database ${dbName}`);
-  await c.end();
+  await withPgClient(admin.toString(), async (c) => {
+    await c.query(`drop database if exists ${dbName}`);
+    await c.query(`create database ${dbName}`);
+  });
   const url = new URL(admin);
   url.pathname = `/${dbName}`;
-  reader = new pg.Client({ connectionString: url.toString() });
+  reader = new PgClient({ connectionString: url.toString() });
   await reader.connect();
 });
 
@@ -32,6 +33,7 @@ function config(overrides: Partial<{ password: string; database: string }> = {})
     username: decodeURIComponent(admin.username),
     password: overrides.password ?? decodeURIComponent(admin.password),
     database: overrides.database ?? dbName,
+    outbound: outboundGuard(),
   };
 }
 

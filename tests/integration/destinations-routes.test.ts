@@ -1,7 +1,7 @@
 // Destination screens through their route modules on real PostgreSQL: validation messages, the
 // connection check before save (a real PostgreSQL destination and a refused one), encrypted
 // settings, secrets kept on edit and never sent back, deletion with dependents, other companies' ids.
-import pg from "pg";
+import { withPgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
@@ -26,12 +26,11 @@ beforeAll(async () => {
   create = await import("~/routes/_app.data-connector.destinations.new");
   edit = await import("~/routes/_app.data-connector.destinations.$id");
   const admin = new URL(inject("postgresAdminUrl"));
-  const c = new pg.Client({ connectionString: admin.toString() });
-  await c.connect();
-  await c.query(`drop database if exists dest_routes_${process.pid}`);
-  await c.query(`create database dest_routes_${process.pid}`);
-  await c.query(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'dest_user') then create role dest_user login password 's3cret-Pw-for-test' superuser; end if; end $$`);
-  await c.end();
+  await withPgClient(admin.toString(), async (c) => {
+    await c.query(`drop database if exists dest_routes_${process.pid}`);
+    await c.query(`create database dest_routes_${process.pid}`);
+    await c.query(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'dest_user') then create role dest_user login password 's3cret-Pw-for-test' superuser; end if; end $$`);
+  });
   pgConfig = { host: `${admin.hostname}:${admin.port}`, username: "dest_user", password: "s3cret-Pw-for-test", database: `dest_routes_${process.pid}` };
 });
 afterAll(async () => drop());

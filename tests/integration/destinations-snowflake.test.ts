@@ -13,9 +13,10 @@ import type { Row } from "../../engine/core/types.js";
 import { describeTable } from "../../engine/destinations/columns.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
-import { makeCompanyWithUser } from "../support/factories.js";
+import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
 import { startFakesnow, type LocalServer } from "../support/local-servers.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
@@ -52,6 +53,7 @@ function settings(overrides: Partial<{ password: string; database: string; endpo
     password: overrides.password ?? PASSWORD,
     database: overrides.database ?? "SIGNALPOST.LOADS",
     endpoint: overrides.endpoint ?? server.endpoint,
+    outbound: outboundGuard(),
   };
 }
 
@@ -213,7 +215,7 @@ describe("Snowflake loader", () => {
     };
     expect(await failure(new SnowflakeLoader(settings({ password: "nope" })))).toMatch(/Incorrect username or password was specified/);
     const started = Date.now();
-    expect(await failure(new SnowflakeLoader(settings({ endpoint: "http://127.0.0.1:9" })))).toMatch(/Could not reach Snowflake/);
+    expect(await failure(new SnowflakeLoader(settings({ endpoint: "http://127.0.0.1:9" })))).toMatch(/^Could not connect to fakesnow\.eu-west-1\.snowflakecomputing\.com\./);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(await failure(new SnowflakeLoader(settings({ database: "A.B.C" })))).toBe('The database must be "DATABASE" or "DATABASE.SCHEMA".');
     expect(await failure(new SnowflakeLoader({ ...settings(), endpoint: undefined, host: "http://db.example.com" }))).toMatch(/HTTPS/);
@@ -281,28 +283,23 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
       ["demo-001", "demo-002"].map((accountId, i) => createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId, name: `Account ${i}`, timezone: "UTC", currency: "EUR" })),
     );
     // `endpoint` is the operator-only setting that points the stored destination at the local server.
-    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...settings(), endpoint: server.endpoint } });
+    const { outbound: _guard, ...stored } = settings();
+    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...stored, endpoint: server.endpoint } });
     const stream = await createDatastream(db, company.id, { name: "Ads to Snowflake", platform: "demo", destinationId: destination.id });
-    const job = await createJob(db, company.id, {
-      datastreamId: stream.id,
-      name: "Daily campaigns",
-      recurrency: "0 0 1 1 *",
-      date: "LAST_7_DAYS",
-      startDate: null,
-      endDate: null,
-      hasToBeInitialized: false,
-      dateInitialization: null,
-      startDateInitialization: null,
-      endDateInitialization: null,
-      shouldRunAllEvenIfFailed: false,
-      networkAuthorizationId: null,
-      fields: { date: "date", campaign_name: "campaign", clicks: "clicks", cost: "cost" },
-      options: { report: "campaigns" },
-      tableName: "ads_daily",
-      partitionFieldId: "date",
-      dataType: null,
-      dataSourceIds: accounts.map((a) => a.id),
-    });
+    const job = await createJob(
+      db,
+      company.id,
+      demoJobInput({
+        datastreamId: stream.id,
+        dataSourceIds: accounts.map((a) => a.id),
+        tableName: "ads_daily",
+        name: "Daily campaigns",
+        date: "LAST_7_DAYS",
+        startDate: null,
+        endDate: null,
+        fields: { date: "date", campaign_name: "campaign", clicks: "clicks", cost: "cost" },
+      }),
+    );
     const byAccount = async () =>
       (await query('SELECT "_ACCOUNT_ID" AS A, COUNT(*) AS N, SUM("CLICKS") AS C FROM ADS_DAILY GROUP BY 1 ORDER BY 1')).map((r) => ({ account: r.A, rows: Number(r.N), clicks: Number(r.C) }));
 

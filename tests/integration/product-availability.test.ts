@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { activateProductCheck, getCheckRun, listShoppingProducts } from "../../db/repositories/checks.js";
 import { demoProducts } from "../../engine/connectors/demo/model.js";
-import { DEMO_COMPANY_NAME, seedDemo } from "../../db/seed/index.js";
+import { DEMO_COMPANY_NAME, seedDemo } from "../../server/seed/index.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
 import { demoConnector } from "../../engine/connectors/demo/connector.js";

@@ -1,8 +1,8 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
-import pg from "pg";
 import { inject } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
+import { withPgClient } from "../../db/pg-clients.js";
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup made.
@@ -11,10 +11,7 @@ import { createDb, type DB } from "../../db/connection.js";
 export async function createTestDatabase(): Promise<{ db: DB; url: string; drop: () => Promise<void> }> {
   const adminUrl = inject("postgresAdminUrl");
   const name = `t_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}" template "${inject("templateDatabase")}"`);
-  await admin.end();
+  await withPgClient(adminUrl, (admin) => admin.query(`create database "${name}" template "${inject("templateDatabase")}"`));
   const url = adminUrl.replace(/\/postgres$/, `/${name}`);
   process.env.DATABASE_URL = url;
   process.env.SIGNALPOST_DATA_DIR = inject("testDataDir");
@@ -28,12 +25,14 @@ export async function createTestDatabase(): Promise<{ db: DB; url: string; drop:
     db,
     url,
     drop: async () => {
-      await db.destroy();
+      // The app's getDb() may have opened a pool of its own on DATABASE_URL since: close both, so
+      // that the forced drop below terminates no connection we still hold. Any other (a leaked
+      // pool) is terminated "by administrator command", which every pool of ours logs and survives.
+      const appDb = globalThis.__signalpostDb;
       globalThis.__signalpostDb = undefined;
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      await db.destroy();
+      if (appDb && appDb !== db) await appDb.destroy();
+      await withPgClient(adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { DB } from "../../db/connection.js";
+import type { JobInput } from "../../db/repositories/data-streams.js";
 import { createCompany, setMainUser } from "../../db/repositories/companies.js";
 import { createUser, ROLE_ADMIN, ROLE_USER } from "../../db/repositories/users.js";
 import { hashPassword } from "../../lib/passwords.js";
@@ -19,4 +20,29 @@ export async function makeCompanyWithUser(db: DB, opts: { admin?: boolean; passw
   });
   await setMainUser(db, company.id, user.id);
   return { company, user, password };
+}
+
+/**
+ * A demo-platform job loading date, campaign and clicks of a CUSTOM range, run by hand (its
+ * schedule is once a year): tests pass what they exercise and override the rest.
+ */
+export function demoJobInput(input: Pick<JobInput, "datastreamId" | "dataSourceIds" | "tableName"> & Partial<JobInput>): JobInput {
+  return {
+    name: input.tableName,
+    recurrency: "0 0 1 1 *",
+    date: "CUSTOM",
+    startDate: "2024-03-01",
+    endDate: "2024-03-03",
+    hasToBeInitialized: false,
+    dateInitialization: null,
+    startDateInitialization: null,
+    endDateInitialization: null,
+    shouldRunAllEvenIfFailed: false,
+    networkAuthorizationId: null,
+    fields: { date: "date", campaign_name: "campaign", clicks: "clicks" },
+    options: { report: "campaigns" },
+    partitionFieldId: "date",
+    dataType: null,
+    ...input,
+  };
 }

@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
-import { openDestination } from "../../engine/destinations/registry.js";
 import { ObjectStoreLoader } from "../../engine/destinations/object-store.js";
 import type { DestinationLoader } from "../../engine/destinations/types.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { createActivities } from "../../temporal/activities/index.js";
 
 const markers = process.env.FAULT_MARKERS!;
@@ -38,7 +38,7 @@ function slowDemo(): Connector {
 }
 
 async function instrumented(type: string, config: Record<string, string>): Promise<DestinationLoader> {
-  const loader = await openDestination(type, config);
+  const loader = await openConfiguredDestination(type, config);
   if (loader instanceof ObjectStoreLoader) {
     const store = loader.store;
     const put = store.put.bind(store);

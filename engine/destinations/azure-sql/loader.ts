@@ -5,7 +5,8 @@ import type { Connection } from "tedious";
 type TediousType = (typeof import("tedious"))["TYPES"][keyof (typeof import("tedious"))["TYPES"]];
 import type { CellValue, Row } from "../../core/types.js";
 import { assertInScope, assertTableName, rowValues, scopeDays, throwIfAborted } from "../columns.js";
-import { DestinationError, schemaMismatch } from "../errors.js";
+import type { OutboundGuard } from "../../core/outbound.js";
+import { DestinationError, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, rowsPerInsert, splitHostPort, type Statement } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { azureSqlDialect, sliceLockSql } from "./dialect.js";
@@ -15,10 +16,13 @@ export interface AzureSqlConfig {
   username: string;
   password: string;
   database: string;
+  /** The host is the tenant's: every socket (the gateway's redirects included) goes through the guard. */
+  outbound: OutboundGuard;
 }
 
-function classify(error: unknown, during: "check" | "load"): DestinationError {
-  if (error instanceof DestinationError) return error;
+function classify(error: unknown, during: "check" | "load", where: string): DestinationError {
+  const reach = reachError("azure_sql", error, during, where);
+  if (reach) return reach;
   const e = error as { code?: string; number?: number; message?: string };
   const message = e.message ?? String(error);
   // ELOGIN: bad login; 4060: cannot open database; 40615: firewall; 229/262: permission denied.
@@ -44,15 +48,22 @@ export class AzureSqlLoader implements DestinationLoader {
     if (this.connection) return this.connection;
     this.tedious = await import("tedious");
     const { host, port } = splitHostPort(this.config.host, 1433);
+    const outbound = this.config.outbound;
+    // tedious calls the connector for the first socket and again for each redirect an Azure SQL
+    // gateway sends (ENVCHANGE routing to another server:port): every hop is checked.
+    const connector = ((target: { host: string; port: number }, _lookup: unknown, signal?: AbortSignal) =>
+      outbound.connect({ host: target.host, port: target.port, timeoutMs: 15_000, signal })) as unknown as () => Promise<import("node:net").Socket>;
     const connection = new this.tedious.Connection({
       server: host,
       authentication: { type: "default", options: { userName: this.config.username, password: this.config.password } },
-      options: { port, database: this.config.database, encrypt: true, trustServerCertificate: false, connectTimeout: 15_000, requestTimeout: 600_000 },
+      options: { port, database: this.config.database, encrypt: true, trustServerCertificate: false, connectTimeout: 15_000, requestTimeout: 600_000, connector },
     });
+    // Before connect: tedious emits 'error' for a socket that dies at any point, and an 'error'
+    // without a listener would crash the worker. The request in flight fails with it anyway.
+    connection.on("error", () => undefined);
     await new Promise<void>((resolve, reject) => {
-      connection.connect((err) => (err ? reject(classify(err, during)) : resolve()));
+      connection.connect((err) => (err ? reject(classify(err, during, this.config.host)) : resolve()));
     });
-    connection.on("error", () => undefined); // surfaced on the next request
     this.connection = connection;
     return connection;
   }
@@ -83,7 +94,7 @@ export class AzureSqlLoader implements DestinationLoader {
     try {
       await this.exec({ sql: "CREATE TABLE #signalpost_check (x INT); DROP TABLE #signalpost_check;", params: [] });
     } catch (error) {
-      throw classify(error, "check");
+      throw classify(error, "check", this.config.host);
     }
   }
 
@@ -93,7 +104,7 @@ export class AzureSqlLoader implements DestinationLoader {
     try {
       for (const st of prepareStatements(table, await this.existingColumns(table))) await this.exec({ sql: st, params: [] });
     } catch (error) {
-      throw classify(error, "load");
+      throw classify(error, "load", this.config.host);
     }
   }
 
@@ -131,7 +142,7 @@ export class AzureSqlLoader implements DestinationLoader {
       await this.exec({ sql: "COMMIT TRANSACTION;", params: [] });
     } catch (error) {
       await this.exec({ sql: "IF @@TRANCOUNT > 0 ROLLBACK TRANSACTION;", params: [] }).catch(() => undefined); // connection may be gone
-      throw classify(error, "load");
+      throw classify(error, "load", this.config.host);
     }
     return { rows: count, partitions: dayList?.length ?? 1 };
   }

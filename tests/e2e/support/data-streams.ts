@@ -3,7 +3,7 @@
 // Temporal server describes it.
 import { Client, Connection } from "@temporalio/client";
 import { expect, type Page } from "@playwright/test";
-import pg from "pg";
+import { withPgClient } from "../../../db/pg-clients.js";
 import { jobScheduleId } from "../../../temporal/shared.js";
 import { readE2EState } from "./state.js";
 
@@ -67,9 +67,7 @@ export async function failNextLoadOnce(table: string): Promise<void> {
   if (!url) throw new Error("the e2e stack did not record its database");
   const warehouse = new URL(url);
   warehouse.pathname = `/${`${warehouse.pathname.slice(1) || "signalpost"}_warehouse`.replace(/[^A-Za-z0-9_]/g, "_")}`;
-  const client = new pg.Client({ connectionString: warehouse.toString() });
-  await client.connect();
-  try {
+  await withPgClient(warehouse.toString(), async (client) => {
     const name = `e2e_fail_once_${table}`;
     await client.query(`create sequence ${name}`);
     await client.query(`create function ${name}() returns trigger language plpgsql as $$
@@ -78,9 +76,7 @@ export async function failNextLoadOnce(table: string): Promise<void> {
         return null;
       end $$`);
     await client.query(`create trigger ${name} before insert on "${table}" for each statement execute function ${name}()`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Reloads the job page until its newest run has finished (works with and without JavaScript). */

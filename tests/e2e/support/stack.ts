@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startProduct } from "../../../scripts/runtime/start.js";
+import { onStopSignal, startProduct } from "../../../scripts/runtime/start.js";
 import { freePort } from "../../../scripts/runtime/ports.js";
 import { startFakeGoogle } from "../../fakes/google/server.js";
 import { startSourceFakes } from "./source-fakes.js";
@@ -54,6 +54,8 @@ async function main() {
       ...accountFakes.env,
       BIGQUERY_API_ENDPOINT: bigquery.url,
       BIGQUERY_TOKEN_URL: bigquery.tokenUrl,
+      // The fakes and the landing server listen on loopback (decision 0840).
+      OUTBOUND_ALLOW_PRIVATE: "true",
     },
   });
   const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, databaseUrl: process.env.DATABASE_URL, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey }, slackUrl: accountFakes.env.SLACK_BASE_URL, landingUrl: landing.url };
@@ -69,8 +71,7 @@ async function main() {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };
-  process.on("SIGTERM", () => void shutdown());
-  process.on("SIGINT", () => void shutdown());
+  onStopSignal(() => void shutdown());
 }
 
 main().catch((error) => {
