@@ -13,7 +13,8 @@ import { ConnectorError } from "../../engine/core/errors.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { makeSignedInDemoCompany } from "../support/demo-company.js";
-import { jobRow, waitForFinishedRuns } from "../support/job-runs.js";
+import { demoJobInput } from "../support/factories.js";
+import { waitForFinishedRuns } from "../support/job-runs.js";
 import { get, settle } from "../support/requests.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
@@ -64,7 +65,7 @@ async function setup(table: string, date: { date: string; startDate?: string; en
   const who = await makeSignedInDemoCompany(db, "Demo Ads", ["demo-paris", "demo-new-york"]);
   const destination = await createDestination(db, who.company.id, { name: "Warehouse", type: "postgres", config: dest.config });
   const stream = await createDatastream(db, who.company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
-  const job = await createJob(db, who.company.id, jobRow({ datastreamId: stream.id, tableName: table, dataSourceIds: who.dataSourceIds, shouldRunAllEvenIfFailed: true, startDate: null, endDate: null, ...date }));
+  const job = await createJob(db, who.company.id, demoJobInput({ datastreamId: stream.id, tableName: table, dataSourceIds: who.dataSourceIds, shouldRunAllEvenIfFailed: true, startDate: null, endDate: null, ...date }));
   return { company: who.company, job, stream, cookie: who.cookie };
 }
 

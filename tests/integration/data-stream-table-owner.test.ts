@@ -13,7 +13,8 @@ import { createDestination } from "../../db/repositories/destinations.js";
 import { triggerJob } from "../../temporal/schedules.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { makeSignedInDemoCompany } from "../support/demo-company.js";
-import { jobRow, waitForFinishedRuns } from "../support/job-runs.js";
+import { demoJobInput } from "../support/factories.js";
+import { waitForFinishedRuns } from "../support/job-runs.js";
 import { ORIGIN, settle } from "../support/requests.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
 
@@ -151,7 +152,7 @@ describe("one table, one owner", () => {
     const before = await totals("shared_legacy");
     expect(before[0]!.n).toBeGreaterThan(0);
     // What the migration leaves behind: a later job on the same table, without a claim on it.
-    const legacy = await createJob(db, who.company.id, jobRow({ datastreamId: who.stream.id, name: "Legacy copy", fields: { date: "date", impressions: "impressions" }, tableName: "legacy_own", dataSourceIds: [who.a1] }));
+    const legacy = await createJob(db, who.company.id, demoJobInput({ datastreamId: who.stream.id, name: "Legacy copy", fields: { date: "date", impressions: "impressions" }, tableName: "legacy_own", dataSourceIds: [who.a1] }));
     await sql`delete from datastream_job_tables where job_id = ${legacy.id}`.execute(db);
     await sql`update datastream_jobs set table_name = 'shared_legacy' where id = ${legacy.id}`.execute(db);
 
@@ -186,7 +187,7 @@ describe("one table, one owner", () => {
     expect((await listJobs(db, who.company.id)).filter((j) => j.tableName.toLowerCase() === "raced")).toHaveLength(1);
 
     // The repository alone (no service checks): the unique index on (destination, name) still refuses.
-    const direct = jobRow({ datastreamId: who.stream.id, name: "Direct", fields: { date: "date" }, tableName: "RACED ", dataSourceIds: [who.a1] });
+    const direct = demoJobInput({ datastreamId: who.stream.id, name: "Direct", fields: { date: "date" }, tableName: "RACED ", dataSourceIds: [who.a1] });
     await expect(createJob(db, who.company.id, direct)).rejects.toBeInstanceOf(TableTakenError);
     expect((await listJobs(db, who.company.id)).filter((j) => j.tableName.trim().toLowerCase() === "raced")).toHaveLength(1);
   }, 120_000);

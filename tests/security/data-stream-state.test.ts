@@ -14,7 +14,7 @@ import { createNetworkAuthorization } from "../../db/repositories/network-author
 import { createTestDatabase } from "../support/database.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { makeSignedInDemoCompany } from "../support/demo-company.js";
-import { jobRow } from "../support/job-runs.js";
+import { demoJobInput } from "../support/factories.js";
 import { formPost, get, ORIGIN, settle } from "../support/requests.js";
 
 let db: DB;
@@ -51,7 +51,7 @@ async function tenant() {
   const otherAccount = await createDataSource(db, who.company.id, { networkAuthorizationId: otherPlatform.id, accountId: "list-1", name: "Newsletter", timezone: "UTC", currency: "EUR" });
   const destination = await createDestination(db, who.company.id, { name: "Warehouse", type: "postgres", config: destConfig });
   const stream = await createDatastream(db, who.company.id, { name: "Ads", platform: "demo", destinationId: destination.id });
-  const job = await createJob(db, who.company.id, jobRow({ datastreamId: stream.id, name: "Daily", date: "LAST_7_DAYS", startDate: null, endDate: null, fields: { date: "date", clicks: "clicks" }, tableName: `daily_${who.company.id}`, dataSourceIds: [account.id] }));
+  const job = await createJob(db, who.company.id, demoJobInput({ datastreamId: stream.id, name: "Daily", date: "LAST_7_DAYS", startDate: null, endDate: null, fields: { date: "date", clicks: "clicks" }, tableName: `daily_${who.company.id}`, dataSourceIds: [account.id] }));
   return { company: who.company, cookie: who.cookie, source: { id: who.sourceId }, account, otherPlatform, otherAccount, destination, stream, job };
 }
 type Tenant = Awaited<ReturnType<typeof tenant>>;
