@@ -70,7 +70,8 @@ export async function failNextLoadOnce(table: string): Promise<void> {
   await withPgClient(warehouse.toString(), async (client) => {
     const name = `e2e_fail_once_${table}`;
     await client.query(`create sequence ${name}`);
-    await client.query(`create function ${name}() returns trigger language plpgsql as $$
+    // security definer: the trigger runs as the loader's role (the warehouse's own login), the sequence is ours.
+    await client.query(`create function ${name}() returns trigger language plpgsql security definer as $$
       begin
         if nextval('${name}') = 1 then raise exception 'simulated serialization failure' using errcode = '40001'; end if;
         return null;
