@@ -63,6 +63,10 @@ const schema = z.object({
   /** Outbound guard (decision 0840): tenant-supplied hosts may reach private networks (self-hosted installs, tests). */
   OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
   /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
+  /** Shown on the destination form: the addresses our servers connect from, for customers' firewalls. */
+  SIGNALPOST_OUTBOUND_IPS: z.string().optional(),
+  /** The published Looker Studio connector's deployment id (the catalogue page links to it). */
+  LOOKER_STUDIO_CONNECTOR_ID: z.string().optional(),
   OUTBOUND_ALLOW: z
     .string()
     .optional()
@@ -111,6 +115,35 @@ export function trustProxySetting(env: Env = getEnv()): boolean | number | strin
   if (raw === "true") return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw;
+}
+
+/**
+ * Where the product's own services are and where its state lives. Read live on every call rather
+ * than through the cached getEnv(): the start script and the test harnesses point them at servers
+ * and folders they create after modules have loaded.
+ */
+export const runtimeSettings = {
+  databaseUrl: (): string | undefined => process.env.DATABASE_URL || undefined,
+  temporalAddress: (): string => process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233",
+  temporalNamespace: (): string => process.env.TEMPORAL_NAMESPACE || "default",
+  /** Unset: the callers use temporal/shared.ts DEFAULT_TASK_QUEUE. */
+  temporalTaskQueue: (): string | undefined => process.env.TEMPORAL_TASK_QUEUE || undefined,
+  /** Local state (.data by default); test stacks point it elsewhere after start-up. */
+  dataDir: (): string | undefined => process.env.SIGNALPOST_DATA_DIR || undefined,
+  /** The user's cache directory, where tools built once per machine live. */
+  cacheHome: (): string | undefined => process.env.XDG_CACHE_HOME || undefined,
+  /** The e2e stack's landing-page server for the demo source's ads (URL checker tests). */
+  demoLandingBaseUrl: (): string | undefined => process.env.DEMO_LANDING_BASE_URL || undefined,
+};
+
+/**
+ * The variables named after a platform ({PLATFORM}_CLIENT_ID, _CLIENT_SECRET, _BASE_URL, extras
+ * such as GOOGLE_ADS_DEVELOPER_TOKEN, and the add-in clients' LOOKER_STUDIO_* / ADDONS_*): a
+ * read-only view, since their names come from the catalogue rather than from this schema
+ * (docs/sources-oauth.md). Live, like runtimeSettings.
+ */
+export function platformEnv(): Readonly<Record<string, string | undefined>> {
+  return process.env;
 }
 
 /** Tests change process.env between cases; they call this to re-read it. */

@@ -12,6 +12,7 @@ import { credentialMethods, parseCredential } from "../engine/core/credentials.j
 import type { Logger } from "../engine/core/logger.js";
 import type { Connector, ConnectorContext } from "../engine/core/types.js";
 import { outboundGuard } from "../lib/outbound/guard.js";
+import { platformEnv } from "../lib/env.js";
 
 export type SourceContextOptions = {
   signal?: AbortSignal;
@@ -19,7 +20,7 @@ export type SourceContextOptions = {
   env?: Record<string, string | undefined>;
 };
 
-export function connectorBaseUrlFromEnv(platform: string, env: Record<string, string | undefined> = process.env): string | undefined {
+export function connectorBaseUrlFromEnv(platform: string, env: Readonly<Record<string, string | undefined>> = platformEnv()): string | undefined {
   const value = env[`${envPrefix(platform)}_BASE_URL`];
   return value ? value : undefined;
 }
@@ -31,7 +32,7 @@ export function connectorContextForSource(
   connector: Connector,
   opts: SourceContextOptions = {},
 ): ConnectorContext {
-  const env = opts.env ?? process.env;
+  const env = opts.env ?? platformEnv();
   const credential = parseCredential(readCredential(source), { platform: connector.id, method: credentialMethods(connector) });
   const { extra, ...app } = appCredentialsFromEnv(connector.id, env);
   // {PLATFORM}_BASE_URL is ours (the fake's address), not one of the platform's app extras.

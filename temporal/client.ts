@@ -1,20 +1,21 @@
-import { Client, Connection } from "@temporalio/client";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
+import { Client, Connection } from "@temporalio/client";
+import { runtimeSettings } from "../lib/env.js";
 
 /** One connection per process; the app reuses it for every start, trigger, signal and query. */
 let clientPromise: Promise<Client> | undefined;
 
 export function temporalAddress(): string {
-  return process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233";
+  return runtimeSettings.temporalAddress();
 }
 
 export function temporalTaskQueue(): string {
-  return process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE;
+  return runtimeSettings.temporalTaskQueue() ?? DEFAULT_TASK_QUEUE;
 }
 
 export function getTemporalClient(): Promise<Client> {
   clientPromise ??= Connection.connect({ address: temporalAddress(), connectTimeout: "5 seconds" })
-    .then((connection) => new Client({ connection, namespace: process.env.TEMPORAL_NAMESPACE || "default" }))
+    .then((connection) => new Client({ connection, namespace: runtimeSettings.temporalNamespace() }))
     .catch((error) => {
       // Do not cache a failure: the server may come up later.
       clientPromise = undefined;

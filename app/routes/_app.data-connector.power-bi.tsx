@@ -11,6 +11,7 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { buildQueryUrl, type QueryDefinitionJson } from "~/utils/query-url";
 import { useHydrated } from "~/utils/use-hydrated";
+import { getEnv } from "../../lib/env.js";
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
 
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const all = await savedQueriesRepo.listSavedQueries(getDb(), company.id);
   const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
   const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
-  const origin = (process.env.APP_URL || url.origin).replace(/\/$/, "");
+  const origin = (getEnv().APP_URL || url.origin).replace(/\/$/, "");
   const apiKey = companiesRepo.revealApiKey(company);
   const rows = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((q) => ({
     id: q.id,

@@ -2,8 +2,9 @@
 // which must stay out of the browser bundle).
 import { listPlatforms } from "../../engine/catalogue/index.js";
 import { LOOKER_STUDIO_CREATE_URL, searchLookerCatalogue } from "~/utils/bi-links";
+import { getEnv } from "../../lib/env.js";
 
-export function lookerStudioCatalogue(search: string, connectorId = process.env.LOOKER_STUDIO_CONNECTOR_ID ?? "") {
+export function lookerStudioCatalogue(search: string, connectorId = getEnv().LOOKER_STUDIO_CONNECTOR_ID ?? "") {
   const entries = listPlatforms()
     .filter((p) => p.reportingStudio && p.flag !== "deprecated")
     .map((p) => ({ id: p.id, name: p.displayName, category: p.category, flag: p.flag, implemented: p.implemented, monogram: p.icon.monogram, color: p.icon.color }));

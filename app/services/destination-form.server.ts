@@ -5,9 +5,10 @@ import { json } from "@remix-run/node";
 import { destinationSchema, DESTINATION_MESSAGES } from "~/utils/destinations";
 import { saveDestination } from "./destinations.server.js";
 import { redirectWithToast } from "./toast.server.js";
+import { getEnv } from "../../lib/env.js";
 
 export function outboundIps(): string[] {
-  return (process.env.SIGNALPOST_OUTBOUND_IPS ?? "")
+  return (getEnv().SIGNALPOST_OUTBOUND_IPS ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);

@@ -9,6 +9,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
+import { getEnv } from "../../lib/env.js";
 
 export const SaveQuerySchema = z.object({
   intent: z.literal("save"),
@@ -19,7 +20,7 @@ export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: z.c
 export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema]);
 
 function appOrigin(request: Request): string {
-  return (process.env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
+  return (getEnv().APP_URL || new URL(request.url).origin).replace(/\/$/, "");
 }
 
 export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn, savedId: number | null) {

@@ -23,6 +23,7 @@ import { buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken } from "../.
 import type { Account, AppCredentials, Connector, ConnectorContext, Credential } from "../../engine/core/types.js";
 import { sourceBadge, type SourceBadge } from "~/utils/source-status";
 import { SOURCE_MESSAGES } from "~/utils/sources";
+import { platformEnv } from "../../lib/env.js";
 
 /** How long a "Connect your account" stays valid: long enough to sign in at the platform. */
 export const CONNECT_ATTEMPT_TTL_MS = 15 * 60 * 1000;
@@ -64,7 +65,7 @@ export type ConnectorSettings = {
   oauthBaseUrl?: string;
 };
 
-export function connectorSettings(platform: string, env: Env = process.env): ConnectorSettings {
+export function connectorSettings(platform: string, env: Env = platformEnv()): ConnectorSettings {
   const { extra, ...app } = appCredentialsFromEnv(platform, env);
   const { baseUrl, oauthBaseUrl, ...platformExtra } = extra ?? {};
   return { app: { ...app, extra: platformExtra }, apiBaseUrl: baseUrl, oauthBaseUrl };
@@ -100,7 +101,7 @@ function requireAppCredentials(platform: Platform, settings: ConnectorSettings):
 // --- connector calls ------------------------------------------------------------------------
 
 export type ConnectorDeps = { getConnector: (platform: string) => Connector; env: Env };
-const defaultDeps = (): ConnectorDeps => ({ getConnector, env: process.env });
+const defaultDeps = (): ConnectorDeps => ({ getConnector, env: platformEnv() });
 
 function contextFor(
   connector: Connector,

@@ -5,6 +5,7 @@ import { createDatastream, createJob, listDatastreams } from "../../db/repositor
 import { createDestination, listDestinations, readDestinationConfig, updateDestination } from "../../db/repositories/destinations.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import type { SeedStep } from "./context.js";
+import { runtimeSettings } from "../../lib/env.js";
 
 const DEMO_DESTINATION = "Demo warehouse";
 
@@ -37,7 +38,7 @@ export const demoDataStreamStep: SeedStep = {
   name: "demo-data-stream",
   async run({ db, company, log }) {
     const source = (await listNetworkAuthorizations(db, company.id)).find((s) => s.platform === "demo");
-    const url = process.env.DATABASE_URL;
+    const url = runtimeSettings.databaseUrl();
     if (!source || !url) return;
     const parsed = new URL(url);
     const warehouse = `${parsed.pathname.slice(1) || "signalpost"}_warehouse`.replace(/[^A-Za-z0-9_]/g, "_");

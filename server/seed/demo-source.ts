@@ -5,12 +5,13 @@ import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import type { ApiKeyCredential } from "../../engine/core/types.js";
 import type { SeedStep } from "./context.js";
+import { runtimeSettings } from "../../lib/env.js";
 
 const DEMO_CREDENTIAL: ApiKeyCredential = { type: "api-key", key: "demo" };
 
 /** The seeded source's credential: DEMO_LANDING_BASE_URL points the URL checker at a test server (e2e stack). */
 const seededCredential = (): ApiKeyCredential =>
-  process.env.DEMO_LANDING_BASE_URL ? { ...DEMO_CREDENTIAL, options: { landingBaseUrl: process.env.DEMO_LANDING_BASE_URL } } : DEMO_CREDENTIAL;
+  runtimeSettings.demoLandingBaseUrl() ? { ...DEMO_CREDENTIAL, options: { landingBaseUrl: runtimeSettings.demoLandingBaseUrl()! } } : DEMO_CREDENTIAL;
 
 /**
  * The accounts the demo connector reports, asked through the connector itself (it does no I/O),

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { upsertOauthClient } from "../../db/repositories/oauth-provider.js";
 import type { SeedStep } from "./context.js";
+import { platformEnv } from "../../lib/env.js";
 
 /**
  * Issue 9: registers the OAuth clients of our own integrations from the environment (nothing is
@@ -14,7 +15,7 @@ import type { SeedStep } from "./context.js";
 export const oauthClientsStep: SeedStep = {
   name: "oauth clients",
   async run({ db, log }) {
-    const env = process.env;
+    const env = platformEnv();
     const digest = (s: string) => createHash("sha256").update(s).digest("hex");
     if (env.LOOKER_STUDIO_CLIENT_SECRET) {
       const scripts = Object.fromEntries(
