@@ -4,11 +4,12 @@
 import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult, type EntitySeries } from "../engine/alerts/index.js";
 import type { AlertDefinition } from "../engine/alerts/definition.js";
 import type { Account, Connector, ConnectorContext, Row } from "../engine/core/types.js";
+import { accountTimezone as timezoneOf } from "../engine/core/dates.js";
 
 export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
 
 export function accountTimezone(connector: Connector, account: AlertAccount): string {
-  return connector.timezone === "account" ? account.timezone || "UTC" : connector.timezone.fixed;
+  return timezoneOf(connector.timezone, account);
 }
 
 async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]> {

@@ -15,14 +15,14 @@ import { runtimeSettings } from "../lib/env.js";
 const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
 
 /** Builds a worker with its dependencies injected; tests call this with their own db and address. */
-export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string; getConnector?: ActivityDeps["getConnector"] }): Promise<Worker> {
+export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string; getConnector?: ActivityDeps["getConnector"]; now?: ActivityDeps["now"] }): Promise<Worker> {
   const connection = await NativeConnection.connect({ address: opts.address });
   return Worker.create({
     connection,
     namespace: opts.namespace ?? "default",
     taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
     workflowsPath,
-    activities: createActivities({ db: opts.db, openDestination: openConfiguredDestination, getConnector: opts.getConnector }),
+    activities: createActivities({ db: opts.db, openDestination: openConfiguredDestination, getConnector: opts.getConnector, now: opts.now }),
   });
 }
 

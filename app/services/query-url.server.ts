@@ -8,7 +8,7 @@ import type { Company, NetworkAuthorization } from "../../db/schema.js";
 import { findCompanyByApiKey } from "../../db/repositories/companies.js";
 import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
 import { registry as defaultRegistry } from "../../engine/connectors/registry.js";
-import { resolveDateRange } from "../../engine/core/dates.js";
+import { accountTimezone, resolveDateRange } from "../../engine/core/dates.js";
 import { ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError } from "../../engine/core/errors.js";
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
 import { executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/query/index.js";
@@ -133,7 +133,7 @@ async function resolveAccounts(
       return { ok: false, error: { status: 403, parameter: "accounts", code: "account_blocked", message: `accounts[${index}]: This account is blocked. You need to unblock it to fetch data.` } };
     }
     const available = (row.availableDataSources ?? []).find((a) => a.accountId === row.accountId);
-    const timezone = typeof connector.timezone === "object" ? connector.timezone.fixed : (row.accountTimezone ?? available?.timezone ?? "UTC");
+    const timezone = accountTimezone(connector.timezone, { timezone: row.accountTimezone, listed: available?.timezone });
     const currency =
       typeof connector.currency === "object" ? connector.currency.fixed : connector.currency === "none" ? "XXX" : (row.accountCurrency ?? available?.currency ?? "XXX");
     const { dataSourceId, accountId, accountName, accountTimezone: _tz, accountCurrency: _cur, accountBlockedAt: _b, ...source } = row;

@@ -114,7 +114,7 @@ async function main() {
       return job;
     }
     async function runSlice(jobId: number, requestId: string) {
-      const log = await startJobLog(db, company.id, { jobId, requestId, kind: "run", dateStart: range.start, dateEnd: range.end });
+      const log = await startJobLog(db, company.id, { jobId, requestId, kind: "run", dateStart: range.start, dateEnd: range.end, requestedStart: range.start, requestedEnd: range.end });
       return activities.runAccountSlice({ companyId: company.id, jobId, logId: log.id, requestId, dataSourceId: account.id, range });
     }
 

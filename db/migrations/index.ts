@@ -14,6 +14,8 @@ import * as m2026112207800 from "./2026112207800_alert_due_index.js";
 import * as m2026112207900 from "./2026112207900_product_checks.js";
 import * as m2026112208000 from "./2026112208000_alert_due_by_account.js";
 import * as m2026112208100 from "./2026112208100_alert_rows_lean_keys.js";
+import * as m2026112512000 from "./2026112512000_job_tables.js";
+import * as m2026112512100 from "./2026112512100_job_log_days_and_rows.js";
 import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
 import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
 
@@ -38,6 +40,8 @@ export const migrations: Record<string, Migration> = {
   "2026112207900_product_checks": m2026112207900,
   "2026112208000_alert_due_by_account": m2026112208000,
   "2026112208100_alert_rows_lean_keys": m2026112208100,
+  "2026112512000_job_tables": m2026112512000,
+  "2026112512100_job_log_days_and_rows": m2026112512100,
   "2026112515000_sign_in_throttling": m2026112515000,
   "2026112516000_addon_grants_and_pkce": m2026112516000,
 };

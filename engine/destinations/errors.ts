@@ -33,6 +33,20 @@ export class DestinationError extends EngineError {
   }
 }
 
+/**
+ * The table's columns refuse the rows (a column dropped or retyped by hand, a NOT NULL or unique
+ * constraint added outside Signalpost): the same rows would be refused again, so the run fails at
+ * once instead of being retried. Each loader's classify maps its driver's codes here.
+ */
+export function schemaMismatch(destination: string, detail: string, cause?: unknown): DestinationError {
+  return new DestinationError(
+    destination,
+    "config",
+    `The destination table does not accept these rows (${detail.replace(/\.$/, "")}). Its columns no longer match the job's fields: fix the table, or give the job a new table name.`,
+    cause,
+  );
+}
+
 /** Network-level failures worth retrying (the server is down or restarting), by Node error code. */
 const TRANSIENT_CODES = new Set(["ECONNRESET", "ETIMEDOUT", "EPIPE", "EAI_AGAIN", "ECONNABORTED", "57P01", "40001", "40P01", "ER_LOCK_DEADLOCK", "ER_LOCK_WAIT_TIMEOUT"]);
 

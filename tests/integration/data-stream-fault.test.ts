@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
-import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
+import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
@@ -191,6 +191,18 @@ describe("killing the worker in the middle of a run", () => {
       expect(result.failedAccounts).toBe(0);
       const got = s.type === "postgres" ? await pgTotals(reader, table) : s.type === "big_query" ? bigqueryTotals(table) : await blobTotals(table);
       expect(got).toEqual(want);
+      // The job log shows the attempt that died with the worker, closed with a real duration, then the one that finished.
+      const [log] = (await listJobLogs(db, company.id, job.id, { offset: 0, limit: 1 })).logs;
+      const attempts = log!.steps.flatMap((step) => step.attempts ?? []);
+      expect(log!.steps.every((step) => step.success === true)).toBe(true);
+      expect(log!.steps.some((step) => (step.attempts?.length ?? 0) > 1)).toBe(true);
+      for (const step of log!.steps)
+        for (const a of step.attempts!.slice(0, -1)) {
+          expect(a).toMatchObject({ success: false, loadedRows: 0 });
+          expect(a.message).toMatch(/stopped reporting progress|never heard of again/);
+          expect(a.duration).toBeGreaterThan(0);
+        }
+      expect(attempts.every((a) => a.endedAt !== null)).toBe(true);
     }, 180_000);
   }
 });

@@ -6,7 +6,7 @@ type TediousType = (typeof import("tedious"))["TYPES"][keyof (typeof import("ted
 import type { CellValue, Row } from "../../core/types.js";
 import { assertInScope, assertTableName, rowValues, scopeDays, throwIfAborted } from "../columns.js";
 import type { OutboundGuard } from "../../core/outbound.js";
-import { DestinationError, reachError } from "../errors.js";
+import { DestinationError, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, rowsPerInsert, splitHostPort, type Statement } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { azureSqlDialect, sliceLockSql } from "./dialect.js";
@@ -28,6 +28,9 @@ function classify(error: unknown, during: "check" | "load", where: string): Dest
   // ELOGIN: bad login; 4060: cannot open database; 40615: firewall; 229/262: permission denied.
   if (e.code === "ELOGIN" || e.number === 4060 || e.number === 40615 || e.number === 229 || e.number === 262 || e.number === 18456)
     return new DestinationError("azure_sql", "config", message, error);
+  // 207/208: a column or table gone; 213: column count; 241/245/8114/8115: a value the column's type
+  // refuses; 515: NOT NULL; 2601/2627: a unique index; 2628/8152: too long. The same rows fail again.
+  if ([207, 208, 213, 241, 245, 515, 2601, 2627, 2628, 8114, 8115, 8152].includes(e.number ?? 0)) return schemaMismatch("azure_sql", message, error);
   if (e.code === "ESOCKET" || e.code === "ETIMEOUT") return new DestinationError("azure_sql", during === "check" ? "config" : "transient", message, error);
   // 1205 deadlock victim, 40501 service busy, 40613 database unavailable: retry.
   if (e.number === 1205 || e.number === 40501 || e.number === 40613) return new DestinationError("azure_sql", "transient", message, error);

@@ -5,7 +5,7 @@
 import type { Connection } from "mysql2/promise";
 import { assertTableName, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
 import type { OutboundGuard } from "../../core/outbound.js";
-import { DestinationError, isTransientCode, reachError } from "../errors.js";
+import { DestinationError, isTransientCode, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, missingColumns, qualified, splitHostPort } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { mysqlDialect } from "./dialect.js";
@@ -29,9 +29,26 @@ function classify(error: unknown, during: "check" | "load", where: string): Dest
   const e = error as { code?: string; message?: string };
   const msg = e?.message ?? String(error);
   if (e?.code && CONFIG_CODES.has(e.code)) return new DestinationError("mysql", "config", msg, error);
+  if (e?.code && SCHEMA_CODES.has(e.code)) return schemaMismatch("mysql", msg, error);
   if (isTransientCode(e?.code) || e?.code === "PROTOCOL_CONNECTION_LOST") return new DestinationError("mysql", "transient", msg, error);
   return new DestinationError("mysql", "system", msg, error);
 }
+
+/** The table's columns refuse the rows (gone, retyped, too short, NOT NULL, unique): retrying cannot help. */
+const SCHEMA_CODES = new Set([
+  "ER_BAD_FIELD_ERROR",
+  "ER_NO_SUCH_TABLE",
+  "ER_WRONG_VALUE_COUNT_ON_ROW",
+  "ER_TRUNCATED_WRONG_VALUE",
+  "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD",
+  "WARN_DATA_TRUNCATED",
+  "ER_DATA_TOO_LONG",
+  "ER_WARN_DATA_OUT_OF_RANGE",
+  "ER_BAD_NULL_ERROR",
+  "ER_NO_DEFAULT_FOR_FIELD",
+  "ER_DUP_ENTRY",
+  "ER_COLUMNACCESS_DENIED_ERROR",
+]);
 
 /** Rows per INSERT: mysql2 builds the statement in memory; 2000 rows stays far below max_allowed_packet (16 MB default on MariaDB 10.11). */
 const ROWS_PER_INSERT = 2000;

@@ -8,7 +8,7 @@ import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
 import type { OutboundGuard } from "../../core/outbound.js";
-import { DestinationError, isTransientCode, reachError } from "../errors.js";
+import { DestinationError, isTransientCode, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { copyIn } from "./copy-in.js";
@@ -26,6 +26,8 @@ export interface PostgresConfig {
   outbound: OutboundGuard;
 }
 
+const SCHEMA_CODES = new Set(["42703", "42804", "42P01", "42846"]);
+
 /** SQLSTATE classes the user must fix: bad password (28), unknown database (3D), no privilege (42501). */
 function classify(type: string, error: unknown, during: "check" | "load", where: string): DestinationError {
   const reach = reachError(type, error, during, where);
@@ -38,6 +40,9 @@ function classify(type: string, error: unknown, during: "check" | "load", where:
   if (!code && /^Connection terminated/.test(msg))
     return new DestinationError(type, "transient", `The server closed the connection during the ${during} (${msg}).`, error);
   if (isTransientCode(code) || code.startsWith("08") || code.startsWith("53") || code.startsWith("57")) return new DestinationError(type, "transient", msg, error);
+  // 22: a value the column's type refuses (22P02, 22003...); 23: a constraint added to the table;
+  // 42703/42804/42P01: a column or table gone or retyped. The same rows would fail again.
+  if (code.startsWith("22") || code.startsWith("23") || SCHEMA_CODES.has(code)) return schemaMismatch(type, msg, error);
   if (code.startsWith("42")) return new DestinationError(type, "config", msg, error);
   return new DestinationError(type, "system", msg, error);
 }

@@ -19,6 +19,14 @@ describe("Snowflake error classification", () => {
     expect(classify(err("401001", "connect ECONNREFUSED 10.0.0.5:443"), "check", "xy12345.snowflakecomputing.com")).toMatchObject({ kind: "config", message: "Could not reach Snowflake at xy12345.snowflakecomputing.com." });
     const wrapped = Object.assign(err("401001", "Network error"), { cause: err("ECONNREFUSED", "connect ECONNREFUSED 10.0.0.5:443") });
     expect(classify(wrapped, "check", "xy12345.snowflakecomputing.com").message).not.toMatch(/10\.0\.0\.5|ECONNREFUSED/);
-    expect(classify(err("100038"), "load", "xy12345.snowflakecomputing.com").kind).toBe("system");
+    expect(classify(err("999999"), "load", "xy12345.snowflakecomputing.com").kind).toBe("system");
+  });
+
+  it("fails at once on rows the table's columns refuse (retrying sends the same rows)", () => {
+    expect(classify(err("100038", "Numeric value 'abc' is not recognized"), "load", "xy12345.snowflakecomputing.com")).toMatchObject({
+      kind: "config",
+      message: expect.stringContaining("does not accept these rows (Numeric value 'abc' is not recognized)"),
+    });
+    expect(classify(err("000904", "invalid identifier 'CLICKS'"), "load", "xy12345.snowflakecomputing.com").kind).toBe("config");
   });
 });

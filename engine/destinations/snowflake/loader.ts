@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { Connection, ConnectionOptions, SnowflakeError } from "snowflake-sdk";
 import type { CellValue } from "../../core/types.js";
 import { assertTableName, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
-import { DestinationError, reachError } from "../errors.js";
+import { DestinationError, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { connectionOptions, snowflakeDialect as d, storedName, type SnowflakeSettings } from "./dialect.js";
@@ -41,6 +41,9 @@ export function classify(error: unknown, during: "check" | "load", where: string
   const e = error as SnowflakeError & { code?: string | number; response?: { status?: number } };
   const code = String(e?.code ?? "");
   const msg = e?.message ?? String(error);
+  // 000904: invalid identifier (a column gone); 100xxx: a value the column refuses (numeric or date
+  // not recognised, NULL into NOT NULL, string too long). The same rows would fail again.
+  if (code === "000904" || /^100\d{3}$/.test(code)) return schemaMismatch("snowflake", msg, error);
   if (/^390\d{3}$/.test(code) || /^00[23]\d{3}$/.test(code) || code === "000606" || code === "002043")
     return new DestinationError("snowflake", "config", msg, error);
   // 401001: network error; 401002: the request failed (HTTP 5xx / 429); 000604: statement cancelled;
