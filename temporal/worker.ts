@@ -3,8 +3,7 @@ import { fileURLToPath } from "node:url";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
-import type { ActivityDeps } from "./activities/deps.js";
-import { openConfiguredDestination } from "../server/destination-endpoints.js";
+import { activityDeps, type ActivityDeps } from "./activities/deps.js";
 import { installProcessGuards } from "../lib/process-guards.js";
 import { redact } from "../engine/core/redact.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
@@ -22,7 +21,7 @@ export async function createWorker(opts: { db: DB; address: string; taskQueue?: 
     namespace: opts.namespace ?? "default",
     taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
     workflowsPath,
-    activities: createActivities({ db: opts.db, openDestination: openConfiguredDestination, getConnector: opts.getConnector, now: opts.now }),
+    activities: createActivities(activityDeps({ db: opts.db, ...(opts.getConnector && { getConnector: opts.getConnector }), ...(opts.now && { now: opts.now }) })),
   });
 }
 

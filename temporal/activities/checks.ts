@@ -5,7 +5,6 @@
 import { heartbeat } from "@temporalio/activity";
 import { listMonitoredAccounts, productCheckActivatedIds, recordCheckRun, type CheckOutcome } from "../../db/repositories/checks.js";
 import { findPlatform } from "../../engine/catalogue/index.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import type { Account, Connector, ConnectorContext } from "../../engine/core/types.js";
 import { accountTimezone } from "../../server/alert-evaluation.js";
 import { connectorContextForSource } from "../../server/source-context.js";
@@ -41,8 +40,7 @@ export async function askPlatform(connector: Connector, ctx: ConnectorContext, a
 
 export function createCheckActivities(deps: ActivityDeps) {
   const db = deps.db;
-  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const now = deps.now ?? (() => new Date());
+  const { getConnector, now } = deps;
 
   return {
     /** One pass of the security or conversion-tag check over the monitored accounts. */

@@ -5,22 +5,18 @@ import { ApplicationFailure, Context } from "@temporalio/activity";
 import type { DB } from "../../db/connection.js";
 import { recordConnectionLog } from "../../db/repositories/connection-logs.js";
 import { recordAccountUsage } from "../../db/repositories/usage.js";
-import { getTemporalClient } from "../client.js";
 import { ALL_BLOCKED_NOTE, pauseJobSchedule } from "../schedules.js";
 import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updateJobState, type JobLogStepUpdate } from "../../db/repositories/data-streams.js";
 import { getDestination, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, recordSourceError } from "../../db/repositories/network-authorizations.js";
 import type { DatastreamJob, JobLogAttempt } from "../../db/tables/data-streams.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
 import { ConnectorError, EngineError } from "../../engine/core/errors.js";
 import { accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays } from "../../engine/core/dates.js";
 import type { DateRange, Row } from "../../engine/core/types.js";
 import { defaultDateColumn, DestinationError, type DestinationLoader } from "../../engine/destinations/index.js";
-import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { jobLoadTable, jobReport } from "../../server/job-table.js";
 import { tableOwnershipProblem } from "../../server/job-table-owner.js";
 import { connectorContextForSource } from "../../server/source-context.js";
-import { getEnv } from "../../lib/env.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
 import type { Connector } from "../../engine/core/types.js";
@@ -86,9 +82,7 @@ async function loadJobContext(db: DB, companyId: number, jobId: number) {
 
 export function createDataStreamActivities(deps: ActivityDeps) {
   const db = deps.db;
-  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const open = deps.openDestination ?? openConfiguredDestination;
-  const now = deps.now ?? (() => new Date());
+  const { getConnector, openDestination: open, now } = deps;
 
   return {
     /** Opens the run log (requested and re-fetched days) and lists the accounts to read (blocked ones skipped). */
@@ -137,7 +131,7 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       const source = await getNetworkAuthorization(db, input.companyId, account.networkAuthorizationId);
       if (!source) throw ApplicationFailure.nonRetryable("The source of this account no longer exists.", "config");
       // Billing (issue 8): nothing is extracted for a lapsed trial, a dead subscription or an account locked beyond the plan.
-      await checkExtractionAllowed(db, input.companyId, [account.id], { graceDays: getEnv().BILLING_GRACE_DAYS }).catch((error: unknown) => {
+      await checkExtractionAllowed(db, input.companyId, [account.id], { graceDays: deps.billingGraceDays }).catch((error: unknown) => {
         if (error instanceof ExtractionBlockedError) throw ApplicationFailure.nonRetryable(error.message, "billing");
         throw error;
       });
@@ -257,7 +251,7 @@ export function createDataStreamActivities(deps: ActivityDeps) {
     async finishJobRun(input: FinishRunInput): Promise<void> {
       await finishJobLog(db, input.companyId, input.logId, { success: input.success, message: input.message, memoryFootprint: process.memoryUsage().rss });
       // A job whose accounts are all blocked stops being scheduled until one is unblocked.
-      if (input.allBlocked) await pauseJobSchedule(await getTemporalClient(), input.jobId, ALL_BLOCKED_NOTE).catch(() => undefined); // the run log already says why
+      if (input.allBlocked) await pauseJobSchedule(await deps.temporalClient(), input.jobId, ALL_BLOCKED_NOTE).catch(() => undefined); // the run log already says why
       if (input.kind === "run")
         await updateJobState(db, input.companyId, input.jobId, { lastExtractEnded: now(), lastRunSuccess: input.success, status: input.allBlocked ? "BLOCKED" : input.success ? "ACTIVE" : "ERROR" });
     },

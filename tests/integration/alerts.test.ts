@@ -11,6 +11,7 @@ import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { startFakeSlack, type FakeSlack } from "../fakes/slack/server.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, request, thresholdDefinition } from "../support/alerts.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -29,13 +30,13 @@ afterAll(async () => {
 
 function activities() {
   const client = new SlackClient({ clientId: "it-alerts", clientSecret: "it-secret", baseUrl: slack.url });
-  return createAlertActivities({
+  return createAlertActivities(activityDeps({
     db,
     now: () => clock,
     sendMail: async (m) => void mails.push(m),
     postSlack: (token, message) => client.postMessage(token, message),
     appUrl: "http://app.test",
-  });
+  }));
 }
 
 async function connectSlack(companyId: number) {

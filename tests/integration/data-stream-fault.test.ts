@@ -161,14 +161,16 @@ async function runWithKill(jobId: number, companyId: number, point: RegExp) {
 }
 
 describe("killing the worker in the middle of a run", () => {
-  const scenarios: { name: string; type: FaultDestination; point: RegExp }[] = [
+  // `between`: the kill lands after an account's load finished, so whether that attempt reached
+  // Temporal before the worker died is a race; only kills inside an attempt surely leave a retried one.
+  const scenarios: { name: string; type: FaultDestination; point: RegExp; between?: boolean }[] = [
     { name: "postgres, during extraction and load of the first account", type: "postgres", point: /extract demo-001 page 3$/ },
-    { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/ },
+    { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/, between: true },
     { name: "postgres, during the second account", type: "postgres", point: /extract demo-002 page 2$/ },
     { name: "azure blob, during extraction", type: "azure_blob_storage", point: /extract demo-001 page 2$/ },
     { name: "azure blob, while the day objects are written", type: "azure_blob_storage", point: /put-done fault_blob_\d+\/demo-001\/2024-01-01\.csv/ },
     { name: "bigquery, during extraction", type: "big_query", point: /extract demo-001 page 2$/ },
-    { name: "bigquery, between the two accounts' partitions", type: "big_query", point: /load-done demo-001/ },
+    { name: "bigquery, between the two accounts' partitions", type: "big_query", point: /load-done demo-001/, between: true },
     // The marker is written by the fake itself once demo-002's replace committed; the answer is held back until the kill.
     { name: "bigquery, after the replace committed but before the worker heard", type: "big_query", point: /bq-committed demo-002/ },
   ];
@@ -195,7 +197,7 @@ describe("killing the worker in the middle of a run", () => {
       const [log] = (await listJobLogs(db, company.id, job.id, { offset: 0, limit: 1 })).logs;
       const attempts = log!.steps.flatMap((step) => step.attempts ?? []);
       expect(log!.steps.every((step) => step.success === true)).toBe(true);
-      expect(log!.steps.some((step) => (step.attempts?.length ?? 0) > 1)).toBe(true);
+      if (!s.between) expect(log!.steps.some((step) => (step.attempts?.length ?? 0) > 1)).toBe(true);
       for (const step of log!.steps)
         for (const a of step.attempts!.slice(0, -1)) {
           expect(a).toMatchObject({ success: false, loadedRows: 0 });

@@ -24,6 +24,7 @@ import { createTestDatabase } from "../support/database.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 const NOT_ALLOWED = /^Signalpost does not connect to ".+": private, loopback, link-local and internal addresses are not allowed\.$/;
 
@@ -352,7 +353,7 @@ describe("the URL checker", () => {
     const source = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "demo", options: { landingBaseUrl } }, createdById: user.id });
     const a = DEMO_ACCOUNTS[0]!;
     const ds = await createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId: a.id, name: a.name, timezone: a.timezone, currency: a.currency, activateAlert: true });
-    const activities = createActivities({ db });
+    const activities = createActivities(activityDeps({ db }));
     await activities.checkAdUrls({ companyId: company.id, dataSourceIds: [ds.id], timeoutMs: 5_000 } as never);
     const checks = await listUrlChecks(db, company.id, ds.id);
     expect(checks.length).toBeGreaterThan(0);

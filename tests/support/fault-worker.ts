@@ -13,6 +13,7 @@ import { ObjectStoreLoader } from "../../engine/destinations/object-store.js";
 import type { DestinationLoader } from "../../engine/destinations/types.js";
 import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { createActivities } from "../../temporal/activities/index.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 const markers = process.env.FAULT_MARKERS!;
 const mark = (line: string) => fs.appendFileSync(markers, `${process.pid} ${line}\n`);
@@ -65,7 +66,7 @@ async function main() {
     connection,
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
     workflowsPath: path.join(path.dirname(fileURLToPath(import.meta.url)), "../../temporal/workflows/index.ts"),
-    activities: createActivities({ db, getConnector: () => slowDemo(), openDestination: instrumented }),
+    activities: createActivities(activityDeps({ db, getConnector: () => slowDemo(), openDestination: instrumented })),
   });
   mark("ready");
   await worker.run();
