@@ -17,6 +17,7 @@ import { DESTINATION_OPENERS } from "./destinations/openers.generated.js";
 import { DestinationError } from "./destinations/errors.js";
 import { getDestinationDefinition, openDestination } from "./destinations/registry.js";
 import { ENGINE_DIR, folderIndexes, FolderIndexError, renderConnectorIndex, renderDestinationIndex } from "./folder-index.js";
+import { outboundGuard } from "../lib/outbound/guard.js";
 
 describe("generated folder indexes", () => {
   it.each(folderIndexes().map((f) => [f.path.slice(ENGINE_DIR.length + 1), f] as const))("%s matches the folders (regenerate with npm run generate)", (_name, file) => {
@@ -158,7 +159,7 @@ describe("destination folders", () => {
   it("open through their folder's open.ts, and an unknown type is refused", async () => {
     const settings = { host: "127.0.0.1:1", username: "u", password: "p", database: "d" };
     for (const type of ["postgres", "redshift", "mysql"]) {
-      const loader = await openDestination(type, settings);
+      const loader = await openDestination(type, settings, { outbound: outboundGuard() });
       expect(loader.type).toBe(type);
       await loader.close();
     }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowList } from "./outbound/policy.js";
 
 /**
  * Server environment, validated once. Every variable has an embedded default so that the
@@ -59,6 +60,23 @@ const schema = z.object({
   /** BigQuery destinations: API root and OAuth token endpoint instead of Google's (tests/fakes/bigquery). */
   BIGQUERY_API_ENDPOINT: z.string().url().optional(),
   BIGQUERY_TOKEN_URL: z.string().url().optional(),
+  /** Outbound guard (decision 0840): tenant-supplied hosts may reach private networks (self-hosted installs, tests). */
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
+  /** Shown on the destination form: the addresses our servers connect from, for customers' firewalls. */
+  SIGNALPOST_OUTBOUND_IPS: z.string().optional(),
+  /** The published Looker Studio connector's deployment id (the catalogue page links to it). */
+  LOOKER_STUDIO_CONNECTOR_ID: z.string().optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseAllowList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -90,6 +108,15 @@ export function appOrigin(env: Env = getEnv()): string {
   return `http://${host}:${env.PORT}`;
 }
 
+/**
+ * The origin of addresses a signed-in user copies or is sent back to (query URLs, OAuth and Stripe
+ * return URLs): APP_URL, else the origin the request came to. Unlike appOrigin(), a user's own
+ * request may choose it: the answer goes back to that user only, never into an e-mail.
+ */
+export function publicOrigin(requestOrigin: string, env: Env = getEnv()): string {
+  return (env.APP_URL || requestOrigin).replace(/\/+$/, "");
+}
+
 /** TRUST_PROXY as Express's "trust proxy" value: false (the socket), a hop count, true, or a list. */
 export function trustProxySetting(env: Env = getEnv()): boolean | number | string {
   const raw = env.TRUST_PROXY?.trim();
@@ -97,6 +124,35 @@ export function trustProxySetting(env: Env = getEnv()): boolean | number | strin
   if (raw === "true") return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   return raw;
+}
+
+/**
+ * Where the product's own services are and where its state lives. Read live on every call rather
+ * than through the cached getEnv(): the start script and the test harnesses point them at servers
+ * and folders they create after modules have loaded.
+ */
+export const runtimeSettings = {
+  databaseUrl: (): string | undefined => process.env.DATABASE_URL || undefined,
+  temporalAddress: (): string => process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233",
+  temporalNamespace: (): string => process.env.TEMPORAL_NAMESPACE || "default",
+  /** Unset: the callers use temporal/shared.ts DEFAULT_TASK_QUEUE. */
+  temporalTaskQueue: (): string | undefined => process.env.TEMPORAL_TASK_QUEUE || undefined,
+  /** Local state (.data by default); test stacks point it elsewhere after start-up. */
+  dataDir: (): string | undefined => process.env.SIGNALPOST_DATA_DIR || undefined,
+  /** The user's cache directory, where tools built once per machine live. */
+  cacheHome: (): string | undefined => process.env.XDG_CACHE_HOME || undefined,
+  /** The e2e stack's landing-page server for the demo source's ads (URL checker tests). */
+  demoLandingBaseUrl: (): string | undefined => process.env.DEMO_LANDING_BASE_URL || undefined,
+};
+
+/**
+ * The variables named after a platform ({PLATFORM}_CLIENT_ID, _CLIENT_SECRET, _BASE_URL, extras
+ * such as GOOGLE_ADS_DEVELOPER_TOKEN, and the add-in clients' LOOKER_STUDIO_* / ADDONS_*): a
+ * read-only view, since their names come from the catalogue rather than from this schema
+ * (docs/sources-oauth.md). Live, like runtimeSettings.
+ */
+export function platformEnv(): Readonly<Record<string, string | undefined>> {
+  return process.env;
 }
 
 /** Tests change process.env between cases; they call this to re-read it. */

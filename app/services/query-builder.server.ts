@@ -6,10 +6,8 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { registry } from "../../engine/connectors/registry.js";
-import type { ConfigField, Connector, ConnectorContext, FieldDef, FieldIncompatibility } from "../../engine/core/types.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { findPlatform, registry, type ConfigField, type Connector, type ConnectorContext, type FieldDef, type FieldIncompatibility } from "../../engine/index.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
 import { withReasons, type PickerField } from "~/utils/field-picker";
 import {

@@ -8,6 +8,7 @@ import { getUserById, isAdmin } from "../../db/repositories/users.js";
 import { getCompany } from "../../db/repositories/companies.js";
 import { auditImpersonatedRequest } from "./impersonation-audit.server.js";
 import type { Company, User } from "../../db/schema.js";
+import { getEnv } from "../../lib/env.js";
 
 /**
  * Server-side sessions: the cookie only carries a signed random id; the row in `sessions` holds
@@ -24,7 +25,7 @@ function sessionCookie() {
     sameSite: "lax",
     path: "/",
     secrets: getSessionSecrets(),
-    secure: process.env.NODE_ENV === "production" && (process.env.APP_URL ?? "").startsWith("https:"),
+    secure: getEnv().NODE_ENV === "production" && (getEnv().APP_URL ?? "").startsWith("https:"),
   });
   return cookie;
 }

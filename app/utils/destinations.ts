@@ -1,7 +1,7 @@
 // The destination form's rules (spec 2 §5 Destination), shared by the browser and the server: one
 // zod schema per destination type, built from the catalogue (engine/destinations/catalogue.ts).
 import { z } from "zod";
-import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/destinations/catalogue.js";
+import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/browser.js";
 
 export const DESTINATION_MESSAGES = {
   name: "You need to set a name to the connection.",
@@ -20,7 +20,13 @@ export const DESTINATION_MESSAGES = {
   deleteFailedTitle: "Unable to delete the destination",
   deleteFailedText: "An error occured. Please try again",
   checkFailedTitle: "The connection to the destination failed.",
+  keptSecretHint: "Leave empty to keep the saved value. Changing where it connects needs it again.",
 } as const;
+
+/** The field error when an edit moves a destination (host, user, ...) but leaves its secret empty. */
+export function secretAgainMessage(secretLabel: string, changed: string[]): string {
+  return `Enter the ${secretLabel.toLowerCase()} again: you changed the ${changed.map((c) => c.toLowerCase()).join(" and the ")}, and the saved one is never sent to a new place.`;
+}
 
 export const DESTINATION_TYPE_OPTIONS = DESTINATION_CATALOGUE.map((d) => ({ value: d.type, label: d.label }));
 

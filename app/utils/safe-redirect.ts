@@ -11,6 +11,7 @@ export const MAX_REDIRECT_LENGTH = 2000;
 // C0 and C1 controls, DEL, the backslash, and the look-alikes of "/" and "\" that some parsers
 // fold into them (fullwidth, division, fraction...). A raw target also may not hold any Unicode
 // space (a real URL carries them escaped); its decoded layers may (a search for "Demo Ads").
+// eslint-disable-next-line no-control-regex -- refusing control characters is this pattern's job
 const FORBIDDEN_DECODED = /[\u0000-\u001f\u007f-\u009f\\\u2044\u2215\u2216\u2afd\u29f5\u29f8\u29f9\ufe68\uff0f\uff3c]/u;
 const FORBIDDEN = new RegExp(`${FORBIDDEN_DECODED.source}|\\s`, "u");
 const HOST_LIKE_START = /^\/[/\\]/;

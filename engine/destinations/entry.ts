@@ -8,6 +8,11 @@ export interface DestinationField {
   label: string;
   /** Stored encrypted and never sent back to the browser. */
   secret?: boolean;
+  /**
+   * Where or as whom the secrets are used (host, user, database, project, access key): changing it
+   * on an edit requires the secrets again, or the stored ones would go to the new place (decision 0842).
+   */
+  addressesSecret?: boolean;
   /** A multi-line input (JSON keys). */
   multiline?: boolean;
   placeholder?: string;
@@ -44,8 +49,8 @@ export function defineDestination<const Type extends string>(entry: DestinationD
 
 /** The four fields every SQL database form asks for; `database` adds to the last one (a placeholder, a format). */
 export const sqlFields = (database: Partial<DestinationField> = {}): DestinationField[] => [
-  { name: "host", label: "Host", required: "You need to put a host.", placeholder: "db.example.com:5432" },
-  { name: "username", label: "Username", required: "You need to put a username." },
+  { name: "host", label: "Host", required: "You need to put a host.", placeholder: "db.example.com:5432", addressesSecret: true },
+  { name: "username", label: "Username", required: "You need to put a username.", addressesSecret: true },
   { name: "password", label: "Password", secret: true, required: "You need to put a password." },
-  { name: "database", label: "Database", required: "You need to put a database.", placeholder: undefined, ...database },
+  { name: "database", label: "Database", required: "You need to put a database.", placeholder: undefined, addressesSecret: true, ...database },
 ];

@@ -5,20 +5,20 @@ import { DESTINATION_CATALOGUE, type DestinationDescription } from "./catalogue.
 import { DestinationError } from "./errors.js";
 import { DESTINATION_FOLDERS } from "./folders.generated.js";
 import { DESTINATION_OPENERS } from "./openers.generated.js";
-import type { DestinationLoader, DestinationType } from "./types.js";
+import type { DestinationLoader, DestinationType, OpenOptions } from "./types.js";
 
 export type { DestinationDescription, DestinationField } from "./catalogue.js";
 
 export interface DestinationDefinition extends DestinationDescription<DestinationType> {
   /** Loads the driver (dynamic import) and builds a loader for these settings. */
-  open(config: Record<string, string>): Promise<DestinationLoader>;
+  open(config: Record<string, string>, options: OpenOptions): Promise<DestinationLoader>;
 }
 
 const FOLDER_OF = new Map<string, string>(DESTINATION_FOLDERS.map((f) => [f.destination.type, f.folder]));
 
 const DEFINITIONS: DestinationDefinition[] = DESTINATION_CATALOGUE.map((d) => ({
   ...d,
-  open: async (config) => (await DESTINATION_OPENERS[FOLDER_OF.get(d.type)!]()).open(config),
+  open: async (config, options) => (await DESTINATION_OPENERS[FOLDER_OF.get(d.type)!]()).open(config, options),
 }));
 const BY_TYPE = new Map<string, DestinationDefinition>(DEFINITIONS.map((d) => [d.type, d]));
 
@@ -33,6 +33,7 @@ export function getDestinationDefinition(type: string): DestinationDefinition {
   return d;
 }
 
-export async function openDestination(type: string, config: Record<string, string>): Promise<DestinationLoader> {
-  return getDestinationDefinition(type).open(config);
+/** The outbound guard is required (decision 0840): the engine has no unguarded way to open a destination. */
+export async function openDestination(type: string, config: Record<string, string>, options: OpenOptions): Promise<DestinationLoader> {
+  return getDestinationDefinition(type).open(config, options);
 }

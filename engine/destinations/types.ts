@@ -5,6 +5,7 @@
 // when a destination is opened) so that importing the registry never pulls pg, mysql2 or a cloud
 // SDK into a bundle that does not load data.
 import type { DateRange, Row } from "../core/types.js";
+import type { OutboundGuard } from "../core/outbound.js";
 
 /** The option type values (spec 2 §2): one per folder with a destination.ts (decision 0870). */
 export type DestinationType = (typeof import("./folders.generated.js").DESTINATION_FOLDERS)[number]["destination"]["type"];
@@ -75,7 +76,16 @@ export interface DestinationLoader {
 export const ACCOUNT_COLUMN = "_account_id";
 
 /** A folder's open.ts: the loader for a destination's stored settings (server only; it imports the driver). */
-export type DestinationOpener = (config: Record<string, string>) => DestinationLoader;
+export interface OpenOptions {
+  /**
+   * The outbound-address guard (decision 0840): hosts, endpoints and connection strings are the
+   * tenant's, so every driver connects only where the guard allows. Google's destinations ignore
+   * it (their hosts are fixed; only the operator's endpoint settings move them).
+   */
+  outbound: OutboundGuard;
+}
+
+export type DestinationOpener = (config: Record<string, string>, options: OpenOptions) => DestinationLoader;
 
 /** A setting that may be absent or empty (operator-only endpoints, optional warehouse or role). */
 export const optionalSetting = (config: Record<string, string>, name: string): string | undefined => config[name] || undefined;

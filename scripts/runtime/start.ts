@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
-import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../db/seed/index.js";
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../server/seed/index.js";
 import { writeFolderIndexes } from "../../engine/folder-index.js";
 import { dataDir, projectRoot } from "../../lib/paths.js";
 import { embeddedPostgres, ensureDatabase } from "./postgres.js";

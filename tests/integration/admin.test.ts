@@ -147,7 +147,7 @@ describe("Looker Studio fields", () => {
 
 describe("demo seed", () => {
   it("adds the Looker Studio demo fields and today's usage once, however often it runs", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     await seedDemo(db);
     await seedDemo(db);
     const seeded = await db.selectFrom("gdsFields").select(["fieldId"]).where("platform", "=", "demo").where("fieldId", "in", ["clicks", "cost"]).execute();

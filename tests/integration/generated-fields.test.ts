@@ -17,8 +17,9 @@ import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal
 import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
-import { evaluateAlertOnAccount } from "../../lib/alert-evaluation.js";
+import { evaluateAlertOnAccount } from "../../server/alert-evaluation.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
+import { overrideEnv } from "../support/env.js";
 import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
 import { cookiesFrom, formPost, settle } from "../support/requests.js";
@@ -33,6 +34,7 @@ let reader: pg.Client;
 let destUrl: URL;
 let service: typeof import("~/services/query-url.server");
 let env: Record<string, string | undefined>;
+let restoreEnv: (() => void) | undefined;
 
 beforeAll(async () => {
   ads = await startGoogleAdsFake();
@@ -47,7 +49,7 @@ beforeAll(async () => {
     FACEBOOK_ADS_CLIENT_ID: FB_APP.clientId,
     FACEBOOK_ADS_CLIENT_SECRET: FB_APP.clientSecret,
   };
-  Object.assign(process.env, env);
+  restoreEnv = overrideEnv(env);
   harness = await startWorkerHarness("generated-fields");
   db = harness.db;
   destUrl = (await createDestinationDatabase(destDb)).url;
@@ -61,7 +63,7 @@ afterAll(async () => {
   await harness?.stop();
   await ads?.close();
   await meta?.close();
-  for (const name of Object.keys(env ?? {})) delete process.env[name];
+  restoreEnv?.();
 });
 
 async function googleAdsSource() {

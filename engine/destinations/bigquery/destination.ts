@@ -9,7 +9,7 @@ export const destination = defineDestination({
   partition: "single",
   order: 10,
   fields: [
-    { name: "projectId", label: "Project Id", required: "You need to pass a project Id" },
+    { name: "projectId", label: "Project Id", required: "You need to pass a project Id", addressesSecret: true },
     {
       name: "dataSetId",
       label: "Dataset Id",

@@ -1,7 +1,7 @@
 import { optionalSetting, type DestinationOpener } from "../types.js";
 import { SnowflakeLoader } from "./loader.js";
 
-export const open: DestinationOpener = (c) =>
+export const open: DestinationOpener = (c, { outbound }) =>
   new SnowflakeLoader({
     host: c.host!,
     username: c.username!,
@@ -10,4 +10,5 @@ export const open: DestinationOpener = (c) =>
     warehouse: optionalSetting(c, "warehouse"),
     role: optionalSetting(c, "role"),
     endpoint: optionalSetting(c, "endpoint"),
+    outbound,
   });
