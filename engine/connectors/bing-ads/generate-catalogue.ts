@@ -8,18 +8,13 @@
 //   npx tsx engine/connectors/bing-ads/generate-catalogue.ts
 //
 // catalogue.generated.test.ts fails when the committed file differs from what this writes.
-import { readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Aggregation, FieldType } from "../../core/types.js";
-import { humanName, snakeId, type CatalogueColumn } from "../shared/column-catalogue.js";
+import { humanName, snakeId, type CatalogueColumn, type ColumnKind } from "../shared/column-catalogue.js";
+import { assertDistinctIds, columnsAndReportsSource, sdkCatalogueFiles, writeWhenRun, type SdkSnapshot } from "../shared/sdk-catalogue.js";
 
 const DOCS = "https://learn.microsoft.com/en-us/advertising/reporting-service/reporting-value-sets?view=bingads-13";
 
-export interface BingSnapshot {
-  package: string;
-  version: string;
-  source: string;
-  sha256: string;
+export interface BingSnapshot extends SdkSnapshot {
   reports: Record<string, { columns: string[]; aggregations: string[]; time: boolean; scope: string | null }>;
 }
 
@@ -77,14 +72,8 @@ const DESCRIBED: Record<string, string> = {
   TopVsOther: "Whether the ad was shown in the mainline (top) or elsewhere on the page.",
 };
 
-interface Kind {
-  kind: "metric" | "dimension";
-  fieldType: FieldType;
-  aggregation: Aggregation;
-}
-
-const metric = (fieldType: FieldType, aggregation: Aggregation): Kind => ({ kind: "metric", fieldType, aggregation });
-const dim = (fieldType: FieldType = "TEXT"): Kind => ({ kind: "dimension", fieldType, aggregation: "NONE" });
+const metric = (fieldType: FieldType, aggregation: Aggregation): ColumnKind => ({ kind: "metric", fieldType, aggregation });
+const dim = (fieldType: FieldType = "TEXT"): ColumnKind => ({ kind: "dimension", fieldType, aggregation: "NONE" });
 
 /** Quality ratings reported for the last day of the period: numbers, averaged when rows are combined. */
 const QUALITY = /^(Historical)?(QualityScore|ExpectedCtr|AdRelevance|LandingPageExperience)$|^QualityImpact$/;
@@ -99,7 +88,7 @@ const COUNT =
   /Impressions$|Clicks$|Conversions$|ConversionsQualified$|^(Assists|PhoneCalls|CompletedVideoViews|VideoViews|Installs|AppInstalls|Downloads|Purchases|Subscriptions|Sales|QuantityBought|NewCustomerCount|SearchVolume|NumOfCampaigns|SearchesIndexed|ClicksIndexed|SearchesPeakWeek|ClicksPeakWeek|BookedLengthOfStay|TotalClicksOnAdElements)$|^VideoViewsAt\d+Percent$|^MissedImpressions|^MatchedProducts/;
 const AVERAGE = /^(AveragePosition|AverageWatchTimePerImpression|AverageWatchTimePerVideoView|AvgBookedABW|AvgBookedNights|BookedABW)$/;
 
-export function kindOf(column: string): Kind {
+export function kindOf(column: string): ColumnKind {
   if (column === "TotalWatchTimeInMS") return metric("NUMBER", "SUM");
   if (column === "Duration") return metric("DURATION", "SUM");
   if (QUALITY.test(column)) return metric("NUMBER", "AVG");
@@ -122,7 +111,7 @@ export function kindOf(column: string): Kind {
 }
 
 /** The picker group of a column, in the order a marketer looks for them. */
-export function categoryOf(column: string, k: Kind): string {
+export function categoryOf(column: string, k: ColumnKind): string {
   if (k.kind === "metric") {
     if (QUALITY.test(column)) return "Quality score";
     if (/ImpressionShare|ImpressionLost|ClickShare|ImpressionRate|TopImpression|AbsoluteTop|MissedImpressions|EligibleImpressions|^ImpressionShare$|SharePercent$/.test(column)) return "Competitive metrics";
@@ -148,7 +137,7 @@ export function categoryOf(column: string, k: Kind): string {
   return "Attributes";
 }
 
-function describe(column: string, k: Kind): string {
+function describe(column: string, k: ColumnKind): string {
   if (DESCRIBED[column]) return DESCRIBED[column];
   const words = humanName(column).toLowerCase();
   if (k.kind === "dimension") return `The ${words} of the row (report column ${column}).`;
@@ -178,13 +167,8 @@ export function generateBingCatalogue(snapshot: BingSnapshot): string {
   const names = new Set<string>();
   for (const r of Object.values(snapshot.reports)) for (const c of r.columns) names.add(c);
   const columns = [...names].sort().map(columnOf);
-  const ids = new Map<string, string>();
-  for (const c of columns) {
-    const other = ids.get(c.id);
-    // Two columns on one id would be one field: only the date columns share one, and never in the same report.
-    if (other && !(c.id === "date")) throw new Error(`bing-ads columns ${other} and ${c.column} both become ${c.id}`);
-    ids.set(c.id, c.column);
-  }
+  // Only the date columns share an id, and never in the same report.
+  assertDistinctIds("bing-ads", columns, (id) => id === "date");
   const reports = Object.entries(snapshot.reports).map(([requestType, r]) => ({
     id: reportIdOf(requestType),
     name: reportNameOf(requestType),
@@ -217,23 +201,11 @@ export function generateBingCatalogue(snapshot: BingSnapshot): string {
     `  time: boolean;`,
     `}`,
     ``,
-    `export const BING_COLUMNS: Readonly<Record<string, CatalogueColumn>> = {`,
-    ...columns.map((c) => `  ${c.column}: ${JSON.stringify(c)},`),
-    `};`,
-    ``,
-    `export const BING_REPORT_TYPES: readonly BingReportType[] = [`,
-    ...reports.map((r) => `  ${JSON.stringify(r)},`),
-    `];`,
-    ``,
+    ...columnsAndReportsSource({ columns: "BING_COLUMNS", reports: "BING_REPORT_TYPES", reportType: "BingReportType" }, columns, reports),
   ];
   return lines.join("\n");
 }
 
-export const SNAPSHOT_PATH = fileURLToPath(new URL("./sdk-metadata.json", import.meta.url));
-export const GENERATED_PATH = fileURLToPath(new URL("./catalogue.generated.ts", import.meta.url));
+export const { snapshot: SNAPSHOT_PATH, generated: GENERATED_PATH } = sdkCatalogueFiles(import.meta.url);
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const snapshot = JSON.parse(readFileSync(SNAPSHOT_PATH, "utf8")) as BingSnapshot;
-  writeFileSync(GENERATED_PATH, generateBingCatalogue(snapshot));
-  console.log(`wrote ${GENERATED_PATH}`);
-}
+writeWhenRun(import.meta.url, generateBingCatalogue);

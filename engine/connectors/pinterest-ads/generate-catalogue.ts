@@ -10,18 +10,12 @@
 //   npx tsx engine/connectors/pinterest-ads/generate-catalogue.ts
 //
 // catalogue.test.ts fails when the committed file differs from what this writes.
-import { readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import type { Aggregation, FieldType } from "../../core/types.js";
-import { humanName, snakeId, type CatalogueColumn } from "../shared/column-catalogue.js";
+import { humanName, snakeId, type CatalogueColumn, type ColumnKind } from "../shared/column-catalogue.js";
+import { assertDistinctIds, columnsAndReportsSource, sdkCatalogueFiles, writeWhenRun, type SdkSnapshot } from "../shared/sdk-catalogue.js";
 
 const DOCS = "https://developers.pinterest.com/docs/api/v5/ad_account-analytics-create_report";
 
-export interface PinterestSnapshot {
-  package: string;
-  version: string;
-  source: string;
-  sha256: string;
+export interface PinterestSnapshot extends SdkSnapshot {
   columns: string[];
   levels: string[];
   granularities: string[];
@@ -58,13 +52,7 @@ const MONEY_PER_UNIT = /^(E?CPC|E?CPM|E?CPV|E?CPCV|ECPE|CPCV_P95|ECPCV_P95)_IN_|
 const RATE = /(^|_)(CTR|ECTR|RATE)(_\d)?$|_CONVERSION_RATE$|^CTR_2$/;
 const ENTITY = /^(AD_ACCOUNT|ADVERTISER|CAMPAIGN|AD_GROUP|PIN_PROMOTION|AD|PIN|PRODUCT_GROUP|ORDER_LINE|STANDARD_AD_FEED_ITEM)_(ID|NAME|STATUS|ENTITY_STATUS|MANAGED_STATUS|OBJECTIVE_TYPE)$|^PIN_ID$/;
 
-interface Kind {
-  kind: "metric" | "dimension";
-  fieldType: FieldType;
-  aggregation: Aggregation;
-}
-
-export function kindOf(column: string): Kind {
+export function kindOf(column: string): ColumnKind {
   if (ENTITY.test(column)) return { kind: "dimension", fieldType: "TEXT", aggregation: "NONE" };
   if (/_SPEND_CAP$/.test(column)) return { kind: "metric", fieldType: "CURRENCY", aggregation: "MAX" };
   if (MONEY_PER_UNIT.test(column)) return { kind: "metric", fieldType: "CURRENCY", aggregation: "AVG" };
@@ -76,7 +64,7 @@ export function kindOf(column: string): Kind {
   return { kind: "metric", fieldType: "NUMBER", aggregation: "SUM" };
 }
 
-export function categoryOf(column: string, k: Kind): string {
+export function categoryOf(column: string, k: ColumnKind): string {
   if (k.kind === "dimension") {
     if (/^(AD_ACCOUNT|ADVERTISER)/.test(column)) return "Ad account";
     if (/^CAMPAIGN/.test(column)) return "Campaign";
@@ -94,7 +82,7 @@ export function categoryOf(column: string, k: Kind): string {
   return "Delivery and engagement";
 }
 
-function describe(column: string, k: Kind): string {
+function describe(column: string, k: ColumnKind): string {
   if (DESCRIBED[column]) return DESCRIBED[column];
   const name = humanName(column.replace(/_IN_MICRO_DOLLAR$|_IN_DOLLAR$/, ""));
   const who = /_1$/.test(column) ? " from paid delivery" : /_2$/.test(column) ? " earned after paid delivery" : "";
@@ -126,11 +114,7 @@ const REPORT_NAMES: Record<string, string> = { account: "Ad account", campaign: 
 
 export function generatePinterestCatalogue(snapshot: PinterestSnapshot): string {
   const columns = [...snapshot.columns].sort().map(columnOf);
-  const ids = new Map<string, string>();
-  for (const c of columns) {
-    if (ids.has(c.id)) throw new Error(`pinterest-ads columns ${ids.get(c.id)} and ${c.column} both become ${c.id}`);
-    ids.set(c.id, c.column);
-  }
+  assertDistinctIds("pinterest-ads", columns);
   const metrics = snapshot.columns.filter((c) => kindOf(c).kind === "metric");
   const reports = snapshot.levels.flatMap((level) => {
     const base = level.replace(/_TARGETING$/, "");
@@ -171,23 +155,11 @@ export function generatePinterestCatalogue(snapshot: PinterestSnapshot): string 
     `/** The targeting breakdowns (AdsAnalyticsTargetingType) of the *_TARGETING levels. */`,
     `export const PINTEREST_TARGETING_TYPES: readonly string[] = ${JSON.stringify(snapshot.targetingTypes)};`,
     ``,
-    `export const PINTEREST_COLUMNS: Readonly<Record<string, CatalogueColumn>> = {`,
-    ...columns.map((c) => `  ${c.column}: ${JSON.stringify(c)},`),
-    `};`,
-    ``,
-    `export const PINTEREST_REPORT_TYPES: readonly PinterestReportType[] = [`,
-    ...reports.map((r) => `  ${JSON.stringify(r)},`),
-    `];`,
-    ``,
+    ...columnsAndReportsSource({ columns: "PINTEREST_COLUMNS", reports: "PINTEREST_REPORT_TYPES", reportType: "PinterestReportType" }, columns, reports),
   ];
   return lines.join("\n");
 }
 
-export const SNAPSHOT_PATH = fileURLToPath(new URL("./sdk-metadata.json", import.meta.url));
-export const GENERATED_PATH = fileURLToPath(new URL("./catalogue.generated.ts", import.meta.url));
+export const { snapshot: SNAPSHOT_PATH, generated: GENERATED_PATH } = sdkCatalogueFiles(import.meta.url);
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const snapshot = JSON.parse(readFileSync(SNAPSHOT_PATH, "utf8")) as PinterestSnapshot;
-  writeFileSync(GENERATED_PATH, generatePinterestCatalogue(snapshot));
-  console.log(`wrote ${GENERATED_PATH}`);
-}
+writeWhenRun(import.meta.url, generatePinterestCatalogue);

@@ -23,6 +23,9 @@ export interface CatalogueColumn {
   description: string;
 }
 
+/** What a column is: metric or dimension, its type and how rows combine (the generators' and transcriptions' rules decide). */
+export type ColumnKind = Pick<CatalogueColumn, "kind" | "fieldType" | "aggregation">;
+
 export function fieldOf(c: CatalogueColumn): FieldDef {
   return { id: c.id, name: c.name, description: c.description, type: c.kind, fieldType: c.fieldType, aggregation: c.kind === "dimension" ? "NONE" : c.aggregation, category: c.category };
 }
@@ -143,7 +146,7 @@ export type ColumnType = "n" | "m" | "mu" | "p" | "a" | "u" | "d" | "url" | "day
 /** [platform column, type, category, description?, field id?, field name?] as documentation tables are transcribed. */
 export type ColumnSpec = readonly [column: string, type: ColumnType, category: string, description?: string, id?: string, name?: string];
 
-const TYPES: Record<ColumnType, Pick<CatalogueColumn, "kind" | "fieldType" | "aggregation">> = {
+const TYPES: Record<ColumnType, ColumnKind> = {
   n: { kind: "metric", fieldType: "NUMBER", aggregation: "SUM" },
   m: { kind: "metric", fieldType: "CURRENCY", aggregation: "SUM" },
   mu: { kind: "metric", fieldType: "CURRENCY", aggregation: "AVG" },
