@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Extracts the report column metadata that platforms publish in their official SDK packages on
-PyPI into a small JSON snapshot committed beside the connector (issue 17, decision 0910).
+PyPI into a small JSON snapshot committed beside the connector (issue 17, decision 0907).
 
     python3 scripts/catalogues/extract-sdk-metadata.py bing-ads
     python3 scripts/catalogues/extract-sdk-metadata.py pinterest-ads

@@ -2,7 +2,7 @@
 // report-type pages of the Reporting v3 guide (https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/report-types/overview
 // and the Sponsored Products, Sponsored Brands and Sponsored Display pages under it), as read in
 // November 2026. Amazon publishes these lists in its documentation only (no official SDK
-// enumerates them), so this table is the catalogue (decision 0910). A report type's columns are
+// enumerates them), so this table is the catalogue (decision 0907). A report type's columns are
 // its base metrics plus the dimensions of the chosen groupBy.
 import { transcribedColumns, type ColumnSpec } from "../shared/column-catalogue.js";
 

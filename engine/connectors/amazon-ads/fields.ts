@@ -1,5 +1,5 @@
 // Amazon Ads Reporting v3 reports (report type + groupBy) and their fields, over the columns
-// transcribed in catalogue.data.ts (decision 0910). Conversions follow the console: 7-day
+// transcribed in catalogue.data.ts (decision 0907). Conversions follow the console: 7-day
 // attribution for Sponsored Products, 14-day (the only window the report offers) for Sponsored
 // Brands and Display.
 import type { FieldDef, ReportDef } from "../../core/types.js";

@@ -1,6 +1,6 @@
 // Microsoft Advertising reports and their columns: every report request type and column of the
 // Reporting service v13, generated from Microsoft's bingads SDK (catalogue.generated.ts, decision
-// 0910), plus the hour that TimePeriod carries in hourly reports and the platform's column
+// 0907), plus the hour that TimePeriod carries in hourly reports and the platform's column
 // restrictions (https://learn.microsoft.com/en-us/advertising/guides/reports?view=bingads-13#columnrestrictions).
 import { dimension } from "../../core/field-defs.js";
 import type { FieldDef } from "../../core/types.js";

@@ -2,7 +2,7 @@
 // schema, "Metrics Available" (https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting-schema?view=li-lms-2026-03)
 // and the analytics finders' pivots (.../ads-reporting#analytics-finder), as read in November 2026.
 // LinkedIn publishes no machine-readable list of these fields (its official API clients take them
-// as strings), so this table is the catalogue (decision 0910).
+// as strings), so this table is the catalogue (decision 0907).
 import { transcribedColumns, type ColumnSpec } from "../shared/column-catalogue.js";
 
 export const LINKEDIN_DOCS = { url: "https://learn.microsoft.com/en-us/linkedin/marketing/integrations/ads-reporting/ads-reporting-schema?view=li-lms-2026-03", version: "202607", read: "2026-11" } as const;

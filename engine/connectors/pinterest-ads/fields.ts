@@ -1,5 +1,5 @@
 // Pinterest Ads reports and fields: every level and column of the asynchronous ads reports,
-// generated from Pinterest's published API client (catalogue.generated.ts, decision 0910), with the
+// generated from Pinterest's published API client (catalogue.generated.ts, decision 0907), with the
 // shared ads ids (date, hour, account name and currency, average CPC, CPM) and one breakdown field
 // per targeting type for the targeting levels, of which one read takes one.
 import { dimension } from "../../core/field-defs.js";

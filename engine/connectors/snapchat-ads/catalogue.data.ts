@@ -1,7 +1,7 @@
 // Snapchat Ads stats fields, transcribed from the Marketing API's Measurement reference, "Metrics"
 // and "Conversion metrics" (https://developers.snap.com/api/marketing-api/Ads-API/measurement), and
 // its report dimensions (report_dimension), as read in November 2026. Snap publishes no SDK or
-// machine-readable list of these fields, so this table is the catalogue (decision 0910).
+// machine-readable list of these fields, so this table is the catalogue (decision 0907).
 import { transcribedColumns, type ColumnSpec } from "../shared/column-catalogue.js";
 
 export const SNAPCHAT_DOCS = { url: "https://developers.snap.com/api/marketing-api/Ads-API/measurement", version: "v1", read: "2026-11" } as const;

@@ -2,7 +2,7 @@
 // (https://business-api.tiktok.com/portal/docs?id=1751443967255553) and "Dimensions"
 // (https://business-api.tiktok.com/portal/docs?id=1751443956638721), as read in November 2026.
 // TikTok publishes no machine-readable list of report metrics (its Business API SDK takes metrics
-// as free strings), so this table is the catalogue (decision 0910). Types: n count, m money,
+// as free strings), so this table is the catalogue (decision 0907). Types: n count, m money,
 // mu money per unit, p percentage (TikTok sends "1.23" for 1.23 %), a average, u unique people,
 // d attribute.
 import { transcribedColumns, type ColumnSpec } from "../shared/column-catalogue.js";

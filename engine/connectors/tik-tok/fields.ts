@@ -1,4 +1,4 @@
-// TikTok Ads reports and fields (decision 0910): the BASIC report at advertiser, campaign, ad group
+// TikTok Ads reports and fields (decision 0907): the BASIC report at advertiser, campaign, ad group
 // and ad level, and the AUDIENCE report with its breakdowns as dimensions, over the metrics
 // transcribed in catalogue.data.ts. Dimensions are ids and stat_time_day / stat_time_hour (and the
 // audience breakdowns); names and settings are "attribute metrics".

@@ -2,7 +2,7 @@
 // Segmentation" (https://developer.x.com/en/docs/x-ads-api/analytics/overview/metrics-and-segmentation),
 // as read in November 2026. X's Python SDK (twitter-ads 11.0.0) lists the metric groups
 // (enum.METRIC_GROUP) but not the metrics in them, so the groups are checked against the SDK and
-// the metrics are this table (decision 0910). A request names groups; each group answers all of
+// the metrics are this table (decision 0907). A request names groups; each group answers all of
 // its metrics, conversion metrics as objects of series (post_view, post_engagement, assisted, ...).
 import { humanName } from "../shared/column-catalogue.js";
 import type { Aggregation, FieldType } from "../../core/types.js";
