@@ -178,7 +178,7 @@ describe("trend alerts", () => {
     // Conversions arrive late: yesterday (1 day old) reads 75 of a final 100; every earlier day read
     // 75 too when it was 1 day old (the snapshots). Against the final days it looks like a 22 % drop.
     const asRead = daily({ conversions: 100 }, { "2026-11-17": { conversions: 75 }, "2026-11-16": { conversions: 88 }, "2026-11-15": { conversions: 96 } });
-    const snapshots = daily({ conversions: 75 });
+    const snapshots = daily({ conversions: 75 })!;
     const restating = { ...ctx, restatementDays: 3 };
     const drop = trend({ metric: "conversions", trendType: "below", trendValue: 20 });
     const naive = evaluateEntity([drop], entity(asRead), restating);

@@ -108,6 +108,9 @@ function computeStillChanging(restatementDays: number, opts: { timezone: string;
 
 export const dayOfBucket = (bucket: string): string => bucket.slice(0, 10);
 
+/** The age at which days are kept as reported (decision 0880): one day old, what "yesterday" is. */
+export const SNAPSHOT_AGE = 1;
+
 /** How many days old `day` is at `now` in the timezone (0 = today). */
 export function dayAge(day: string, opts: { timezone: string; now: Date }): number {
   const today = nowIn(opts.timezone, opts.now).toFormat(DAY);
