@@ -19,12 +19,13 @@ export type Sentry = {
   pivot: boolean;
   platform: string;
   tags: string[];
+  description: string | null;
   definition: StoredDefinition;
   createdAt: Date;
   updatedAt: Date;
 };
 
-export type SentryInput = { title: string; type: Sentry["type"]; useAsTemplate?: boolean; pivot?: boolean; platform: string; definition: StoredDefinition; createdById?: number | null; tags?: string[] };
+export type SentryInput = { title: string; type: Sentry["type"]; useAsTemplate?: boolean; pivot?: boolean; platform: string; definition: StoredDefinition; createdById?: number | null; tags?: string[]; description?: string | null };
 
 const parse = <T>(text: string): T => JSON.parse(text) as T;
 
@@ -32,7 +33,7 @@ function toSentry(row: { definition: string } & Omit<Sentry, "definition">): Sen
   return { ...row, definition: parse<StoredDefinition>(row.definition) };
 }
 
-const sentryColumns = ["id", "companyId", "title", "type", "useAsTemplate", "pivot", "platform", "tags", "definition", "createdAt", "updatedAt"] as const;
+const sentryColumns = ["id", "companyId", "title", "type", "useAsTemplate", "pivot", "platform", "tags", "description", "definition", "createdAt", "updatedAt"] as const;
 
 export async function createSentry(db: DB, companyId: number, input: SentryInput): Promise<Sentry> {
   const row = await db
@@ -46,6 +47,7 @@ export async function createSentry(db: DB, companyId: number, input: SentryInput
       platform: input.platform,
       definition: JSON.stringify(input.definition),
       tags: input.tags ?? [],
+      description: input.description ?? null,
       createdById: input.createdById ?? null,
     })
     .returning(sentryColumns)
@@ -62,6 +64,7 @@ export async function updateSentry(db: DB, companyId: number, id: number, input:
       pivot: input.pivot ?? (input.type === "metric" || input.type === "kpi"),
       platform: input.platform,
       definition: JSON.stringify(input.definition),
+      ...(input.description !== undefined ? { description: input.description } : {}),
       updatedAt: new Date(),
     })
     .where("companyId", "=", companyId)
@@ -76,11 +79,18 @@ export async function getSentry(db: DB, companyId: number, id: number): Promise<
   return row ? toSentry(row) : undefined;
 }
 
-export async function listSentries(db: DB, companyId: number, filter: { useAsTemplate?: boolean; platform?: string } = {}): Promise<Sentry[]> {
+export async function listSentries(db: DB, companyId: number, filter: { useAsTemplate?: boolean; platform?: string | string[] } = {}): Promise<Sentry[]> {
   let q = db.selectFrom("sentries").select(sentryColumns).where("companyId", "=", companyId);
   if (filter.useAsTemplate !== undefined) q = q.where("useAsTemplate", "=", filter.useAsTemplate);
-  if (filter.platform) q = q.where("platform", "=", filter.platform);
+  if (typeof filter.platform === "string") q = q.where("platform", "=", filter.platform);
+  else if (filter.platform?.length) q = q.where("platform", "in", filter.platform);
   return (await q.orderBy("title").orderBy("id").execute()).map(toSentry);
+}
+
+/** A template's name and description (the company's templates page). */
+export async function renameTemplate(db: DB, companyId: number, id: number, input: { title: string; description: string | null }): Promise<boolean> {
+  const r = await db.updateTable("sentries").set({ ...input, updatedAt: new Date() }).where("companyId", "=", companyId).where("id", "=", id).where("useAsTemplate", "=", true).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function deleteSentry(db: DB, companyId: number, id: number): Promise<boolean> {
@@ -677,6 +687,29 @@ export async function listInbox(db: DB, companyId: number, filter: InboxFilter, 
   }
   const rows = await q.orderBy(sql`r.anomaly_since desc nulls last`).orderBy("r.id").limit(limit).execute();
   return rows.map((r) => ({ ...r, lastResult: decodeStoredResult(r.lastResult) }));
+}
+
+/** Active users on the daily digest not served on `today` yet (every company: the worker's pass). */
+export async function listDigestUsers(db: DB, today: string): Promise<{ id: number; companyId: number; email: string }[]> {
+  return db
+    .selectFrom("users")
+    .select(["id", "companyId", "email"])
+    .where("alertEmail", "=", "digest")
+    .where("isActive", "=", true)
+    .where((eb) => eb.or([eb("digestSentOn", "is", null), eb("digestSentOn", "<", today)]))
+    .orderBy("id")
+    .execute();
+}
+
+/** Claims today's digest of a user: true for the one caller that moved digest_sent_on to today. */
+export async function claimDigest(db: DB, userId: number, today: string): Promise<boolean> {
+  const r = await db
+    .updateTable("users")
+    .set({ digestSentOn: today })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("digestSentOn", "is", null), eb("digestSentOn", "<", today)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 /** Adds a user of the company to an account's assignees (the inbox's Assign), keeping the others. */

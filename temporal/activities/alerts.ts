@@ -23,6 +23,7 @@ import { SNAPSHOT_AGE, type BucketValues, type EntityResult } from "../../engine
 import type { Connector, ConnectorContext } from "../../engine/core/types.js";
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../lib/alert-evaluation.js";
 import { anomalyLines, notifyStatusChanges } from "../../lib/alert-notifications.js";
+import { sendAlertDigests } from "../../lib/alert-digest.js";
 import { getEnv } from "../../lib/env.js";
 import { sendMail as sendLocalMail } from "../../lib/mail.js";
 import { getSlackClient } from "../../lib/slack/index.js";
@@ -224,6 +225,11 @@ export function createAlertActivities(deps: ActivityDeps) {
         errors: evaluations.filter((e) => e.error).length,
         notified,
       };
+    },
+
+    /** The daily digests (issue 18): one e-mail per digest user with the open anomalies of their accounts. */
+    async sendAlertDigests(_input: Record<string, never>): Promise<{ users: number; sent: number; failed: number }> {
+      return sendAlertDigests({ db, sendMail: mail, appUrl: appUrl(), now: now() });
     },
 
     /**
