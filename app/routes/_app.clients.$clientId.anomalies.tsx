@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
-import { clientAlerts, requireClient, templatesFor, templateToggleReply } from "~/services/alerts.server";
+import { clientAlerts, requireClient, starterChecksFor, templatesFor, templateToggleReply } from "~/services/alerts.server";
 import { ClientAlertList } from "~/components/client-alert-list";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -18,6 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     clientId: client.dataSource.id,
     rows: await clientAlerts(company.id, client.dataSource.id, ["metric", "kpi"]),
     templates: picker ? await templatesFor(company.id, client, search) : [],
+    checks: picker ? starterChecksFor(client, search) : [],
     search,
   });
 }
@@ -45,7 +46,7 @@ export default function Anomalies() {
         }
       />
       <ClientAlertList clientId={d.clientId} rows={d.rows} empty="No alert configured" />
-      {params.get("picker") === "1" ? <TemplatePicker templates={d.templates} search={d.search} closeHref={`/clients/${d.clientId}/anomalies`} scratchHref={`/clients/${d.clientId}/alerts/create/default`} /> : null}
+      {params.get("picker") === "1" ? <TemplatePicker templates={d.templates} checks={d.checks} search={d.search} closeHref={`/clients/${d.clientId}/anomalies`} scratchHref={`/clients/${d.clientId}/alerts/create/default`} /> : null}
     </div>
   );
 }

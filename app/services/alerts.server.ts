@@ -16,6 +16,7 @@ import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../lib/al
 import { connectorContextForSource } from "../../lib/source-context.js";
 import { getDb } from "./db.server.js";
 import { redirectWithToast, toastHeaders, type Toast } from "./toast.server.js";
+import { inboxData } from "./inbox.server.js";
 import { addStarterTemplates, ANY_ADS_PLATFORM, STARTER_CHECKS } from "../../db/seed/starter-templates.js";
 import { z } from "zod";
 import { CronExpressionParser } from "cron-parser";
@@ -105,7 +106,7 @@ export async function requireSentry(companyId: number, alertId: string | undefin
 
 export type MetricCard = { key: "impressions" | "cost" | "conversions" | "clicks"; label: string; last7: number | null; previous7: number | null; change: number | null; points: { x: string; y: number }[] };
 
-export async function metricCards(companyId: number, client: Client, now = new Date()): Promise<{ cards: MetricCard[]; currency: string | null }> {
+export async function metricCards(companyId: number, client: Client, now = new Date()): Promise<{ cards: MetricCard[]; currency: string | null; empty: boolean }> {
   const tz = client.dataSource.timezone || "UTC";
   const today = DateTime.fromJSDate(now, { zone: tz }).startOf("day");
   const days = (from: number, to: number) => {
@@ -129,6 +130,7 @@ export async function metricCards(companyId: number, client: Client, now = new D
   ];
   return {
     currency: client.dataSource.currency,
+    empty: stats.length === 0,
     cards: labels.map(([key, label]) => {
       const a = total(last, key);
       const b = total(previous, key);
@@ -150,7 +152,7 @@ export type EditorOptions = {
   supported: boolean;
   accounts: { id: number; name: string; accountId: string }[];
   levels: string[];
-  metrics: { id: string; name: string }[];
+  metrics: { id: string; name: string; currency?: boolean }[];
   configFields: { id: string; name: string }[];
   filterFields: { id: string; name: string }[];
 };
@@ -174,7 +176,7 @@ export async function editorOptions(companyId: number, client: Client, kind: Ale
     // Platforms that need a credential to list fields: the editor still works with typed ids.
     fields = [];
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name }));
+  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, ...(f.fieldType === "CURRENCY" ? { currency: true } : {}) }));
   const dimensions = fields.filter((f) => f.type === "dimension" && !IDENTIFIER_DIMENSIONS.has(f.id));
   return {
     supported,
@@ -286,14 +288,25 @@ export async function companyUsers(companyId: number) {
 
 /** The home dashboard's data (spec 1 §2.3), shared by / and /app. */
 export async function dashboardData(companyId: number, url: URL) {
-  const tab = url.searchParams.get("tab") === "alerts" ? ("alerts" as const) : ("portfolio" as const);
+  const param = url.searchParams.get("tab");
+  const tab = param === "alerts" ? ("alerts" as const) : param === "inbox" ? ("inbox" as const) : ("portfolio" as const);
   const sort = url.searchParams.get("sort") === "alerts" ? ("alerts" as const) : ("name" as const);
-  const [clients, configured] = await Promise.all([portfolio(companyId, sort), alertsRepo.listConfiguredFors(getDb(), companyId)]);
+  const now = new Date();
+  const [clients, configured, openAnomalies, inbox] = await Promise.all([
+    portfolio(companyId, sort),
+    alertsRepo.listConfiguredFors(getDb(), companyId),
+    alertsRepo.countOpenAnomalies(getDb(), companyId, now),
+    tab === "inbox" ? inboxData(companyId, url, now) : null,
+  ]);
   return {
     tab,
     sort,
     clients,
+    openAnomalies,
+    inbox,
+    now: now.toISOString(),
     alerts: configured.map((c) => ({
+      schedule: scheduleView(c, now),
       id: c.id,
       dataSourceId: c.dataSourceId,
       dataSourceName: c.dataSourceName,
@@ -310,9 +323,22 @@ export async function dashboardData(companyId: number, url: URL) {
 /** The client's configured alerts of some kinds (anomalies: metric and kpi; pacing). */
 export async function clientAlerts(companyId: number, dataSourceId: number, kinds: string[]) {
   const rows = await alertsRepo.listConfiguredFors(getDb(), companyId, { dataSourceId });
+  const now = new Date();
   return rows
     .filter((r) => kinds.includes(r.sentryType))
-    .map((r) => ({ id: r.id, title: r.sentryTitle, type: r.sentryType, useAsTemplate: r.useAsTemplate, status: r.status, entityInAlert: r.entityInAlert, entityAnalyzed: r.entityAnalyzed, lastAnalyze: r.lastAnalyze?.toISOString() ?? null, snoozed: r.snoozed?.toISOString() ?? null }));
+    .map((r) => ({
+      id: r.id,
+      title: r.sentryTitle,
+      type: r.sentryType,
+      useAsTemplate: r.useAsTemplate,
+      status: r.status,
+      entityInAlert: r.entityInAlert,
+      entityAnalyzed: r.entityAnalyzed,
+      lastAnalyze: r.lastAnalyze?.toISOString() ?? null,
+      snoozed: r.snoozed?.toISOString() ?? null,
+      schedule: scheduleView(r, now),
+      now: now.toISOString(),
+    }));
 }
 
 /** Whether a template of `platform` may run on the client: its own platform, or any ads platform for the starter library's. */
@@ -417,6 +443,34 @@ export async function templatesWithHealth(companyId: number) {
       .filter((b) => b.sentryId === t.id)
       .map((b) => ({ dataSourceId: b.dataSourceId, configuredForId: b.id, dataSourceName: b.dataSourceName, status: b.status, lastAnalyze: b.lastAnalyze?.toISOString() ?? null })),
   }));
+}
+
+/** A company template of this company, or a 404. */
+export async function requireTemplate(companyId: number, id: string | undefined) {
+  const sentry = await requireSentry(companyId, id);
+  if (!sentry.useAsTemplate) throw json({ message: "Not available" }, { status: 404 });
+  return sentry;
+}
+
+/** The accounts a template's conditions can be edited on (a preview needs one): monitored clients of a platform it fits. */
+export async function templateEditAccounts(companyId: number, platform: string) {
+  const db = getDb();
+  const [sources, platforms] = await Promise.all([listDataSources(db, companyId), sourcePlatforms(companyId)]);
+  return sources
+    .filter((s) => {
+      const id = platformOf(s, platforms);
+      return s.activateAlert && templateFits(platform, { platformId: id, platform: findPlatform(id) });
+    })
+    .map((s) => ({ id: s.id, name: s.name }));
+}
+
+/** Deletes a company template; its activations on accounts (and their results) go with it. */
+export async function deleteTemplate(companyId: number, id: number): Promise<{ title: string; accounts: number }> {
+  const db = getDb();
+  const sentry = await requireTemplate(companyId, String(id));
+  const bound = await alertsRepo.listConfiguredFors(db, companyId, { sentryId: sentry.id });
+  await alertsRepo.deleteSentry(db, companyId, sentry.id);
+  return { title: sentry.title, accounts: bound.length };
 }
 
 /** A template made from an alert (a copy; the alert keeps watching its account). */

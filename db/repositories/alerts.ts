@@ -689,6 +689,19 @@ export async function listInbox(db: DB, companyId: number, filter: InboxFilter, 
   return rows.map((r) => ({ ...r, lastResult: decodeStoredResult(r.lastResult) }));
 }
 
+/** How many entities are in anomaly on alerts not snoozed (the inbox tab's count). */
+export async function countOpenAnomalies(db: DB, companyId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("alertResults as r")
+    .innerJoin("configuredFors as cf", (j) => j.onRef("cf.id", "=", "r.configuredForId").onRef("cf.companyId", "=", "r.companyId"))
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("r.companyId", "=", companyId)
+    .where("r.lastStatus", "=", "ANOMALY")
+    .where((eb) => eb.or([eb("cf.snoozed", "is", null), eb("cf.snoozed", "<=", now)]))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
 /** Active users on the daily digest not served on `today` yet (every company: the worker's pass). */
 export async function listDigestUsers(db: DB, today: string): Promise<{ id: number; companyId: number; email: string }[]> {
   return db
