@@ -253,7 +253,7 @@ export default function AlertDetail() {
           {d.runs.length === 0 ? (
             <p className="text-sm text-slate-500">No run yet</p>
           ) : (
-            <ol className="space-y-1 border-l border-slate-200 pl-4 text-sm">
+            <ol className="space-y-1 border-l border-slate-200 pl-4 text-sm" data-testid="activity">
               {d.runs.map((r) => (
                 <li key={r.id}>
                   Analyzed on {new Date(r.analyzedAt).toISOString().replace("T", " ").slice(0, 16)} UTC: {r.status === "ERROR" ? `failed (${r.message})` : `${r.entityInAlert} in anomaly on ${r.entityAnalyzed}`}

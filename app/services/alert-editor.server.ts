@@ -101,8 +101,9 @@ export async function editorAction(request: Request, params: { clientId?: string
   const form = await request.formData();
   const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, form.get("template") === "1") : undefined;
   const intent = form.get("intent") === "preview" ? "preview" : "save";
-  // The kind lives in the editor's URL (its form posts back to it): ?kind=kpi, else metrics.
-  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : kindOf(new URL(request.url));
+  // The kind lives in the editor's URL (its form posts back to it: ?kind=kpi), else in the body.
+  const urlKind = new URL(request.url).searchParams.get("kind");
+  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : (urlKind ?? form.get("kind")) === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!options.supported) return json({ values, errors: { form: "This feature is not available yet for this platform" }, preview: null }, { status: 400 });

@@ -501,8 +501,16 @@ function statusOf(conditions: ConditionOutcome[]): AlertStatus {
   return "OK";
 }
 
+/** Ads ratios written in capitals when a calculated field is named after them. */
+const ACRONYMS = new Set(["aov", "cpa", "cpc", "cpl", "cpm", "ctr", "cvr", "roas", "roi"]);
+/** "ctr_percent" -> "CTR percent", "click_rate" -> "Click rate": a calculated field's name as people read it. */
+export function humanizeFieldName(name: string): string {
+  const words = name.split(/[_\s]+/).filter(Boolean);
+  return words.map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(" ") || name;
+}
+
 /**
- * The variable's calculated fields as metrics: named as typed, money when the formula divides a
+ * The variable's calculated fields as metrics: named as typed (humanized), money when the formula divides a
  * money metric by counts ({cost} / {conversions} is a cost per conversion), else a plain number.
  */
 function withCalculated(ctx: EvaluationContext, calculated: MetricVariable["calculatedFields"]): EvaluationContext {
@@ -512,7 +520,7 @@ function withCalculated(ctx: EvaluationContext, calculated: MetricVariable["calc
     const fields = compileFormula(c.field).fields;
     const money = fields.filter((f) => ctx.metrics?.[f]?.unit === "currency");
     const isCostPer = money.length === 1 && fields[0] === money[0] && c.field.includes("/") && !c.field.includes("*");
-    metrics[c.name] = { name: c.name, unit: isCostPer ? "currency" : "number" };
+    metrics[c.name] = { name: humanizeFieldName(c.name), unit: isCostPer ? "currency" : "number" };
   }
   return { ...ctx, metrics };
 }

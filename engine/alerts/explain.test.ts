@@ -60,6 +60,17 @@ describe("explainCondition", () => {
   });
 });
 
+describe("calculated fields", () => {
+  it("are named as people read them, money when they divide money by counts", () => {
+    const r = evaluateEntity(
+      [{ type: "metric", alertType: "threshold", alertValue: [{ operator: "avg", thresholdValue: 40, thresholdType: "above", metric: "cpa", during: "7_days" }], calculatedFields: [{ name: "cpa", field: "{cost} / {conversions}" }], breakdown: null }],
+      daily({ cost: 100, conversions: 2 }, { cost: 100, conversions: 2 }),
+      ctx,
+    );
+    expect(explainCondition(r.conditions[0])).toBe("Average CPA over the last 7 days €50 > €40");
+  });
+});
+
 describe("summarizeDefinition", () => {
   it("writes the alert as one sentence with its level and filters", () => {
     const definition = alertDefinitionSchema.parse({

@@ -43,7 +43,9 @@ const OPERATOR_PREFIX: Record<AggregationOperator, string> = { sum: "", avg: "Av
 function subject(c: Pick<ConditionOutcome, "metric" | "metricName" | "operator">): string {
   const name = c.metricName ?? c.metric ?? "Value";
   const prefix = c.operator ? OPERATOR_PREFIX[c.operator] : "";
-  return prefix ? `${prefix}${name.charAt(0).toLowerCase()}${name.slice(1)}` : name.charAt(0).toUpperCase() + name.slice(1);
+  // "Average click rate", but "Average CTR": an acronym keeps its capitals.
+  const lower = name.length > 1 && name.charAt(1) === name.charAt(1).toUpperCase() ? name : name.charAt(0).toLowerCase() + name.slice(1);
+  return prefix ? `${prefix}${lower}` : name.charAt(0).toUpperCase() + name.slice(1);
 }
 
 function compareSymbol(comparison: Comparison | undefined, fired: boolean): string {
@@ -137,7 +139,7 @@ function filterPhrase(filters: readonly AlertFilter[], name: (id: string) => str
 }
 
 /** "Alert when the sum of clicks yesterday rises more than 20 % against the last 7 days, for campaigns where …". */
-export function summarizeDefinition(definition: Pick<AlertDefinition, "variables" | "requests">, opts: { name?: (id: string) => string; currency?: string | null; unitOf?: (id: string) => string | undefined } = {}): string {
+export function summarizeDefinition(definition: Pick<AlertDefinition, "variables" | "requests">, opts: { name?: (id: string) => string; unitOf?: (id: string) => string | null | undefined } = {}): string {
   const name = (id: string) => (opts.name?.(id) ?? id).toLowerCase();
   const money = (id: string, v: number) => formatValue(v, opts.unitOf?.(id));
   const parts: string[] = [];

@@ -164,17 +164,26 @@ describe("detail, snooze and templates", () => {
     const { sentry } = await makeAlert(db, company.id, first.id, thresholdDefinition("demo-paris", first.id, 1), { template: true, title: "CPA template" });
     const params = { clientId: String(second.id) };
     const picker = await (await settle(() => anomalies.loader(args(get(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { cookie }), params)))).json();
-    expect(picker.templates).toEqual([expect.objectContaining({ id: sentry.id, title: "CPA template", usedByCurrentDataSource: false })]);
+    // The company's template, and the starter library's CPA spike (any ads platform) matching "cpa".
+    expect(picker.templates).toContainEqual(expect.objectContaining({ id: sentry.id, title: "CPA template", usedByCurrentDataSource: false }));
+    expect(picker.templates.map((t: { title: string }) => t.title)).toContain("CPA spike");
     const none = await (await settle(() => anomalies.loader(args(get(`/clients/${second.id}/anomalies?picker=1&q=zzz`, { cookie }), params)))).json();
     expect(none.templates).toEqual([]);
-    const on = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1" }, { cookie }), params)));
+    // With JavaScript (a fetcher) the toggle answers in place.
+    const on = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1", fetcher: "1" }, { cookie }), params)));
     expect(on.status).toBe(200);
     expect(await listConfiguredFors(db, company.id, { dataSourceId: second.id })).toHaveLength(1);
-    await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies`, { intent: "toggle-template", sentryId: String(sentry.id), on: "0" }, { cookie }), params)));
+    // Without JavaScript it redirects back to the picker with its toast (a refresh does not re-post it).
+    const off = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { intent: "toggle-template", sentryId: String(sentry.id), on: "0" }, { cookie }), params)));
+    expect(off.status).toBe(302);
+    expect(off.headers.get("location")).toBe(`/clients/${second.id}/anomalies?picker=1&q=cpa`);
+    expect(off.headers.get("set-cookie")).toMatch(/toast/i);
     expect(await listConfiguredFors(db, company.id, { dataSourceId: second.id })).toHaveLength(0);
-    // A template is not editable.
+    // A template is not editable from an alert; from the templates page (template=1) it is.
     const editRes = await settle(() => edit.loader(args(get(`/clients/${first.id}/alerts/edit/${sentry.id}`, { cookie }), { clientId: String(first.id), alertId: String(sentry.id) })));
     expect(editRes.status).toBe(403);
+    const asTemplate = await settle(() => edit.loader(args(get(`/clients/${first.id}/alerts/edit/${sentry.id}?template=1`, { cookie }), { clientId: String(first.id), alertId: String(sentry.id) })));
+    expect(asTemplate.status).toBe(200);
   });
 });
 

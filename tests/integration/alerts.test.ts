@@ -252,11 +252,13 @@ describe("evaluateAlertBatch", () => {
     const company = await db.selectFrom("companies").select("id").where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
     const { listConfiguredFors, listSentries } = await import("../../db/repositories/alerts.js");
     const sentries = await listSentries(db, company.id);
-    expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title)).toEqual(["Cost per conversion above 40"]);
+    // The demo's template and the starter library (db/seed/starter-templates.ts), added once.
+    const { STARTER_TEMPLATES } = await import("../../db/seed/starter-templates.js");
+    expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title).sort()).toEqual(["Cost per conversion above 40", ...STARTER_TEMPLATES.map((t) => t.title)].sort());
     const configured = await listConfiguredFors(db, company.id);
-    // 8 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
-    expect(configured).toHaveLength(11);
-    expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 11, errors: 0 });
+    // 9 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+    expect(configured).toHaveLength(12);
+    expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 12, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);
   });
 
