@@ -29,6 +29,12 @@ ensure_node_modules() {
   echo "$want" > "$stamp"
 }
 
+# The generated indexes of the connector and destination folders (decision 0870), so a folder just
+# added is registered before anything imports the engine.
+generate_folder_indexes() {
+  (cd "$ROOT" && node --import tsx engine/folder-index.ts)
+}
+
 ensure_temporal_cli() {
   [ -n "${TEMPORAL_ADDRESS:-}" ] && [ "${1:-}" != "--always" ] && return
   [ -x "$TEMPORAL_CLI" ] && return

@@ -5,7 +5,7 @@
 // red rings, a colour no series uses; thresholds and references are dashed lines with labels.
 import { Line } from "@nivo/line";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { formatDay, formatValue } from "../../engine/alerts/explain.js";
+import { formatDay, formatValue } from "../../engine/browser.js";
 import { useHydrated } from "~/utils/use-hydrated";
 
 /** Ten series colours (spec 1 §9), none of them the anomaly red. */

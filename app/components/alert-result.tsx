@@ -2,8 +2,7 @@
 // preview and the inbox: its status with Provisional / Held back, each condition as a sentence
 // with units (engine/alerts/explain.ts), its chart with the threshold and reference lines, and
 // the schedule line "Checked hourly · last 17:05 · next about 18:05".
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
-import { explainCondition, formatValue, resultState } from "../../engine/alerts/explain.js";
+import { explainCondition, formatValue, resultState, type EntityResult } from "../../engine/browser.js";
 import type { ChartLine, ChartSeries } from "./alert-charts";
 
 type ResultLike = Pick<EntityResult, "status" | "conditions" | "provisional" | "settlesOn">;

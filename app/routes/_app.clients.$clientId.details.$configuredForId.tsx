@@ -12,7 +12,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
 import { formatClock, ResultExplanation, resultChart, ResultStatus, ScheduleLine } from "~/components/alert-result";
-import { explainCondition } from "../../engine/alerts/explain.js";
+import { explainCondition } from "../../engine/browser.js";
 
 const SnoozeSchema = z.object({
   intent: z.literal("snooze"),

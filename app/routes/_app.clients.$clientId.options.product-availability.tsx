@@ -5,7 +5,7 @@ import { checkNowAction, productAvailabilityPage } from "~/services/checks.serve
 import { EmptyState } from "~/components/empty-state";
 import { AutomaticCheckHeader, formatCheckedAt } from "~/components/automatic-check";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { formatValue } from "../../engine/alerts/explain.js";
+import { formatValue } from "../../engine/browser.js";
 
 /** product_available (decision 0515): the Shopping products the last check found, advertised-out-of-stock first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,9 +1,7 @@
 // The alert detail page's data (spec 1 §2.7 and issue 18): results that explain themselves, the
 // schedule line, what state the alert is in (waiting for its first run, running now, no matching
 // entity, no data, failed), the assignees, and the selected result's whole history.
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
-import { summarizeDefinition } from "../../engine/alerts/explain.js";
-import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
+import { alertDefinitionSchema, summarizeDefinition, type EntityResult } from "../../engine/index.js";
 import { alertsRepo, scheduleView, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 

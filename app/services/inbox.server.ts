@@ -4,8 +4,7 @@
 // and POST forms, so it works without JavaScript; both answer with a redirect back and a toast.
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
-import { resultState, explainCondition } from "../../engine/alerts/explain.js";
+import { resultState, explainCondition, type EntityResult } from "../../engine/index.js";
 import { alertsRepo, companyUsers } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 import { requireUser } from "./session.server.js";

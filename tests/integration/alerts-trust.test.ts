@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { getConfiguredFor, listAssignees, listResults, listSentries, loadDaySnapshots, requestRun, saveDaySnapshots, setSnooze } from "../../db/repositories/alerts.js";
-import { addStarterTemplates, STARTER_TEMPLATES } from "../../db/seed/starter-templates.js";
+import { addStarterTemplates, STARTER_TEMPLATES } from "../../server/starter-templates.js";
 import type { EntityResult } from "../../engine/alerts/evaluate.js";
-import { snapshotScope } from "../../lib/alert-evaluation.js";
-import { sendAlertDigests } from "../../lib/alert-digest.js";
+import { snapshotScope } from "../../server/alert-evaluation.js";
+import { sendAlertDigests } from "../../server/alert-digest.js";
 import type { Mail } from "../../lib/mail.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
 import { createUserSession } from "~/services/session.server";
 import { createTestDatabase } from "../support/database.js";
@@ -45,7 +46,7 @@ afterAll(async () => {
 
 const demo = createDemoConnector({ now: () => clock });
 function activities() {
-  return createAlertActivities({ db, now: () => clock, getConnector: () => demo, sendMail: async (m) => void mails.push(m), postSlack: async () => ({}), appUrl: "http://app.test" });
+  return createAlertActivities(activityDeps({ db, now: () => clock, getConnector: () => demo, sendMail: async (m) => void mails.push(m), postSlack: async () => ({}), appUrl: "http://app.test" }));
 }
 async function evaluate(ids: number[]) {
   const a = activities();

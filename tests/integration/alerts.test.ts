@@ -11,6 +11,7 @@ import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { startFakeSlack, type FakeSlack } from "../fakes/slack/server.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, request, thresholdDefinition } from "../support/alerts.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -29,13 +30,13 @@ afterAll(async () => {
 
 function activities() {
   const client = new SlackClient({ clientId: "it-alerts", clientSecret: "it-secret", baseUrl: slack.url });
-  return createAlertActivities({
+  return createAlertActivities(activityDeps({
     db,
     now: () => clock,
     sendMail: async (m) => void mails.push(m),
     postSlack: (token, message) => client.postMessage(token, message),
     appUrl: "http://app.test",
-  });
+  }));
 }
 
 async function connectSlack(companyId: number) {
@@ -246,17 +247,17 @@ describe("evaluateAlertBatch", () => {
   });
 
   it("seeds the demo company's alerts once and evaluates them all without errors", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     await seedDemo(db);
     await seedDemo(db);
     const company = await db.selectFrom("companies").select("id").where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
     const { listConfiguredFors, listSentries } = await import("../../db/repositories/alerts.js");
     const sentries = await listSentries(db, company.id);
-    // The demo's template and the starter library (db/seed/starter-templates.ts), added once.
-    const { STARTER_TEMPLATES } = await import("../../db/seed/starter-templates.js");
+    // The demo's template and the starter library (server/starter-templates.ts), added once.
+    const { STARTER_TEMPLATES } = await import("../../server/starter-templates.js");
     expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title).sort()).toEqual(["Cost per conversion above 40", ...STARTER_TEMPLATES.map((t) => t.title)].sort());
     const configured = await listConfiguredFors(db, company.id);
-    // 9 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+    // 9 alerts, 2 objectives and polymathee (server/seed/objectives.ts).
     expect(configured).toHaveLength(12);
     expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 12, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);
