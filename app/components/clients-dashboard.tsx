@@ -54,9 +54,7 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
             Alerts
           </Link>
         </nav>
-        {data.tab === "inbox" && data.inbox ? (
-        <AnomalyInbox inbox={data.inbox} now={data.now} />
-      ) : data.tab === "portfolio" ? (
+        {data.tab === "portfolio" ? (
           <div className="flex gap-3 pb-2 text-xs">
             <Link to={href({ sort: "name" })} className={data.sort === "name" ? "font-semibold text-brand-700" : "text-slate-500"}>
               Sort by client name

@@ -15,6 +15,7 @@ async function clientId(page: Page, name: string): Promise<number> {
 }
 
 test("the default trend alert fires provisional with plain forms; the detail refreshes itself; Run now", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's runs, each up to a minute
   const trend = await firingClicksTrend("demo-paris");
   await signIn(page);
   const paris = await clientId(page, "Maison Lumière (Paris)");

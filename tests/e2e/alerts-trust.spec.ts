@@ -15,6 +15,7 @@ async function clientId(page: Page, name: string): Promise<number> {
 }
 
 test("the default trend alert fires on yesterday's demo data, provisional, and explains itself", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's runs, each up to a minute
   const trend = await firingClicksTrend("demo-paris");
   await signIn(page);
   const paris = await clientId(page, "Maison Lumière (Paris)");
@@ -64,9 +65,13 @@ test("the default trend alert fires on yesterday's demo data, provisional, and e
 });
 
 test("Run now evaluates the alert and the detail shows the new run without a reload", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's runs, each up to a minute
   await signIn(page);
   const paris = await clientId(page, "Maison Lumière (Paris)");
   await page.goto(`/clients/${paris}/anomalies`);
+  // The client's list says when each alert runs, like the detail.
+  const listed = page.getByRole("row").filter({ has: page.getByRole("link", { name: "Campaign spend above 150 yesterday" }) });
+  await expect(listed.getByTestId("schedule")).toHaveText(/^Checked hourly · .+ · next about \d\d:\d\d \(UTC\)$/);
   await page.getByRole("link", { name: "Campaign spend above 150 yesterday" }).click();
   const runs = page.getByTestId("activity").locator("li");
   await expect(runs.first()).toBeVisible({ timeout: 60_000 });
@@ -83,6 +88,7 @@ test("the inbox lists anomalies across clients and snoozes one inline", async ({
   await page.goto("/app?tab=inbox");
   const rows = page.getByTestId("inbox-row");
   await expect(rows.first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId("inbox")).toHaveCount(1);
   const row = rows.first();
   const alert = (await row.getByRole("link").first().textContent())!;
   await expect(row).toContainText(/Since \d/);

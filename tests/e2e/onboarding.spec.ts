@@ -8,6 +8,7 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const TEMPLATE = "Cost per conversion above 40"; // the demo seed's template (server/seed/alerts.ts)
 
 test("onboards a new demo account with a template and shows it on /app", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's first run and the account's figures
   const name = `Onboarding ${unique()}`;
   await signIn(page, undefined, "/data-sources/add");
   await expect(page.getByRole("heading", { name: "Add a client" })).toBeVisible();

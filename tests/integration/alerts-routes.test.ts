@@ -3,7 +3,7 @@
 // dashboard counts, and another company's ids answering 404 with nothing leaked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { getConfiguredFor, listConfiguredFors, listSentries } from "../../db/repositories/alerts.js";
+import { getConfiguredFor, listAssignees, listConfiguredFors, listSentries } from "../../db/repositories/alerts.js";
 import { createUserSession } from "~/services/session.server";
 import { createTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, thresholdDefinition } from "../support/alerts.js";
@@ -67,8 +67,11 @@ describe("alert editor", () => {
     expect(page.options.supported).toBe(true);
     expect(page.options.levels).toEqual(["CAMPAIGN", "ACCOUNT"]);
     expect(page.values).toMatchObject({ operator: "sum", during: "yesterday", thresholdValue: "20" });
+    // Nobody watches the account: whoever saves an alert on it is assigned (issue 18).
+    await db.deleteFrom("dataSourceAssignees").where("dataSourceId", "=", dataSource.id).execute();
     const res = await settle(() => createDefault.action(args(formPost(`/clients/${dataSource.id}/alerts/create/default`, metricForm(dataSource.id), { cookie }), params)));
     expect(res.status).toBe(302);
+    expect((await listAssignees(db, company.id, dataSource.id)).map((u) => u.id)).toEqual([user.id]);
     const [cf] = await listConfiguredFors(db, company.id, { dataSourceId: dataSource.id });
     expect(res.headers.get("location")).toBe(`/clients/${dataSource.id}/details/${cf.id}`);
     const [sentry] = await listSentries(db, company.id);

@@ -170,6 +170,16 @@ describe("Run now and the detail's states", () => {
     await evaluate([none.configuredForId]);
     const empty = await (await settle(() => detail.loader(args(get(`/clients/${dataSource.id}/details/${none.configuredForId}`, { cookie }), { ...params, configuredForId: String(none.configuredForId) })))).json();
     expect(empty).toMatchObject({ state: "no-entities", filtered: true, level: "campaign" });
+    // Campaigns found, none with a value in the windows (a rate over no clicks): "No data", not "waiting" or results.
+    const noValue = {
+      variables: [{ type: "metric", alertType: "threshold", alertValue: [{ operator: "sum", thresholdValue: 1, thresholdType: "above", metric: "never", during: "yesterday" }], calculatedFields: [{ name: "never", field: "{cost} / ({clicks} - {clicks})" }], breakdown: null }],
+      requests: request("demo-paris", dataSource.id, "CAMPAIGN"),
+    };
+    const blank = await makeAlert(db, company.id, dataSource.id, noValue);
+    await evaluate([blank.configuredForId]);
+    const noData = await (await settle(() => detail.loader(args(get(`/clients/${dataSource.id}/details/${blank.configuredForId}`, { cookie }), { ...params, configuredForId: String(blank.configuredForId) })))).json();
+    expect(noData.results.length).toBeGreaterThan(0);
+    expect(noData).toMatchObject({ state: "no-data", level: "campaign" });
   });
 });
 
