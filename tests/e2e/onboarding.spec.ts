@@ -69,7 +69,7 @@ test("onboards a new demo account with a template and shows it on /app", async (
   }).toPass({ timeout: 60_000 });
   // Its creator is assigned and notified; the e-mail lists the campaigns in anomaly with their values.
   const subject = `Anomaly detected: ${TEMPLATE} on Kaze Gadgets (Tokyo)`;
-  await expect.poll(() => outbox().find((m) => m.to === DEMO_USER.email && m.subject === subject)?.text ?? "", { timeout: 60_000 }).toMatch(/\n- .+: CPA over the last 7 days ¥[\d,]+ > ¥40/);
+  await expect.poll(() => outbox().find((m) => m.to === DEMO_USER.email && m.subject === subject)?.text ?? "", { timeout: 60_000 }).toMatch(/\n- .+: CPA over the last 7 days JP¥[\d,]+ > JP¥40/);
   await page.goto(`/clients/${clientId}/settings`);
   await expect(page.getByRole("checkbox", { name: new RegExp(DEMO_USER.email) })).toBeChecked();
 
