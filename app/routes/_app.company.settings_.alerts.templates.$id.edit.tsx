@@ -8,6 +8,7 @@ import { alertsRepo, requireTemplate, templateEditAccounts } from "~/services/al
 import { getDb } from "~/services/db.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { Field, SubmitButton } from "~/components/forms";
 
 const Schema = z.object({
   title: z.string().trim().min(1, "Please input a name for your alert").max(200, "The name is too long"),
@@ -41,18 +42,14 @@ export default function EditTemplate() {
     <div className="max-w-xl">
       <PageHeader title="Edit a template" />
       <Form method="post" className="space-y-2">
-        <label className="block text-sm">
-          Template name
-          <input name="title" defaultValue={d.title} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="title-error" aria-invalid={errors.title ? true : undefined} />
-        </label>
-        <p id="title-error" className="min-h-[1rem] text-xs text-red-600">{errors.title ?? ""}</p>
+        <Field label="Template name" errors={errors.title ? [errors.title] : null} inputProps={{ id: "title", name: "title", defaultValue: d.title }} />
         <label className="block text-sm">
           Description
           <textarea name="description" defaultValue={d.description} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2" aria-describedby="description-error" />
         </label>
         <p id="description-error" className="min-h-[1rem] text-xs text-red-600">{errors.description ?? ""}</p>
         <div className="flex gap-2">
-          <button type="submit" disabled={navigation.state === "submitting"} className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white">Save</button>
+          <SubmitButton busy={navigation.state === "submitting"}>Save</SubmitButton>
           <Link to="/company/settings/alerts/templates" className="rounded-md border border-slate-300 px-4 py-2 text-sm">Cancel</Link>
         </div>
       </Form>

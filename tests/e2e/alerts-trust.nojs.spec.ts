@@ -4,16 +4,14 @@
 // and a template toggle that redirects back with its toast.
 import { expect, signIn, test } from "./support/fixtures.js";
 import { firingClicksTrend } from "./support/alert-trend.js";
-import { deleteAlert, seededClientId } from "./support/editor.js";
+import { deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 test("the default trend alert fires provisional with plain forms; the detail refreshes itself; Run now", async ({ page }) => {
   test.setTimeout(180_000); // waits for the worker's runs, each up to a minute
   const trend = await firingClicksTrend("demo-paris");
-  await signIn(page);
-  const paris = await seededClientId(page, "Maison Lumière (Paris)");
-  await page.goto(`/clients/${paris}/alerts/create/default`);
+  const paris = await openSeededEditor(page, "Maison Lumière (Paris)");
   const title = `Clicks trend ${unique()}`;
   await page.getByPlaceholder("Input a name for your alert").fill(title);
   await page.getByLabel("Metric", { exact: true }).selectOption("clicks");

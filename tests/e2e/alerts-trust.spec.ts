@@ -4,16 +4,14 @@
 // now updates it, and the inbox snoozes an anomaly inline.
 import { expect, signIn, test } from "./support/fixtures.js";
 import { firingClicksTrend } from "./support/alert-trend.js";
-import { deleteAlert, seededClientId } from "./support/editor.js";
+import { deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 test("the default trend alert fires on yesterday's demo data, provisional, and explains itself", async ({ page }) => {
   test.setTimeout(180_000); // waits for the worker's runs, each up to a minute
   const trend = await firingClicksTrend("demo-paris");
-  await signIn(page);
-  const paris = await seededClientId(page, "Maison Lumière (Paris)");
-  await page.goto(`/clients/${paris}/alerts/create/default`);
+  const paris = await openSeededEditor(page, "Maison Lumière (Paris)");
   const title = `Clicks trend ${unique()}`;
   const name = page.getByPlaceholder("Input a name for your alert");
   await name.fill(title);

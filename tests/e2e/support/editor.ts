@@ -8,10 +8,12 @@ export async function seededClientId(page: Page, accountName: string): Promise<n
   return Number(href!.split("/").pop());
 }
 
-/** Signs in as the demo user and opens the metric alert editor of a seeded client by its account name. */
-export async function openSeededEditor(page: Page, accountName: string) {
+/** Signs in as the demo user and opens the metric alert editor of a seeded client by its account name; answers the client's id. */
+export async function openSeededEditor(page: Page, accountName: string): Promise<number> {
   await signIn(page);
-  await page.goto(`/clients/${await seededClientId(page, accountName)}/alerts/create/default`);
+  const clientId = await seededClientId(page, accountName);
+  await page.goto(`/clients/${clientId}/alerts/create/default`);
+  return clientId;
 }
 
 /** Deletes an alert from its detail page (with or without JavaScript), so the demo company stays as seeded for the specs that count its alerts. */
