@@ -6,6 +6,10 @@
 // shown stay in the form as hidden inputs) and the refusals for the submitted selection.
 // With JavaScript the search filters as you type, and `onSelectionChange` lets the page ask the
 // server again for the refusals (the query builder resubmits its GET form).
+// A selected field the list does not know (an old alert's or job's field) stays listed, marked
+// unknown, so editing never silently drops it.
+// FieldSelect is the short-list form of the same choice (a filter's field, a configuration value):
+// one select, grouped by category, or a text input when the platform lists no field.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { groupByCategory, matchesSearch, type PickerField } from "~/utils/field-picker";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -39,13 +43,22 @@ type Props = {
 
 const SMALL = 40;
 
-export function FieldPicker({ label, name, fields, selected, multiple = true, search, searchButton, onSelectionChange, renderExtra, idPrefix = name, emptyText = "No field to choose from." }: Props) {
+/** The offered fields, and after them the selected ids none of them is. */
+function withUnknown(fields: readonly PickerField[], selected: readonly string[]): readonly PickerField[] {
+  const known = new Set(fields.map((f) => f.id));
+  const unknown = selected.filter((id) => !known.has(id));
+  if (unknown.length === 0) return fields;
+  return [...fields, ...unknown.map((id) => ({ id, name: `${id} (unknown)`, category: "Not offered any more", description: "The platform no longer lists this field." }))];
+}
+
+export function FieldPicker({ label, name, fields: offered, selected, multiple = true, search, searchButton, onSelectionChange, renderExtra, idPrefix = name, emptyText = "No field to choose from." }: Props) {
   const hydrated = useHydrated();
   const [filter, setFilter] = useState(search.value ?? "");
   const [checked, setChecked] = useState(() => new Set(selected));
   const selectedKey = selected.join("\u0000");
   // A server answer (another report, a refused field dropped) replaces the selection.
   useEffect(() => setChecked(new Set(selected)), [selectedKey]); // eslint-disable-line react-hooks/exhaustive-deps
+  const fields = useMemo(() => withUnknown(offered, selected), [offered, selectedKey]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Without JavaScript the server filtered by the submitted search; with it, the typed one does.
   const term = hydrated ? filter : (search.value ?? "");
@@ -146,6 +159,44 @@ export function FieldPicker({ label, name, fields, selected, multiple = true, se
           );
         })}
       </div>
+    </div>
+  );
+}
+
+const selectClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
+
+/** One field of a short list by its name, the id kept as the value (see the header). */
+export function FieldSelect({ name, label, fields, value, error, placeholder = "Choose a field", children }: { name: string; label: string; fields: readonly PickerField[]; value?: string; error?: string; placeholder?: string; children?: ReactNode }) {
+  const described = error ? `${name}-error` : undefined;
+  const unknown = value && !fields.some((f) => f.id === value) ? value : null;
+  const groups = groupByCategory(fields);
+  const option = (f: PickerField) => (
+    <option key={f.id} value={f.id} title={f.description}>
+      {f.name}
+    </option>
+  );
+  return (
+    <div className="block min-w-0 text-sm">
+      <label htmlFor={name} className="text-slate-700">{label}</label>
+      {fields.length === 0 ? (
+        <input id={name} name={name} defaultValue={value} placeholder="field id" className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={described} />
+      ) : (
+        <select id={name} name={name} defaultValue={value ?? ""} className={selectClass} aria-invalid={error ? true : undefined} aria-describedby={described}>
+          <option value="">{placeholder}</option>
+          {unknown ? <option value={unknown}>{unknown} (unknown)</option> : null}
+          {groups.length > 1
+            ? groups.map((g) => (
+                <optgroup key={g.category} label={g.category}>
+                  {g.fields.map(option)}
+                </optgroup>
+              ))
+            : fields.map(option)}
+        </select>
+      )}
+      {children}
+      <p id={`${name}-error`} className="min-h-[1rem] text-xs text-red-600">
+        {error ?? ""}
+      </p>
     </div>
   );
 }
