@@ -11,7 +11,7 @@
 // FieldSelect is the short-list form of the same choice (a filter's field, a configuration value):
 // one select, grouped by category, or a text input when the platform lists no field.
 import { useEffect, useMemo, useState, type ReactNode } from "react";
-import { groupByCategory, matchesSearch, type PickerField } from "~/utils/field-picker";
+import { groupByCategory, matchesSearch, withUnknown, type PickerField } from "~/utils/field-picker";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export type { PickerField } from "~/utils/field-picker";
@@ -43,13 +43,6 @@ type Props = {
 
 const SMALL = 40;
 
-/** The offered fields, and after them the selected ids none of them is. */
-function withUnknown(fields: readonly PickerField[], selected: readonly string[]): readonly PickerField[] {
-  const known = new Set(fields.map((f) => f.id));
-  const unknown = selected.filter((id) => !known.has(id));
-  if (unknown.length === 0) return fields;
-  return [...fields, ...unknown.map((id) => ({ id, name: `${id} (unknown)`, category: "Not offered any more", description: "The platform no longer lists this field." }))];
-}
 
 export function FieldPicker({ label, name, fields: offered, selected, multiple = true, search, searchButton, onSelectionChange, renderExtra, idPrefix = name, emptyText = "No field to choose from." }: Props) {
   const hydrated = useHydrated();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupByCategory, matchesSearch, type PickerField, searchTerm, withReasons } from "./field-picker";
+import { groupByCategory, matchesSearch, type PickerField, searchTerm, withReasons, withUnknown } from "./field-picker";
 
 const fields: PickerField[] = [
   { id: "impressions", name: "Impressions", category: "Metrics: performance", description: "Times the ad was shown." },
@@ -27,5 +27,12 @@ describe("field picker helpers", () => {
     expect(withReasons(fields, [{ fieldId: "device", reason: "not with X" }]).find((f) => f.id === "device")?.reason).toBe("not with X");
     expect(searchTerm(`  ${"x".repeat(300)} `)).toHaveLength(100);
     expect(searchTerm(null)).toBe("");
+  });
+
+  it("keeps a selected field the list no longer offers, marked unknown, so an edit does not drop it", () => {
+    expect(withUnknown(fields, ["clicks"])).toBe(fields);
+    const listed = withUnknown(fields, ["clicks", "old_metric"]);
+    expect(listed.map((f) => f.id)).toEqual(["impressions", "search_impression_share", "device", "clicks", "old_metric"]);
+    expect(listed.at(-1)).toMatchObject({ name: "old_metric (unknown)", category: "Not offered any more" });
   });
 });

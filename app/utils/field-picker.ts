@@ -41,6 +41,14 @@ export function withReasons<T extends PickerField>(fields: readonly T[], incompa
   return fields.map((f) => (reasons.has(f.id) ? { ...f, reason: reasons.get(f.id) } : f));
 }
 
+/** The offered fields, and after them the selected ids none of them is (an old alert's or job's field), marked unknown. */
+export function withUnknown(fields: readonly PickerField[], selected: readonly string[]): readonly PickerField[] {
+  const known = new Set(fields.map((f) => f.id));
+  const unknown = selected.filter((id) => !known.has(id));
+  if (unknown.length === 0) return fields;
+  return [...fields, ...unknown.map((id) => ({ id, name: `${id} (unknown)`, category: "Not offered any more", description: "The platform no longer lists this field." }))];
+}
+
 /** A search term from a request, bounded (it is echoed into the page). */
 export function searchTerm(value: FormDataEntryValue | string | null | undefined): string {
   return typeof value === "string" ? value.trim().slice(0, 100) : "";
