@@ -10,6 +10,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
 import type { EntityResult } from "../../engine/alerts/evaluate.js";
+import { readForm } from "~/services/request-input.server";
 
 const SnoozeSchema = z.object({
   intent: z.literal("snooze"),
@@ -46,7 +47,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const cf = await requireConfiguredFor(company.id, client.dataSource.id, params.configuredForId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = Schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return json({ errors: { snoozed: parsed.error.issues[0]?.message ?? "Please pick a date" } }, { status: 400 });
   const db = getDb();

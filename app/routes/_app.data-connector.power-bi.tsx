@@ -12,6 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { buildQueryUrl, type QueryDefinitionJson } from "~/utils/query-url";
 import { useHydrated } from "~/utils/use-hydrated";
 import { getEnv } from "../../lib/env.js";
+import { readForm } from "~/services/request-input.server";
+import { parseId } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
 
@@ -47,9 +49,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return json({ error: "Unknown action" }, { status: 400 });
+  const form = await readForm(request);
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "delete" || !id) return json({ error: "Unknown action" }, { status: 400 });
   const deleted = await savedQueriesRepo.deleteSavedQuery(getDb(), company.id, id);
   if (!deleted) throw json({ message: "This saved query does not exist." }, { status: 404 });
   return redirectWithToast("/data-connector/power-bi", { type: "success", title: "The query has been deleted" });

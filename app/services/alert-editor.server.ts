@@ -5,6 +5,7 @@ import type { EntityResult } from "../../engine/alerts/evaluate.js";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, type AlertKind, type Client } from "./alerts.server.js";
+import { readForm } from "./request-input.server.js";
 
 export type EditorValues = Record<string, string>;
 
@@ -68,7 +69,7 @@ export async function editorAction(request: Request, params: { clientId?: string
   const client = await requireClient(company.id, params.clientId);
   const sentry = route === "edit" ? await requireSentry(company.id, params.alertId) : undefined;
   if (sentry && sentry.useAsTemplate) throw json({ message: "You can't edit a template" }, { status: 403 });
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent") === "preview" ? "preview" : "save";
   const kind: AlertKind = sentry ? (sentry.type === "kpi" ? "kpi" : sentry.type === "pacing" ? "pacing" : "metric") : route === "pacing" ? "pacing" : form.get("kind") === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);

@@ -16,7 +16,9 @@ export function get(path: string, opts: { cookie?: string } = {}): Request {
 
 /** The "name=value" pairs a browser would send back after this response. */
 export function cookiesFrom(response: Response): string {
-  const raw = response.headers.getSetCookie?.() ?? [];
+  // Remix's fetch globals (installed by a test that runs the web server) have raw() instead of getSetCookie().
+  const headers = response.headers as Headers & { raw?: () => Record<string, string[]> };
+  const raw = headers.getSetCookie?.() ?? headers.raw?.()["set-cookie"] ?? [];
   return raw
     .map((c) => c.split(";")[0])
     .filter((pair) => !pair.endsWith("="))
