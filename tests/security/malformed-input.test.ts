@@ -1,0 +1,193 @@
+// Issue 14 §5: no 5xx on bad input, anywhere. Every action and every loader with an id, taken from
+// the route list (tests/support/route-list.ts), gets hostile requests through the real web server
+// (express + Remix, as `npm start` serves it): wrong content types, empty, broken and oversized
+// bodies, NUL and control characters, CR/LF, very long strings, unknown enum values, out-of-range
+// ids, forged hidden state, hostile Host headers and cross-origin submissions. None may answer
+// 5xx; the ones that must be refused answer 4xx and leave every table as it was.
+import fs from "node:fs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { DB } from "../../db/connection.js";
+import { rawRequest, startAppServer, type AppServer, type RawRequest } from "../support/app-server.js";
+import { createTestDatabase } from "../support/database.js";
+import { changedTables, tableFingerprint, type Fingerprint } from "../support/db-fingerprint.js";
+import { appRoutes, fieldKinds, formShape, paramMeaning, routePath, routeSource, textParam, type AppRoute } from "../support/route-list.js";
+import { makeTenant, type Tenant } from "../support/tenant.js";
+
+// Written by any request, refused or not: sign-in bookkeeping and the admin audit.
+const BOOKKEEPING = ["sessions", "login_attempts", "admin_actions"];
+
+const PATH_IDS = ["9007199254740993", "1e309", "-1", "0", "abc", "2147483648", "%00"];
+const FIELD_IDS = ["9007199254740993", "2147483648", "-1"];
+
+const NUL = "a\u0000b";
+const CONTROL = "a\u0001\u001b[31mb\u007f";
+const CRLF = "line one\r\nSet-Cookie: injected=1\r\n";
+const LONG = "x".repeat(70_000);
+const UNKNOWN = "zz-unknown-value";
+const FORGED_STATE = ["{", "[]", '{"__proto__":{"polluted":1}}', JSON.stringify({ networkAuthorizationId: 9007199254740993, dataSourceIds: [-1], report: UNKNOWN })];
+
+type Attempt = { route: string; label: string; request: RawRequest; mustRefuse: boolean };
+type Outcome = Attempt & { status: number; wrote: string[]; body: string };
+
+let db: DB;
+let drop: () => Promise<void>;
+let server: AppServer;
+
+beforeAll(async () => {
+  process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
+  process.env.TEMPORAL_TASK_QUEUE = `malformed-${process.pid}`;
+  ({ db, drop } = await createTestDatabase());
+  server = await startAppServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+  await drop?.();
+});
+
+const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+/** The base form of one intent: every field the route knows, ids filled with the tenant's own objects. */
+function baseForm(route: AppRoute, tenant: Tenant, fields: string[], intent: string | undefined): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const field of fields) {
+    const kinds = fieldKinds(route, field);
+    form[field] = kinds.length ? String(tenant.ids[kinds[0]!]) : "value";
+  }
+  if (intent !== undefined) form.intent = intent;
+  return form;
+}
+
+function actionAttempts(route: AppRoute, path: string, cookie: string | undefined, tenant: Tenant): Attempt[] {
+  const shape = formShape(route);
+  const dataPath = `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`;
+  const post = (label: string, mustRefuse: boolean, body: string | undefined, headers: Record<string, string> = {}, to = path): Attempt => ({
+    route: route.id,
+    label,
+    mustRefuse,
+    request: { method: "POST", path: to, headers: { ...(cookie ? { cookie } : {}), origin: server.origin, "content-type": "application/x-www-form-urlencoded", ...headers }, body },
+  });
+  const first = urlencoded(baseForm(route, tenant, shape.fields, shape.intents[0]));
+  // The route itself switches on an intent: an unknown one can only be refused.
+  const hasIntent = /\bintent\b/.test(routeSource(route));
+  const attempts: Attempt[] = [
+    post("JSON body", true, JSON.stringify(Object.fromEntries(new URLSearchParams(first))), { "content-type": "application/json" }),
+    post("JSON body (data request)", true, JSON.stringify(Object.fromEntries(new URLSearchParams(first))), { "content-type": "application/json" }, dataPath),
+    post("text/plain body", true, first, { "content-type": "text/plain" }),
+    post("XML body", true, "<form><intent>x</intent></form>", { "content-type": "application/xml" }),
+    post("body without a content type", true, first, { "content-type": "" }),
+    post("empty body without a content type", false, undefined, { "content-type": "" }),
+    post("empty form", false, ""),
+    post("multipart with a wrong boundary", true, '--other\r\ncontent-disposition: form-data; name="intent"\r\n\r\nx\r\n--other--\r\n', { "content-type": "multipart/form-data; boundary=expected" }),
+    post("multipart with a file", true, '--b\r\ncontent-disposition: form-data; name="name"; filename="x.bin"\r\ncontent-type: application/octet-stream\r\n\r\n\u0000\u0001\r\n--b--\r\n', { "content-type": "multipart/form-data; boundary=b" }),
+    post("bad percent-encoding", false, "intent=%zz&name=%E0%A4%A"),
+    post("2 MB body", true, `${first}&padding=${"p".repeat(2_000_000)}`),
+    post("cross-origin Origin", true, first, { origin: "http://evil.test" }),
+    post("cross-origin (data request)", true, first, { origin: "http://evil.test" }, dataPath),
+    post("Origin null", true, first, { origin: "null" }),
+    post("Origin that is not a URL", true, first, { origin: "not a url" }),
+    post("cross-site fetch metadata", true, first, { origin: "", "sec-fetch-site": "cross-site" }),
+    post("Host header that is not a host", true, first, { host: "evil host:80", origin: "" }),
+  ];
+  if (hasIntent) attempts.push(post("unknown intent", true, urlencoded({ ...Object.fromEntries(new URLSearchParams(first)), intent: UNKNOWN })));
+  // readForm refuses these before any intent is looked at: once per route is enough.
+  const fields = [...shape.fields.filter((f) => f !== "intent"), "comment"];
+  const hostile = (value: string) => urlencoded({ ...Object.fromEntries(new URLSearchParams(first)), ...Object.fromEntries(fields.map((f) => [f, value])) });
+  attempts.push(post("NUL in every field", true, hostile(NUL)));
+  attempts.push(post("control characters in every field", true, hostile(CONTROL)));
+  attempts.push(post("70,000-character strings", true, hostile(LONG)));
+
+  for (const intent of shape.intents.length ? shape.intents : [undefined]) {
+    const form = baseForm(route, tenant, shape.fields, intent);
+    // "comment" is read by no route: a hostile value is refused even in a field nobody reads.
+    const textFields = [...shape.fields.filter((f) => f !== "intent" && fieldKinds(route, f).length === 0), "comment"];
+    const idFields = shape.fields.filter((f) => fieldKinds(route, f).length > 0);
+    const stateFields = textFields.filter((f) => /state|definition|json|payload|variables|requests/i.test(f));
+    const each = (value: string, fields: string[]) => urlencoded({ ...form, ...Object.fromEntries(fields.map((f) => [f, value])) });
+    const tag = intent ? ` (intent ${intent})` : "";
+    // Accepted or refused, but never a 5xx: CR/LF is legitimate in text areas, unknown values and
+    // bad ids may sit in fields this intent does not read.
+    attempts.push(post(`CR/LF in every field${tag}`, false, each(CRLF, textFields)));
+    attempts.push(post(`unknown values in every field${tag}`, false, each(UNKNOWN, textFields)));
+    for (const forged of stateFields.length ? FORGED_STATE : []) attempts.push(post(`forged hidden state ${forged.slice(0, 24)}${tag}`, false, each(forged, stateFields)));
+    for (const bad of idFields.length ? FIELD_IDS : []) attempts.push(post(`id fields = "${bad}"${tag}`, false, each(bad, idFields)));
+  }
+  return attempts;
+}
+
+function loaderAttempts(route: AppRoute, fill: (param: string) => string, cookie: string | undefined): Attempt[] {
+  const get = (label: string, path: string): Attempt => ({ route: route.id, label, mustRefuse: false, request: { method: "GET", path, headers: cookie ? { cookie } : {} } });
+  const attempts: Attempt[] = [];
+  for (const param of route.params) {
+    if (!("id" in paramMeaning(route, param))) continue;
+    for (const bad of PATH_IDS) attempts.push(get(`${param} = "${bad}"`, routePath(route, (p) => (p === param ? "\u0001" : fill(p))).replace("%01", bad)));
+  }
+  const path = routePath(route, fill);
+  const queryParams = formShape(route).queryParams;
+  for (const q of queryParams) attempts.push(get(`?${q}=9007199254740993`, `${path}?${q}=9007199254740993`));
+  if (queryParams.length) attempts.push(get(`?${queryParams[0]} with CR/LF and NUL`, `${path}?${queryParams[0]}=%0D%0ALocation:%20http://evil.test%00`));
+  return attempts;
+}
+
+/**
+ * Pages meant for signed-out visitors (sign-in, sign-up, invitation and reset links) send a
+ * signed-in visitor away, which would hide their action's answer: they are swept signed out.
+ */
+async function forSignedOutVisitors(path: string, cookie: string): Promise<boolean> {
+  const signedIn = await rawRequest(server, { method: "GET", path, headers: { cookie } });
+  if (signedIn.status < 300 || signedIn.status >= 400) return false;
+  const signedOut = await rawRequest(server, { method: "GET", path });
+  return !String(signedOut.headers.location ?? "").startsWith("/login");
+}
+
+describe("malformed input on every route", () => {
+  it("answers no 5xx, refuses with 4xx and writes nothing", { timeout: 900_000 }, async () => {
+    const routes = await appRoutes();
+    const outcomes: Outcome[] = [];
+    for (const route of routes) {
+      if (!route.hasAction && !(route.hasLoader && route.params.length)) continue;
+      // A fresh company per route: an accepted request (a delete, a rename) never starves the next route.
+      const tenant = await makeTenant(db, "Sweep", { admin: true });
+      const fill = (param: string) => {
+        const meaning = paramMeaning(route, param);
+        return "id" in meaning ? String(meaning.id === "gdsField" ? 1 : tenant.ids[meaning.id]) : textParam(meaning.text);
+      };
+      const path = routePath(route, fill) + (route.index ? "?index" : "");
+      const cookie = route.hasLoader && (await forSignedOutVisitors(routePath(route, fill), tenant.cookie)) ? undefined : tenant.cookie;
+      // What a plain page view writes (usage counters of a preview, say) is not the action's doing.
+      let last = await tableFingerprint(db, BOOKKEEPING);
+      const viewWrites = route.hasLoader ? await writesOf({ method: "GET", path: routePath(route, fill), headers: cookie ? { cookie } : {} }, last) : [];
+      last = await tableFingerprint(db, BOOKKEEPING);
+      // Refusals first, each checked for writes; then the requests that may be accepted.
+      const attempts = [...(route.hasAction ? actionAttempts(route, path, cookie, tenant) : []), ...(route.hasLoader ? loaderAttempts(route, fill, cookie) : [])].sort((a, b) => Number(b.mustRefuse) - Number(a.mustRefuse));
+      for (const attempt of attempts) {
+        // A dropped connection is no answer at all: counted with the 5xx.
+        const res = await rawRequest(server, attempt.request).catch((error: Error) => ({ status: 0, body: `no answer: ${error.message}` }));
+        let wrote: string[] = [];
+        if (attempt.mustRefuse) {
+          const now = await tableFingerprint(db, BOOKKEEPING);
+          wrote = changedTables(last, now).filter((t) => !viewWrites.includes(t));
+          last = now;
+        }
+        outcomes.push({ ...attempt, status: res.status, wrote, body: res.body.slice(0, 300) });
+      }
+    }
+    const line = (o: Outcome) => `${o.status} ${o.request.method} ${o.request.path.slice(0, 90)} [${o.route}] ${o.label}${o.status === 0 ? ` (${o.body})` : ""}${o.wrote.length ? ` wrote ${o.wrote.join(",")}` : ""}`;
+    // SWEEP_DUMP=<file> keeps every answer for inspection.
+    if (process.env.SWEEP_DUMP) fs.writeFileSync(process.env.SWEEP_DUMP, JSON.stringify(outcomes.map((o) => ({ ...o, line: line(o), request: { ...o.request, body: undefined } })), null, 1));
+    const serverErrors = outcomes.filter((o) => o.status >= 500 || o.status === 0);
+    const notRefused = outcomes.filter((o) => o.mustRefuse && !(o.status >= 400 && o.status < 500));
+    const wrote = outcomes.filter((o) => o.wrote.length > 0);
+    console.log(`${outcomes.length} malformed requests: ${serverErrors.length} answered 5xx, ${notRefused.length} not refused with 4xx, ${wrote.length} wrote`);
+    expect(outcomes.length).toBeGreaterThanOrEqual(1000);
+    expect(serverErrors.map(line)).toEqual([]);
+    expect(notRefused.map(line)).toEqual([]);
+    expect(wrote.map(line)).toEqual([]);
+  });
+});
+
+/** The tables one request changes. */
+async function writesOf(request: RawRequest, before: Fingerprint): Promise<string[]> {
+  await rawRequest(server, request);
+  return changedTables(before, await tableFingerprint(db, BOOKKEEPING));
+}
