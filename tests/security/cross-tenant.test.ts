@@ -8,7 +8,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { rawRequest, startAppServer, type AppServer, type RawRequest } from "../support/app-server.js";
+import { startSourceApp, type ServedApp } from "../support/built-app.js";
+import { rawRequest, type RawRequest } from "../support/requests.js";
 import { createTestDatabase } from "../support/database.js";
 import { changedTables, tableFingerprint } from "../support/db-fingerprint.js";
 import { appRoutes, fieldKinds, formShape, paramMeaning, routePath, textParam, type AppRoute } from "../support/route-list.js";
@@ -21,13 +22,13 @@ type Finding = Probe & { status: number; leaked: boolean; wrote: string[] };
 
 let db: DB;
 let drop: () => Promise<void>;
-let server: AppServer;
+let server: ServedApp;
 
 beforeAll(async () => {
   process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
   process.env.TEMPORAL_TASK_QUEUE = `cross-tenant-${process.pid}`;
   ({ db, drop } = await createTestDatabase());
-  server = await startAppServer();
+  server = await startSourceApp();
 });
 
 afterAll(async () => {
@@ -53,7 +54,7 @@ function probes(route: AppRoute, attacker: Tenant, victim: Tenant): Probe[] {
     if (intent !== undefined) form.intent = intent;
     return form;
   };
-  const headers = { cookie: attacker.cookie, origin: server.origin, "content-type": "application/x-www-form-urlencoded" };
+  const headers = { cookie: attacker.cookie, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" };
   const out: Probe[] = [];
   const add = (label: string, request: RawRequest, mustRefuse: boolean) => out.push({ route: route.id, label, request, mustRefuse });
 

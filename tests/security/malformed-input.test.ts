@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { rawRequest, startAppServer, type AppServer, type RawRequest } from "../support/app-server.js";
+import { startSourceApp, type ServedApp } from "../support/built-app.js";
+import { rawRequest, type RawRequest } from "../support/requests.js";
 import { createTestDatabase } from "../support/database.js";
 import { changedTables, tableFingerprint, type Fingerprint } from "../support/db-fingerprint.js";
 import { appRoutes, fieldKinds, formShape, paramMeaning, routePath, routeSource, textParam, type AppRoute } from "../support/route-list.js";
@@ -31,13 +32,13 @@ type Outcome = Attempt & { status: number; wrote: string[]; body: string };
 
 let db: DB;
 let drop: () => Promise<void>;
-let server: AppServer;
+let server: ServedApp;
 
 beforeAll(async () => {
   process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
   process.env.TEMPORAL_TASK_QUEUE = `malformed-${process.pid}`;
   ({ db, drop } = await createTestDatabase());
-  server = await startAppServer();
+  server = await startSourceApp();
 });
 
 afterAll(async () => {
@@ -65,7 +66,7 @@ function actionAttempts(route: AppRoute, path: string, cookie: string | undefine
     route: route.id,
     label,
     mustRefuse,
-    request: { method: "POST", path: to, headers: { ...(cookie ? { cookie } : {}), origin: server.origin, "content-type": "application/x-www-form-urlencoded", ...headers }, body },
+    request: { method: "POST", path: to, headers: { ...(cookie ? { cookie } : {}), origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded", ...headers }, body },
   });
   const first = urlencoded(baseForm(route, tenant, shape.fields, shape.intents[0]));
   // The route itself switches on an intent: an unknown one can only be refused.
