@@ -16,7 +16,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { formatUtc } from "~/utils/format-date";
 import { readForm } from "~/services/request-input.server";
-import { idField } from "~/utils/ids";
+import { idField } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Connected apps · Settings · Signalpost" }];
 

@@ -13,7 +13,7 @@ import { createNetworkAuthorization } from "../../db/repositories/network-author
 import { createSavedQuery } from "../../db/repositories/saved-queries.js";
 import { createInvitation } from "../../db/repositories/team.js";
 import { createUser, ROLE_USER } from "../../db/repositories/users.js";
-import { makeCompanyWithUser } from "./factories.js";
+import { demoJobInput, makeCompanyWithUser } from "./factories.js";
 import { sessionCookie } from "./routes.js";
 
 /** The kinds of objects a route id can name (what a `$id` param or an id field refers to). */
@@ -79,26 +79,7 @@ export async function makeTenant(db: DB, label: string, opts: { admin?: boolean 
   // Port 9 (discard) on loopback: a destination that exists but that nothing ever reaches.
   const destination = await createDestination(db, company.id, { name: `${marker} destination`, type: "postgres", config: { host: "127.0.0.1:9", username: marker, password: `${marker}-secret`, database: `${marker.toLowerCase()}_db` } });
   const stream = await createDatastream(db, company.id, { name: `${marker} stream`, platform: "demo", destinationId: destination.id });
-  const job = await createJob(db, company.id, {
-    datastreamId: stream.id,
-    name: `${marker} job`,
-    recurrency: "0 0 * * *",
-    date: "LAST_7_DAYS",
-    startDate: null,
-    endDate: null,
-    hasToBeInitialized: false,
-    dateInitialization: null,
-    startDateInitialization: null,
-    endDateInitialization: null,
-    shouldRunAllEvenIfFailed: true,
-    networkAuthorizationId: source.id,
-    fields: { date: "date", campaign_name: "campaign", clicks: "clicks" },
-    options: { report: "campaigns" },
-    tableName: `${marker.toLowerCase()}_table`,
-    partitionFieldId: "date",
-    dataType: null,
-    dataSourceIds: [account.id],
-  });
+  const job = await createJob(db, company.id, demoJobInput({ datastreamId: stream.id, name: `${marker} job`, networkAuthorizationId: source.id, dataSourceIds: [account.id], tableName: `${marker.toLowerCase()}_table` }));
 
   const savedQuery = await createSavedQuery(db, company.id, {
     name: `${marker} query`,
