@@ -11,8 +11,7 @@ import { JOB_MESSAGES, jobStatusLabel, STREAM_MESSAGES } from "~/utils/jobs";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
-import { requireId } from "~/services/request-input.server";
+import { readForm, requireId } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
 
 const Schema = z.discriminatedUnion("intent", [

@@ -13,8 +13,7 @@ import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useRevalidateEvery } from "~/components/sources";
 import { HashTabs, useHashTab } from "~/components/hash-tabs";
-import { readForm } from "~/services/request-input.server";
-import { requireId } from "~/services/request-input.server";
+import { readForm, requireId } from "~/services/request-input.server";
 
 const Schema = z.object({ intent: z.enum(["run-now", "delete"]) });
 const TABS = [

@@ -24,8 +24,7 @@ import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
-import { readForm } from "~/services/request-input.server";
-import { requireId } from "~/services/request-input.server";
+import { readForm, requireId } from "~/services/request-input.server";
 import { isRowId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Edit job · Signalpost" }];

@@ -11,8 +11,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { readForm, refuse } from "~/services/request-input.server";
-import { parseId } from "../../lib/ids.js";
-import { idField } from "../../lib/ids.js";
+import { idField, parseId } from "../../lib/ids.js";
 
 export const DeleteDestinationSchema = z.object({ intent: z.literal("delete"), id: idField() });
 

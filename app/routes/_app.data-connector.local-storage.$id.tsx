@@ -23,8 +23,7 @@ import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, SubmitButton } from "~/components/forms";
-import { readForm } from "~/services/request-input.server";
-import { notFound, requireId } from "~/services/request-input.server";
+import { notFound, readForm, requireId } from "~/services/request-input.server";
 import { parseId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline · Signalpost" }];

@@ -27,8 +27,7 @@ import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConnectForm, ConnectOutcomeMarker, PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
 import { Spinner } from "~/components/spinner";
 import { readForm } from "~/services/request-input.server";
-import { parseId } from "../../lib/ids.js";
-import { idField } from "../../lib/ids.js";
+import { idField, parseId } from "../../lib/ids.js";
 
 const RenameSchema = z.object({
   intent: z.literal("rename"),

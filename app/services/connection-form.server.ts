@@ -9,8 +9,7 @@ import { getDb } from "./db.server.js";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { listCompanyAccounts } from "./addons.server.js";
-import { readForm } from "./request-input.server.js";
-import { notFound, requireId } from "./request-input.server.js";
+import { notFound, readForm, requireId } from "./request-input.server.js";
 
 export function destinationTypeOptions() {
   const seen = new Set<string>();
