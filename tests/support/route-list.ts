@@ -162,7 +162,8 @@ export function formShape(route: AppRoute): FormShape {
     for (const m of text.matchAll(/\b(?:formData|form|fd|data)\.get(?:All)?\("([A-Za-z_][\w.[\]-]*)"\)/g)) fields.add(m[1]!);
     for (const m of text.matchAll(/\bname[=:]\s*["{]?"([A-Za-z_][\w.[\]-]*)"/g)) fields.add(m[1]!);
     for (const m of text.matchAll(/^\s*([A-Za-z_]\w*):\s*z\./gm)) fields.add(m[1]!);
-    for (const m of text.matchAll(/\b(?:searchParams|params|q|query)\.get\("([A-Za-z_][\w-]*)"\)/g)) queryParams.add(m[1]!);
+    // Query parameters the route and its services read (the components' own, sort and tab, are not ids).
+    if (!file.includes(`${path.sep}components${path.sep}`)) for (const m of text.matchAll(/\b(?:searchParams|params|q|query)\.get\("([A-Za-z_][\w-]*)"\)/g)) queryParams.add(m[1]!);
     for (const m of text.matchAll(/intent:\s*z\.literal\("([\w-]+)"\)/g)) intents.add(m[1]!);
     for (const m of text.matchAll(/intent:\s*z\.enum\(\[([^\]]+)\]/g)) for (const v of m[1]!.matchAll(/"([\w-]+)"/g)) intents.add(v[1]!);
     for (const m of text.matchAll(/(?:intent|\.get\("intent"\))\s*[!=]==\s*"([\w-]+)"/g)) intents.add(m[1]!);
