@@ -152,15 +152,22 @@ export function browserBoundary(build: ServerBuild) {
     }
     const badAddress = hostileAddress(req.originalUrl);
     if (badAddress) {
-      res.status(400).type("text/plain").send(badAddress);
+      if (req.query._data === undefined && isPage(req.path)) res.status(400).type("html").send(refusalPage("This address is not valid", badAddress));
+      else res.status(400).type("text/plain").send(badAddress);
       return;
     }
     if (UNSAFE_METHODS.has(req.method) && req.query._data === undefined && isPage(req.path) && !sameOrigin(req)) {
-      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+      res.status(403).type("html").send(refusalPage("Cross-site form submissions are not accepted.", "This form was sent from another site. For your security, Signalpost only accepts forms sent from its own pages: nothing was changed."));
       return;
     }
     next();
   };
+}
+
+/** A page for a request refused before Remix (no script, no style: nothing the CSP must allow). */
+function refusalPage(title: string, text: string): string {
+  const escape = (t: string) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · Signalpost</title></head><body><main role="alert"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to Signalpost</a></p></main></body></html>`;
 }
 
 /** Our origin rule (isSameOriginRequest) and Remix's own check both pass. */

@@ -11,11 +11,9 @@ import type { DB } from "../../db/connection.js";
 import { startSourceApp, type ServedApp } from "../support/built-app.js";
 import { rawRequest, type RawRequest } from "../support/requests.js";
 import { createTestDatabase } from "../support/database.js";
-import { changedTables, tableFingerprint } from "../support/db-fingerprint.js";
-import { appRoutes, fieldKinds, formShape, paramMeaning, routePath, textParam, type AppRoute } from "../support/route-list.js";
+import { BOOKKEEPING, changedTables, tableFingerprint } from "../support/db-fingerprint.js";
+import { appRoutes, baseForm, fieldKinds, formShape, paramMeaning, routePath, textParam, type AppRoute } from "../support/route-list.js";
 import { makeTenant, type ObjectKind, type Tenant } from "../support/tenant.js";
-
-const BOOKKEEPING = ["sessions", "login_attempts", "admin_actions"];
 
 type Probe = { route: string; label: string; request: RawRequest; mustRefuse: boolean };
 type Finding = Probe & { status: number; leaked: boolean; wrote: string[] };
@@ -45,15 +43,6 @@ function probes(route: AppRoute, attacker: Tenant, victim: Tenant): Probe[] {
   };
   const shape = formShape(route);
   const intents = shape.intents.length ? shape.intents : [undefined];
-  const baseForm = (intent: string | undefined) => {
-    const form: Record<string, string> = {};
-    for (const field of shape.fields) {
-      const kinds = fieldKinds(route, field);
-      form[field] = kinds.length ? String(attacker.ids[kinds[0]!]) : "value";
-    }
-    if (intent !== undefined) form.intent = intent;
-    return form;
-  };
   const headers = { cookie: attacker.cookie, origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded" };
   const out: Probe[] = [];
   const add = (label: string, request: RawRequest, mustRefuse: boolean) => out.push({ route: route.id, label, request, mustRefuse });
@@ -70,7 +59,7 @@ function probes(route: AppRoute, attacker: Tenant, victim: Tenant): Probe[] {
     const path = routePath(route, (p) => (p === param ? String(victim.ids[meaning.id as ObjectKind]) : own(p)));
     if (route.hasLoader) add(`GET with the other company's ${param}`, { method: "GET", path, headers: { cookie: attacker.cookie } }, true);
     if (route.hasAction) {
-      for (const intent of intents) add(`POST${intent ? ` ${intent}` : ""} with the other company's ${param}`, { method: "POST", path, headers, body: new URLSearchParams(baseForm(intent)).toString() }, true);
+      for (const intent of intents) add(`POST${intent ? ` ${intent}` : ""} with the other company's ${param}`, { method: "POST", path, headers, body: new URLSearchParams(baseForm(route, attacker.ids, intent)).toString() }, true);
     }
   }
 
@@ -83,7 +72,7 @@ function probes(route: AppRoute, attacker: Tenant, victim: Tenant): Probe[] {
     for (const intent of intents) {
       for (let m = 0; m < meanings; m++) {
         const forged = Object.fromEntries(idFields.map((f) => { const kinds = fieldKinds(route, f); return [f, String(victim.ids[kinds[Math.min(m, kinds.length - 1)]!])]; }));
-        const body = new URLSearchParams({ ...baseForm(intent), ...forged }).toString();
+        const body = new URLSearchParams({ ...baseForm(route, attacker.ids, intent), ...forged }).toString();
         add(`POST${intent ? ` ${intent}` : ""} with the other company's ids in ${Object.keys(forged).join(", ")}`, { method: "POST", path: path + (route.index ? "?index" : ""), headers, body }, false);
       }
     }

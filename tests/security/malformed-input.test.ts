@@ -10,12 +10,9 @@ import type { DB } from "../../db/connection.js";
 import { startSourceApp, type ServedApp } from "../support/built-app.js";
 import { rawRequest, type RawRequest } from "../support/requests.js";
 import { createTestDatabase } from "../support/database.js";
-import { changedTables, tableFingerprint, type Fingerprint } from "../support/db-fingerprint.js";
-import { appRoutes, fieldKinds, formShape, paramMeaning, routePath, routeSource, textParam, type AppRoute } from "../support/route-list.js";
+import { BOOKKEEPING, changedTables, tableFingerprint, type Fingerprint } from "../support/db-fingerprint.js";
+import { appRoutes, baseForm, fieldKinds, formShape, paramMeaning, routePath, routeSource, textParam, type AppRoute } from "../support/route-list.js";
 import { makeTenant, type Tenant } from "../support/tenant.js";
-
-// Written by any request, refused or not: sign-in bookkeeping and the admin audit.
-const BOOKKEEPING = ["sessions", "login_attempts", "admin_actions"];
 
 const PATH_IDS = ["9007199254740993", "1e309", "-1", "0", "abc", "2147483648", "%00"];
 const FIELD_IDS = ["9007199254740993", "2147483648", "-1"];
@@ -27,7 +24,7 @@ const LONG = "x".repeat(70_000);
 const UNKNOWN = "zz-unknown-value";
 const FORGED_STATE = ["{", "[]", '{"__proto__":{"polluted":1}}', JSON.stringify({ networkAuthorizationId: 9007199254740993, dataSourceIds: [-1], report: UNKNOWN })];
 
-type Attempt = { route: string; label: string; request: RawRequest; mustRefuse: boolean };
+type Attempt = { route: string; label: string; request: RawRequest; mustRefuse: boolean; page?: boolean };
 type Outcome = Attempt & { status: number; wrote: string[]; body: string };
 
 let db: DB;
@@ -48,17 +45,6 @@ afterAll(async () => {
 
 const urlencoded = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 
-/** The base form of one intent: every field the route knows, ids filled with the tenant's own objects. */
-function baseForm(route: AppRoute, tenant: Tenant, fields: string[], intent: string | undefined): Record<string, string> {
-  const form: Record<string, string> = {};
-  for (const field of fields) {
-    const kinds = fieldKinds(route, field);
-    form[field] = kinds.length ? String(tenant.ids[kinds[0]!]) : "value";
-  }
-  if (intent !== undefined) form.intent = intent;
-  return form;
-}
-
 function actionAttempts(route: AppRoute, path: string, cookie: string | undefined, tenant: Tenant): Attempt[] {
   const shape = formShape(route);
   const dataPath = `${path}${path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(route.id)}`;
@@ -68,7 +54,7 @@ function actionAttempts(route: AppRoute, path: string, cookie: string | undefine
     mustRefuse,
     request: { method: "POST", path: to, headers: { ...(cookie ? { cookie } : {}), origin: new URL(server.url).origin, "content-type": "application/x-www-form-urlencoded", ...headers }, body },
   });
-  const first = urlencoded(baseForm(route, tenant, shape.fields, shape.intents[0]));
+  const first = urlencoded(baseForm(route, tenant.ids, shape.intents[0]));
   // The route itself switches on an intent: an unknown one can only be refused.
   const hasIntent = /\bintent\b/.test(routeSource(route));
   const attempts: Attempt[] = [
@@ -82,7 +68,7 @@ function actionAttempts(route: AppRoute, path: string, cookie: string | undefine
     post("multipart with a file", true, '--b\r\ncontent-disposition: form-data; name="name"; filename="x.bin"\r\ncontent-type: application/octet-stream\r\n\r\n\u0000\u0001\r\n--b--\r\n', { "content-type": "multipart/form-data; boundary=b" }),
     post("bad percent-encoding", false, "intent=%zz&name=%E0%A4%A"),
     post("2 MB body", true, `${first}&padding=${"p".repeat(2_000_000)}`),
-    post("cross-origin Origin", true, first, { origin: "http://evil.test" }),
+    { ...post("cross-origin Origin", true, first, { origin: "http://evil.test" }), page: !route.isResource },
     post("cross-origin (data request)", true, first, { origin: "http://evil.test" }, dataPath),
     post("Origin null", true, first, { origin: "null" }),
     post("Origin that is not a URL", true, first, { origin: "not a url" }),
@@ -98,7 +84,7 @@ function actionAttempts(route: AppRoute, path: string, cookie: string | undefine
   attempts.push(post("70,000-character strings", true, hostile(LONG)));
 
   for (const intent of shape.intents.length ? shape.intents : [undefined]) {
-    const form = baseForm(route, tenant, shape.fields, intent);
+    const form = baseForm(route, tenant.ids, intent);
     // "comment" is read by no route: a hostile value is refused even in a field nobody reads.
     const textFields = [...shape.fields.filter((f) => f !== "intent" && fieldKinds(route, f).length === 0), "comment"];
     const idFields = shape.fields.filter((f) => fieldKinds(route, f).length > 0);
@@ -169,7 +155,7 @@ describe("malformed input on every route", () => {
           wrote = changedTables(last, now).filter((t) => !viewWrites.includes(t));
           last = now;
         }
-        outcomes.push({ ...attempt, status: res.status, wrote, body: res.body.slice(0, 300) });
+        outcomes.push({ ...attempt, status: res.status, wrote, body: res.body.slice(0, 600) });
       }
     }
     const line = (o: Outcome) => `${o.status} ${o.request.method} ${o.request.path.slice(0, 90)} [${o.route}] ${o.label}${o.status === 0 ? ` (${o.body})` : ""}${o.wrote.length ? ` wrote ${o.wrote.join(",")}` : ""}`;
@@ -183,6 +169,10 @@ describe("malformed input on every route", () => {
     expect(serverErrors.map(line)).toEqual([]);
     expect(notRefused.map(line)).toEqual([]);
     expect(wrote.map(line)).toEqual([]);
+    // Issue 14: a cross-origin post to a page gets a 403 page, not Remix's empty 500.
+    const crossSitePages = outcomes.filter((o) => o.page);
+    expect(crossSitePages.length).toBeGreaterThan(30);
+    expect(crossSitePages.filter((o) => o.status !== 403 || !o.body.includes("<h1>Cross-site form submissions are not accepted.</h1>")).map(line)).toEqual([]);
   });
 });
 

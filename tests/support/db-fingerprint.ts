@@ -10,6 +10,9 @@ import type { DB } from "../../db/connection.js";
 
 export type Fingerprint = Map<string, string>;
 
+/** Written by any request, refused or not: sessions, sign-in bookkeeping and the admin audit. */
+export const BOOKKEEPING = ["sessions", "login_attempts", "admin_actions"];
+
 export async function tableFingerprint(db: DB, exclude: readonly string[] = [], companyId?: number): Promise<Fingerprint> {
   const columns = await sql<{ name: string; scoped: boolean }>`
     select t.table_name as name, bool_or(c.column_name = 'company_id') as scoped

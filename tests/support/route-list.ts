@@ -265,3 +265,14 @@ export function textParam(kind: Extract<ParamMeaning, { text: string }>["text"])
 export function routeSource(route: AppRoute): string {
   return fs.readFileSync(path.join(appDirectory, route.file), "utf8");
 }
+
+/** A form for one intent of a route: every field it knows, id fields naming `ids`' objects, "value" elsewhere. */
+export function baseForm(route: AppRoute, ids: Record<ObjectKind, number>, intent: string | undefined): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const field of formShape(route).fields) {
+    const kinds = fieldKinds(route, field);
+    form[field] = kinds.length ? String(ids[kinds[0]!]) : "value";
+  }
+  if (intent !== undefined) form.intent = intent;
+  return form;
+}
