@@ -108,6 +108,15 @@ export function appOrigin(env: Env = getEnv()): string {
   return `http://${host}:${env.PORT}`;
 }
 
+/**
+ * The origin of addresses a signed-in user copies or is sent back to (query URLs, OAuth and Stripe
+ * return URLs): APP_URL, else the origin the request came to. Unlike appOrigin(), a user's own
+ * request may choose it: the answer goes back to that user only, never into an e-mail.
+ */
+export function publicOrigin(requestOrigin: string, env: Env = getEnv()): string {
+  return (env.APP_URL || requestOrigin).replace(/\/+$/, "");
+}
+
 /** TRUST_PROXY as Express's "trust proxy" value: false (the socket), a hop count, true, or a list. */
 export function trustProxySetting(env: Env = getEnv()): boolean | number | string {
   const raw = env.TRUST_PROXY?.trim();

@@ -17,6 +17,11 @@ npx tsc --noEmit
 say "lint (typescript-eslint: floating promises, workflow determinism, layer arrows, env in one place)"
 npx eslint .
 
+# The production build first: a server-only module reaching the browser bundle fails here in
+# seconds, not after twenty minutes of integration tests that each build the app.
+say "production build (server-only modules kept out of the browser bundle)"
+NODE_ENV=production npx remix build
+
 say "unit and integration tests"
 npx vitest run
 

@@ -1,10 +1,7 @@
 // Evaluating one alert on one account with live data, shared by the worker (scheduled runs) and
 // the app (the editor's preview): plan the reads (engine/alerts), read through the connector,
 // build the per-entity series and evaluate. No database writes here.
-import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult, type EntitySeries } from "../engine/alerts/index.js";
-import type { AlertDefinition } from "../engine/alerts/definition.js";
-import type { Account, Connector, ConnectorContext, Row } from "../engine/core/types.js";
-import { accountTimezone as timezoneOf } from "../engine/core/dates.js";
+import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult, type EntitySeries, type AlertDefinition, type Account, type Connector, type ConnectorContext, type Row, accountTimezone as timezoneOf } from "../engine/index.js";
 
 export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
 

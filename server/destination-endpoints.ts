@@ -2,7 +2,7 @@
 // type's API for every destination of that type (tests' fakes, offline demos, private endpoints:
 // BIGQUERY_API_ENDPOINT and BIGQUERY_TOKEN_URL; a destination's own stored `endpoint` / `tokenUrl`,
 // operator-only and not on the form, wins), and the outbound-address guard (decision 0840).
-import { openDestination, withOperatorSettings, type DestinationLoader } from "../engine/destinations/index.js";
+import { openDestination, withOperatorSettings, type DestinationLoader } from "../engine/index.js";
 import { getEnv } from "../lib/env.js";
 import { outboundGuard, type OutboundGuard } from "../lib/outbound/guard.js";
 

@@ -6,7 +6,7 @@ import type { DB } from "../db/connection.js";
 import { listJobTables, type JobTableRow } from "../db/repositories/data-streams.js";
 import { listDestinations, readDestinationConfig } from "../db/repositories/destinations.js";
 import type { Destination } from "../db/tables/data-streams.js";
-import { tableTarget, targetsOverlap, type TableTarget } from "../engine/destinations/table-identity.js";
+import { tableTarget, targetsOverlap, type TableTarget } from "../engine/index.js";
 
 export type TableUser = Pick<JobTableRow, "jobId" | "jobName" | "datastreamId" | "datastreamName" | "tableName"> & {
   /** Holds the database's claim on its table (decision 0820): created through the checks, not left over from before them. */

@@ -3,8 +3,7 @@
 // before each load) and for the job edit screen (prepare on save, so added fields add columns
 // before the next run), so both always describe the same table.
 import type { DatastreamJob } from "../db/tables/data-streams.js";
-import type { FieldDef } from "../engine/core/types.js";
-import { describeTable, DestinationError, type LoadTable } from "../engine/destinations/index.js";
+import { type FieldDef, describeTable, DestinationError, type LoadTable } from "../engine/index.js";
 
 export type JobTableShape = Pick<DatastreamJob, "fields" | "partitionFieldId" | "tableName" | "dataType">;
 

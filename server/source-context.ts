@@ -6,11 +6,7 @@
 import type { DB } from "../db/connection.js";
 import type { NetworkAuthorization } from "../db/schema.js";
 import { readCredential, updateCredential } from "../db/repositories/network-authorizations.js";
-import { appCredentialsFromEnv, envPrefix } from "../engine/core/app-credentials.js";
-import { createConnectorContext } from "../engine/core/context.js";
-import { credentialMethods, parseCredential } from "../engine/core/credentials.js";
-import type { Logger } from "../engine/core/logger.js";
-import type { Connector, ConnectorContext } from "../engine/core/types.js";
+import { appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, type Logger, type Connector, type ConnectorContext } from "../engine/index.js";
 import { outboundGuard } from "../lib/outbound/guard.js";
 import { platformEnv } from "../lib/env.js";
 

@@ -5,7 +5,7 @@ import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
 import { activityDeps, type ActivityDeps } from "./activities/deps.js";
 import { installProcessGuards } from "../lib/process-guards.js";
-import { redact } from "../engine/core/redact.js";
+import { redact } from "../engine/index.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
 import { getTemporalClient } from "./client.js";
 import { reconcileJobSchedules } from "./schedules.js";

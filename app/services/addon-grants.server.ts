@@ -5,7 +5,7 @@
 import type { DB } from "../../db/connection.js";
 import { listActiveGrants, revokeGrant, revokeGrants, type GrantScope } from "../../db/repositories/oauth-grants.js";
 import { cancelPendingAddonLinks, listPendingAddonLinks } from "../../db/repositories/oauth-provider.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
+import { findPlatform } from "../../engine/index.js";
 import { ADDON_PLATFORMS, LINK_TTL_MS, linkCheckCode } from "./addon-link.server.js";
 
 export type ConnectedApp = {

@@ -5,9 +5,7 @@
 import type { DB } from "../../db/connection.js";
 import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { getConnector, hasConnector } from "../../engine/connectors/registry.js";
-import type { FieldDef } from "../../engine/core/types.js";
+import { findPlatform, getConnector, hasConnector, type FieldDef } from "../../engine/index.js";
 import { gdsTypeFromEngine, GDS_LANGUAGES } from "~/utils/gds";
 import { answerQueryUrl, type QueryUrlDeps } from "./query-url.server.js";
 import { engineFields } from "./gds.server.js";

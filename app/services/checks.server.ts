@@ -8,7 +8,7 @@ import { getDb } from "./db.server.js";
 import { requireClient, type Client } from "./alerts.server.js";
 import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
-import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
+import { hasConnector, getConnector } from "../../engine/index.js";
 import type { WorkflowName } from "../../temporal/client.js";
 import { readForm } from "./request-input.server.js";
 

@@ -2,7 +2,7 @@
 // check before every save, and deletion with what depends on it (decision 0401).
 import { listJobIds } from "../../db/repositories/data-streams.js";
 import * as repo from "../../db/repositories/destinations.js";
-import { DestinationError, getDestinationDefinition } from "../../engine/destinations/index.js";
+import { DestinationError, getDestinationDefinition } from "../../engine/index.js";
 import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { secretAgainMessage } from "~/utils/destinations";
 import { deleteJobSchedule } from "../../temporal/schedules.js";

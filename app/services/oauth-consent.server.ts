@@ -3,8 +3,7 @@
 // their company's data; Allow issues a single-use code and sends the browser to the registered
 // redirect_uri with code and state; Deny sends error=access_denied.
 import { json, redirect } from "@remix-run/node";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { hasConnector } from "../../engine/connectors/registry.js";
+import { findPlatform, hasConnector } from "../../engine/index.js";
 import { getDb } from "./db.server.js";
 import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";

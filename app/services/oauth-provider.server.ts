@@ -22,7 +22,7 @@ import {
   type GrantInput,
 } from "../../db/repositories/oauth-grants.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
+import { findPlatform } from "../../engine/index.js";
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const ACCESS_TTL_MS = 60 * 60 * 1000;

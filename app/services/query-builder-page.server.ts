@@ -9,7 +9,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
-import { getEnv } from "../../lib/env.js";
+import { publicOrigin } from "../../lib/env.js";
 import { notFound, readForm } from "./request-input.server.js";
 import { idField } from "../../lib/ids.js";
 
@@ -21,9 +21,6 @@ export const SaveQuerySchema = z.object({
 export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: idField() });
 export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema]);
 
-function appOrigin(request: Request): string {
-  return (getEnv().APP_URL || new URL(request.url).origin).replace(/\/$/, "");
-}
 
 export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn, savedId: number | null) {
   const db = getDb();
@@ -41,7 +38,7 @@ export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn,
     if (!params.has("source")) requested = stateFromSaved(saved.json, pageFormat);
   }
   const view = await loadBuilder(db, signedIn.company, requested);
-  const origin = appOrigin(request);
+  const origin = publicOrigin(new URL(request.url).origin);
   const queryUrl = view.valid && view.definition ? buildQueryUrl(origin, view.definition, view.apiKey) : null;
   let preview: PreviewResult | null = null;
   if (params.get("preview") === "1") {

@@ -9,7 +9,7 @@ import * as registerRepo from "../../db/repositories/register-connect-attempts.j
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
 import type { DB } from "../../db/connection.js";
 import type { AvailableAccount } from "../../db/schema.js";
-import type { Credential } from "../../engine/core/types.js";
+import { type Credential, findPlatform, getConnector } from "../../engine/index.js";
 import {
   authorizeFromReturn,
   implementedPlatform,
@@ -25,8 +25,6 @@ import {
 import { createUserSession } from "./session.server.js";
 import { sameOriginPath } from "~/utils/safe-redirect";
 import { toastHeaders } from "./toast.server.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { getConnector } from "../../engine/connectors/registry.js";
 import { getEnv, platformEnv } from "../../lib/env.js";
 
 /** Long enough to sign in at the platform. */

@@ -1,7 +1,7 @@
 // The destination form's rules (spec 2 §5 Destination), shared by the browser and the server: one
 // zod schema per destination type, built from the catalogue (engine/destinations/catalogue.ts).
 import { z } from "zod";
-import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/destinations/catalogue.js";
+import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/browser.js";
 
 export const DESTINATION_MESSAGES = {
   name: "You need to set a name to the connection.",

@@ -1,7 +1,7 @@
 // How a request's URL may be written down (the access log, the impersonation audit): the
 // app's routes that carry a bearer secret in the path have it cut, and so does every
 // secret-looking query parameter (engine/core/redact.ts).
-import { REDACTED, redact } from "../../engine/core/redact.js";
+import { REDACTED, redact } from "../../engine/browser.js";
 
 /**
  * Routes whose next path segment is a bearer secret: whoever reads the URL can use it (reset a

@@ -48,6 +48,12 @@ function resolveSpecifier(file, specifier) {
   return null;
 }
 
+/** App modules that reach the browser bundle: everything in app/ but services and *.server files. */
+function isBrowserCode(file) {
+  const rel = path.relative(ROOT, file).split(path.sep).join("/");
+  return rel.startsWith("app/") && !rel.startsWith("app/services/") && !/\.server\.tsx?$/.test(rel);
+}
+
 function isTypeOnly(node) {
   if (node.importKind === "type" || node.exportKind === "type") return true;
   const specifiers = node.specifiers ?? [];
@@ -62,6 +68,8 @@ export default {
     schema: [],
     messages: {
       forbidden: "{{from}} may not import {{to}} ({{specifier}}): see the layer arrows in docs/architecture.md.",
+      engineEntry: "Import the engine through its public entry, engine/index.ts (server code) or engine/browser.ts (browser code), not {{specifier}}.",
+      browserEntry: "Browser code imports engine/browser.ts, not engine/index.ts: the full entry brings every connector and driver into the page bundle.",
     },
   },
   create(context) {
@@ -76,6 +84,15 @@ export default {
       if (!target) return;
       const toLayer = layerOf(path.relative(ROOT, target));
       if (!toLayer || toLayer === fromLayer) return;
+      if (toLayer === "engine" && ALLOWED[fromLayer]?.includes("engine")) {
+        const entry = path.relative(path.join(ROOT, "engine"), target).replace(/\.(js|ts)$/, "");
+        if (entry !== "index" && entry !== "browser") {
+          context.report({ node: source, messageId: "engineEntry", data: { specifier: source.value } });
+        } else if (entry === "index" && isBrowserCode(file)) {
+          context.report({ node: source, messageId: "browserEntry" });
+        }
+        return;
+      }
       if (ALLOWED[fromLayer]?.includes(toLayer)) return;
       if (TYPE_ONLY_ALLOWED[fromLayer]?.includes(toLayer) && isTypeOnly(node)) return;
       context.report({ node: source, messageId: "forbidden", data: { from: fromLayer, to: toLayer, specifier: source.value } });

@@ -1,9 +1,7 @@
 import { createNetworkAuthorization, listNetworkAuthorizations, replaceCredential, saveAvailableAccounts } from "../../db/repositories/network-authorizations.js";
 import { createDataSource, listDataSources } from "../../db/repositories/data-sources.js";
 import type { AvailableAccount } from "../../db/schema.js";
-import { getConnector } from "../../engine/connectors/registry.js";
-import { createConnectorContext } from "../../engine/core/context.js";
-import type { ApiKeyCredential } from "../../engine/core/types.js";
+import { getConnector, createConnectorContext, type ApiKeyCredential } from "../../engine/index.js";
 import type { SeedStep } from "./context.js";
 import { runtimeSettings } from "../../lib/env.js";
 

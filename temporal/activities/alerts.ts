@@ -13,14 +13,10 @@ import {
   type EvaluationTarget,
   type Evaluation,
 } from "../../db/repositories/alerts.js";
-import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
-import type { Connector, ConnectorContext } from "../../engine/core/types.js";
+import { alertDefinitionSchema, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
 import { notifyStatusChanges } from "../../server/alert-notifications.js";
 import { connectorContextForSource } from "../../server/source-context.js";
-import { resolveDateRange } from "../../engine/core/dates.js";
-import { checkUrl } from "../../engine/alerts/url-check.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { extractionGate, recordAccountUsage } from "../../db/repositories/usage.js";

@@ -4,8 +4,7 @@
 // client area reads what is stored. One account's failure is recorded on its run, the pass goes on.
 import { heartbeat } from "@temporalio/activity";
 import { listMonitoredAccounts, productCheckActivatedIds, recordCheckRun, type CheckOutcome } from "../../db/repositories/checks.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import type { Account, Connector, ConnectorContext } from "../../engine/core/types.js";
+import { findPlatform, type Account, type Connector, type ConnectorContext } from "../../engine/index.js";
 import { accountTimezone } from "../../server/alert-evaluation.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import type { AutomaticCheckInput, AutomaticCheckResult } from "../shared.js";

@@ -10,16 +10,12 @@ import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updat
 import { getDestination, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, recordSourceError } from "../../db/repositories/network-authorizations.js";
 import type { DatastreamJob, JobLogAttempt } from "../../db/tables/data-streams.js";
-import { ConnectorError, EngineError } from "../../engine/core/errors.js";
-import { accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays } from "../../engine/core/dates.js";
-import type { DateRange, Row } from "../../engine/core/types.js";
-import { defaultDateColumn, DestinationError, type DestinationLoader } from "../../engine/destinations/index.js";
+import { ConnectorError, EngineError, accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays, type DateRange, type Row, defaultDateColumn, DestinationError, type DestinationLoader, type Connector } from "../../engine/index.js";
 import { jobLoadTable, jobReport } from "../../server/job-table.js";
 import { tableOwnershipProblem } from "../../server/job-table-owner.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
-import type { Connector } from "../../engine/core/types.js";
 import type { DataSource } from "../../db/schema.js";
 import type { ActivityDeps } from "./deps.js";
 

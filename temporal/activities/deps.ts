@@ -2,9 +2,7 @@
 // never through globals, so a test (or a second worker with other settings) can replace any of it.
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
-import type { Connector } from "../../engine/core/types.js";
-import type { DestinationLoader } from "../../engine/destinations/types.js";
+import { registry as connectorRegistry, type Connector, type DestinationLoader } from "../../engine/index.js";
 import { appOrigin, getEnv } from "../../lib/env.js";
 import { sendMail, type Mail } from "../../lib/mail.js";
 import { outboundGuard } from "../../lib/outbound/guard.js";

@@ -27,7 +27,7 @@ function newestMtime(dir: string): number {
 /** Rebuilds the app when any source it bundles is newer than the last build (a stale build would test old code). */
 export function ensureBuild(): void {
   const built = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
-  const sources = Math.max(...["app", "db", "lib", "engine"].map((d) => newestMtime(path.join(root, d))));
+  const sources = Math.max(...["app", "server", "db", "lib", "engine", "temporal"].map((d) => newestMtime(path.join(root, d))));
   if (built > sources) return;
   const out = spawnSync(process.execPath, [path.join(root, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {
     cwd: root,
