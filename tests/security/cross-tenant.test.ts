@@ -11,7 +11,7 @@ import type { DB } from "../../db/connection.js";
 import { startSourceApp, type ServedApp } from "../support/built-app.js";
 import { rawRequest, type RawRequest } from "../support/requests.js";
 import { createTestDatabase } from "../support/database.js";
-import { BOOKKEEPING, changedTables, tableFingerprint } from "../support/db-fingerprint.js";
+import { changedTables, tableFingerprint, UNTRACKED_TABLES } from "../support/db-fingerprint.js";
 import { appRoutes, baseForm, fieldKinds, formShape, paramMeaning, routePath, textParam, type AppRoute } from "../support/route-list.js";
 import { makeTenant, type ObjectKind, type Tenant } from "../support/tenant.js";
 
@@ -112,10 +112,10 @@ describe("cross-tenant sweep", () => {
         [a, b],
         [b, a],
       ] as const) {
-        let before = await tableFingerprint(db, BOOKKEEPING, victim.companyId);
+        let before = await tableFingerprint(db, UNTRACKED_TABLES, victim.companyId);
         for (const probe of route ? probes(route, attacker, victim) : [queryUrlProbe(attacker, victim)]) {
           const res = await rawRequest(server, probe.request).catch((error: Error) => ({ status: 0, body: `no answer: ${error.message}` }));
-          const after = await tableFingerprint(db, BOOKKEEPING, victim.companyId);
+          const after = await tableFingerprint(db, UNTRACKED_TABLES, victim.companyId);
           findings.push({ ...probe, status: res.status, leaked: res.body.includes(victim.marker), wrote: changedTables(before, after) });
           before = after;
         }

@@ -4,14 +4,22 @@
 // ones added after the sweep was written.
 import fs from "node:fs";
 import path from "node:path";
+import url from "node:url";
 import { UNSAFE_flatRoutes as flatRoutes } from "@remix-run/dev";
 import type { ServerBuild } from "@remix-run/node";
-import remixConfig from "../../remix.config.js";
 import type { ObjectKind } from "./tenant.js";
-import { listPlatforms } from "../../engine/catalogue/index.js";
+import { listPlatforms } from "../../engine/index.js";
 import { credentialFormPath, hasCredentialForm } from "~/services/sources.server";
 
 const appDirectory = path.resolve(__dirname, "../../app");
+
+type RemixConfig = { ignoredRouteFiles?: string[]; future: Record<string, boolean> };
+
+/** remix.config.js, read at run time (a static import would pull the file into the TypeScript program). */
+async function remixConfig(): Promise<RemixConfig> {
+  const file = url.pathToFileURL(path.resolve(__dirname, "../../remix.config.js")).href;
+  return ((await import(file)) as { default: RemixConfig }).default;
+}
 
 type RouteModule = Record<string, unknown> & { loader?: unknown; action?: unknown; default?: unknown; ErrorBoundary?: unknown };
 
@@ -44,7 +52,7 @@ export function appRoutes(): Promise<AppRoute[]> {
 async function loadRoutes(): Promise<AppRoute[]> {
   const manifest = {
     root: { id: "root", parentId: undefined, path: "", index: false, file: "root.tsx" },
-    ...flatRoutes(appDirectory, (remixConfig as { ignoredRouteFiles?: string[] }).ignoredRouteFiles ?? []),
+    ...flatRoutes(appDirectory, (await remixConfig()).ignoredRouteFiles ?? []),
   };
   const entries = Object.values(manifest);
   const byId = new Map(entries.map((r) => [r.id, r]));
@@ -89,7 +97,7 @@ export function routePath(route: AppRoute, fill: (param: string) => string): str
 export async function sourceServerBuild(): Promise<ServerBuild> {
   const routes = await appRoutes();
   const entry = (await import(path.join(appDirectory, "entry.server.tsx"))) as ServerBuild["entry"]["module"];
-  const future = (remixConfig as { future: Record<string, boolean> }).future;
+  const { future } = await remixConfig();
   return {
     mode: "production",
     entry: { module: entry },
