@@ -12,11 +12,10 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { readForm, requireId } from "~/services/request-input.server";
-import { idField } from "../../lib/ids.js";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-stream") }),
-  z.object({ intent: z.literal("delete-job"), jobId: idField() }),
+  z.object({ intent: z.literal("delete-job"), jobId: z.string() }),
 ]);
 
 export const meta: MetaFunction = () => [{ title: "Data stream · Signalpost" }];
@@ -48,7 +47,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast("/data-connector/data-stream", { type: "success", title: STREAM_MESSAGES.deletedTitle });
   }
   try {
-    if (!(await deleteJobCascade(company.id, submission.value.jobId))) throw new Response("Not found", { status: 404 });
+    // A job id that can name no row is a job that does not exist, like another company's.
+    const jobId = requireId(submission.value.jobId, "This job does not exist.");
+    if (!(await deleteJobCascade(company.id, jobId))) throw new Response("Not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[data-streams] job delete failed", error);

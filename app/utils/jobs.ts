@@ -108,8 +108,8 @@ export const AccountsStepSchema = z
   .object({
     step: z.literal("accounts"),
     mode: z.enum(["specific", "source"]).default("specific"),
-    dataSourceIds: z.array(idField()).default([]),
-    networkAuthorizationId: idField().optional(),
+    dataSourceIds: z.array(idField(JOB_MESSAGES.accountNotFound)).default([]),
+    networkAuthorizationId: idField(JOB_MESSAGES.sourceNotFound).optional(),
   })
   .superRefine((v, ctx) => {
     // Switching mode clears the other (spec 2 §2): only the chosen mode's value counts.

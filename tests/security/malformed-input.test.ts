@@ -167,9 +167,9 @@ describe("the bad input issue 14 saw answered with 500, by name", () => {
   });
 
   it("a NUL byte in stored text is a 400 naming the field, and writes nothing", async () => {
-    const res = await post("/data-connector/api?_data=routes%2F_app.data-connector.api._index", { intent: "save", name: "a\u0000b", state: "" });
+    const res = await post("/profile?_data=routes%2F_app.profile", { intent: "names", firstName: "a\u0000b", lastName: "Owner" });
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual({ message: 'The field "name" contains a control character (U+0000), which is not allowed.' });
+    expect(JSON.parse(res.body)).toEqual({ message: 'The field "firstName" contains a control character (U+0000), which is not allowed.' });
     expect(res.wrote).toEqual([]);
   });
 

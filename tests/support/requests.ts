@@ -61,8 +61,9 @@ export function rawRequest(server: { url: string }, req: RawRequest): Promise<Ra
       res.on("error", (error) => (answered ? undefined : reject(error)));
     });
     outgoing.on("error", (error) => (answered ? undefined : reject(error)));
-    // A request the server never answers is a finding, not a hung test.
-    outgoing.setTimeout(30_000, () => outgoing.destroy(new Error("no answer within 30 s")));
+    // A request the server never answers is a finding, not a hung test (idle time, far above any
+    // answer on a loaded machine).
+    outgoing.setTimeout(120_000, () => outgoing.destroy(new Error("no answer within 120 s")));
     if (req.body !== undefined) outgoing.write(req.body);
     outgoing.end();
   });
