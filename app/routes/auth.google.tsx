@@ -11,7 +11,8 @@ import { readForm } from "~/services/request-input.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await readForm(request);
+  // remix-auth builds its own Request from this one, whose body must still be unread.
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   try {
     await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);
