@@ -52,7 +52,7 @@ export async function productAvailabilityPage(request: Request, clientId: string
     runInfo(company.id, client, "product"),
     checksRepo.productCheckActivation(getDb(), company.id, client.dataSource.id),
   ]);
-  return { rows: rows.map((r) => ({ ...r, inError: checksRepo.productInError(r) })), ...run, activated: Boolean(activation), clientId: client.dataSource.id };
+  return { rows: rows.map((r) => ({ ...r, inError: checksRepo.productInError(r) })), ...run, activated: Boolean(activation), clientId: client.dataSource.id, currency: client.dataSource.currency };
 }
 
 /** The /ads row of product_available: offered, activated, and the last run's counts. */

@@ -12,7 +12,7 @@ test("a filter value is typed by hand and applied on preview", async ({ page }) 
   await expect(value).not.toHaveAttribute("list", /.*/);
   await expect(page.getByTestId("filter-values-0")).toHaveCount(0);
   await page.getByText("Add Filter").click();
-  await page.locator('[id="filters[0].field"]').fill("campaign_name");
+  await page.locator('[id="filters[0].field"]').selectOption("campaign_name");
   await value.fill(campaign);
   await page.getByLabel("Metric", { exact: true }).selectOption("cost");
   await page.getByRole("button", { name: "Preview" }).click();

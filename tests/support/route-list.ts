@@ -192,6 +192,7 @@ const ID_BY_PREFIX: Array<[string, ObjectKind | "gdsField"]> = [
   ["/data-connector/connections/:id", "connection"],
   ["/data-connector/api/:id", "savedQuery"],
   ["/company/settings/alerts/templates/create/:id", "alert"],
+  ["/company/settings/alerts/templates/:id", "template"],
   ["/admin/google_data_studio/:id", "gdsField"],
 ];
 const PARAMS: Record<string, ParamMeaning> = {
@@ -224,6 +225,7 @@ const FIELD_KINDS: Record<string, ObjectKind[]> = {
   dataSourceId: ["account"],
   dataSourceIds: ["account"],
   userIds: ["user"],
+  userId: ["user"],
   sentryId: ["template", "alert"],
   jobId: ["job"],
   sourceId: ["source"],
@@ -244,6 +246,7 @@ const FIELD_KINDS_BY_ROUTE: Record<string, Record<string, ObjectKind[]>> = {
   "routes/_app.data-connector.data-stream.$id": { job: ["job"] },
   "routes/_app.data-sources.add": { source: ["source"], client: ["account"] },
   "routes/_app.getting-started": { source: ["source"] },
+  "routes/_app.company.settings_.alerts.templates._index": { id: ["template"], delete: ["template"] },
 };
 
 /** The kinds of object a form field or query parameter of this route names by id (empty: none). */
