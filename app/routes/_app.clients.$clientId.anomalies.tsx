@@ -7,6 +7,7 @@ import { ClientAlertList } from "~/components/client-alert-list";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { TemplatePicker } from "~/components/template-picker";
+import { readForm } from "~/services/request-input.server";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  return templateToggleReply(request, company.id, user.id, client, await request.formData());
+  return templateToggleReply(request, company.id, user.id, client, await readForm(request));
 }
 
 export const meta = () => [{ title: "Alerts · Signalpost" }];

@@ -13,6 +13,8 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
 import { formatClock, ResultExplanation, resultChart, ResultStatus, ScheduleLine } from "~/components/alert-result";
 import { explainCondition } from "../../engine/browser.js";
+import { readForm } from "~/services/request-input.server";
+import { parseId } from "../../lib/ids.js";
 
 const SnoozeSchema = z.object({
   intent: z.literal("snooze"),
@@ -24,15 +26,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const cf = await requireConfiguredFor(company.id, client.dataSource.id, params.configuredForId);
-  const selected = Number(new URL(request.url).searchParams.get("result"));
-  return json(await alertDetail(company.id, client, cf, Number.isInteger(selected) && selected > 0 ? selected : null));
+  return json(await alertDetail(company.id, client, cf, parseId(new URL(request.url).searchParams.get("result"))));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const cf = await requireConfiguredFor(company.id, client.dataSource.id, params.configuredForId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = Schema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return json({ errors: { snoozed: parsed.error.issues[0]?.message ?? "Please pick a date" } }, { status: 400 });
   const db = getDb();

@@ -9,9 +9,11 @@ import { dataSourcesRepo } from "~/services/repositories.server";
 import { getDb } from "~/services/db.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 const Schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("assignees"), userIds: z.array(z.coerce.number().int().positive()).default([]), confirmNobody: z.literal("1").optional() }),
+  z.object({ intent: z.literal("assignees"), userIds: z.array(idField()).default([]), confirmNobody: z.literal("1").optional() }),
   z.object({ intent: z.literal("remove") }),
 ]);
 
@@ -27,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = Schema.safeParse({ intent: form.get("intent"), userIds: form.getAll("userIds"), confirmNobody: form.get("confirmNobody") ?? undefined });
   if (!parsed.success) return json({ error: "Unable to update the datasource" }, { status: 400 });
   const self = `/clients/${client.dataSource.id}/settings`;

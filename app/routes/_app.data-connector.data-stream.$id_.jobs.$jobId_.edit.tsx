@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { isId, jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
+import { jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
 import { searchTerm, withReasons } from "~/utils/field-picker";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -25,6 +25,8 @@ import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, useFieldRefresh, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
+import { readForm, requireId } from "~/services/request-input.server";
+import { isRowId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Edit job · Signalpost" }];
 
@@ -39,9 +41,8 @@ type EditData = {
 };
 
 function ids(params: { id?: string; jobId?: string }) {
-  const streamId = Number(params.id);
-  const jobId = Number(params.jobId);
-  if (![streamId, jobId].every(isId)) throw new Response("Not found", { status: 404 });
+  const streamId = requireId(params.id);
+  const jobId = requireId(params.jobId);
   return { streamId, jobId };
 }
 
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const name = String(form.get("name") ?? "");
   const accounts = readAccountsInput(form);
@@ -74,7 +75,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const state: WizardState = {
     name,
     mode: accounts.mode,
-    dataSourceIds: accounts.dataSourceIds.map(Number).filter(isId),
+    dataSourceIds: accounts.dataSourceIds.map(Number).filter(isRowId),
     networkAuthorizationId: accounts.networkAuthorizationId ? Number(accounts.networkAuthorizationId) : undefined,
     ...picked,
   };

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { accountProblems, createJobWithSchedule, fieldProblems, isId, jobFieldIncompatibilities, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob } from "~/services/data-streams.server";
+import { accountProblems, createJobWithSchedule, fieldProblems, jobFieldIncompatibilities, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -28,6 +28,7 @@ import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, useFieldRefresh, type FieldChoice } from "~/components/job-steps";
 import { searchTerm, withReasons } from "~/utils/field-picker";
+import { readForm, requireId } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "New job · Signalpost" }];
 
@@ -68,23 +69,18 @@ function deploymentErrors(problems: Record<string, string>): Record<string, stri
   return errors;
 }
 
-function streamIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!isId(id)) throw new Response("Not found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const streamId = streamIdOf(params.id);
+  const streamId = requireId(params.id);
   const report = new URL(request.url).searchParams.get("report") ?? undefined;
   return json(await jobFormContext(company.id, streamId, report));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const streamId = streamIdOf(params.id);
-  const form = await request.formData();
+  const streamId = requireId(params.id);
+  const form = await readForm(request);
   let state: WizardState = {};
   try {
     state = StateSchema.parse(JSON.parse(String(form.get("state") ?? "{}")));

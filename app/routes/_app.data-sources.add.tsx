@@ -23,6 +23,7 @@ import { SourceCards, Stepper } from "~/components/wizard";
 import { ConnectForm } from "~/components/sources";
 import { TemplateList } from "~/components/template-picker";
 import { Spinner } from "~/components/spinner";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Signalpost" }];
 
@@ -37,7 +38,7 @@ type ActionData = { result?: { error?: Record<string, string[] | null> | null };
 export async function action({ request }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const clientId = String(form.get("client") ?? url.searchParams.get("client") ?? "");
 

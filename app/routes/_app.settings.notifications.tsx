@@ -10,6 +10,7 @@ import { getDb } from "~/services/db.server";
 import { usersRepo } from "~/services/repositories.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const POPUP = { width: 972, height: 660, pollMs: 100 };
 const ActionSchema = z.discriminatedUnion("intent", [
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const back = "/settings/notifications";
   try {

@@ -7,6 +7,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, templateFits, type AlertKind, type Client } from "./alerts.server.js";
 import { carriedValues } from "~/utils/alert-form";
 import { ANY_ADS_PLATFORM } from "../../server/starter-templates.js";
+import { readForm } from "./request-input.server.js";
 
 export type EditorValues = Record<string, string>;
 
@@ -98,7 +99,7 @@ export type PreviewData = { ok: true; timezone: string; results: EntityResult[] 
 export async function editorAction(request: Request, params: { clientId?: string; alertId?: string }, route: "default" | "pacing" | "edit") {
   const { company, user } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, form.get("template") === "1") : undefined;
   const asked = form.get("intent");
   const intent = asked === "preview" ? "preview" : asked === "search" ? "search" : "save";

@@ -13,6 +13,7 @@ import { alertsRepo, assignIfNobody, evaluateSoon, previewAlert, requireClient, 
 import { getDb } from "./db.server.js";
 import { activateAccount, SourceFlowError } from "./sources.server.js";
 import { ACCOUNT_LIST_CAP, ONBOARDING_MESSAGES } from "~/utils/alert-onboarding";
+import { parseId } from "../../lib/ids.js";
 
 /** Live previews on the last step (each reads the platform): the first ones only. */
 export const PREVIEW_LIMIT = 10;
@@ -32,7 +33,7 @@ export function monitorablePlatforms() {
 
 /** This company's source on a monitorable platform, or a 404 that names nothing of anyone else's. */
 async function requireMonitorableSource(companyId: number, sourceId: number) {
-  const source = Number.isInteger(sourceId) && sourceId > 0 ? await getNetworkAuthorization(getDb(), companyId, sourceId) : undefined;
+  const source = parseId(sourceId) ? await getNetworkAuthorization(getDb(), companyId, sourceId) : undefined;
   if (!source || !monitorable(source.platform)) throw json({ message: "Not available" }, { status: 404 });
   return source;
 }

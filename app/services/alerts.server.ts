@@ -19,6 +19,8 @@ import { z } from "zod";
 import { CronExpressionParser } from "cron-parser";
 import { ALERT_SCHEDULE_CRON } from "../../temporal/shared.js";
 import { definitionFromForm, editorErrors, type AlertKind } from "~/utils/alert-form";
+import { notFound, requireId } from "./request-input.server.js";
+import { idField } from "../../lib/ids.js";
 
 export type { AlertKind };
 
@@ -73,10 +75,9 @@ export async function portfolio(companyId: number, sort: "name" | "alerts"): Pro
 
 /** The client (an account with alerts) of this company, or a 404. */
 export async function requireClient(companyId: number, clientId: string | undefined) {
-  const id = Number(clientId);
   const db = getDb();
-  const ds = Number.isInteger(id) && id > 0 ? await getDataSource(db, companyId, id) : undefined;
-  if (!ds) throw json({ message: "Unable to load" }, { status: 404 });
+  const ds = await getDataSource(db, companyId, requireId(clientId, "Unable to load"));
+  if (!ds) throw notFound("Unable to load");
   const source = await getNetworkAuthorization(db, companyId, ds.networkAuthorizationId);
   if (!source) throw json({ message: "Unable to load" }, { status: 404 });
   const platform = findPlatform(source.platform);
@@ -86,16 +87,14 @@ export async function requireClient(companyId: number, clientId: string | undefi
 export type Client = Awaited<ReturnType<typeof requireClient>>;
 
 export async function requireConfiguredFor(companyId: number, clientId: number, configuredForId: string | undefined) {
-  const id = Number(configuredForId);
-  const cf = Number.isInteger(id) && id > 0 ? await alertsRepo.getConfiguredFor(getDb(), companyId, id) : undefined;
-  if (!cf || cf.dataSourceId !== clientId) throw json({ message: "Not available" }, { status: 404 });
+  const cf = await alertsRepo.getConfiguredFor(getDb(), companyId, requireId(configuredForId, "Not available"));
+  if (!cf || cf.dataSourceId !== clientId) throw notFound("Not available");
   return cf;
 }
 
 export async function requireSentry(companyId: number, alertId: string | undefined) {
-  const id = Number(alertId);
-  const sentry = Number.isInteger(id) && id > 0 ? await alertsRepo.getSentry(getDb(), companyId, id) : undefined;
-  if (!sentry) throw json({ message: "Not available" }, { status: 404 });
+  const sentry = await alertsRepo.getSentry(getDb(), companyId, requireId(alertId, "Not available"));
+  if (!sentry) throw notFound("Not available");
   return sentry;
 }
 
@@ -391,7 +390,7 @@ export async function toggleTemplate(companyId: number, userId: number, client: 
   return { ok: true, title: sentry.title };
 }
 
-const TemplateToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: z.coerce.number().int().positive(), on: z.enum(["0", "1"]) });
+const TemplateToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: idField(), on: z.enum(["0", "1"]) });
 
 /**
  * One template toggle of a picker (spec 1 §4, §8), shared by the client's alert list and the

@@ -10,6 +10,7 @@ import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
 import { hasConnector, getConnector } from "../../engine/index.js";
 import type { WorkflowName } from "../../temporal/client.js";
+import { readForm } from "./request-input.server.js";
 
 const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
 
@@ -115,7 +116,7 @@ export async function startCheckNow(request: Request, clientId: string | undefin
 
 /** The pages' action: "Check now" (intent=check), then back to the page with a toast. */
 export async function checkNowAction(request: Request, clientId: string | undefined, kind: CheckNowKind) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "check") throw json({ message: "Unknown action" }, { status: 400 });
   const { started, dataSourceId } = await startCheckNow(request, clientId, kind);
   const path = `/clients/${dataSourceId}/options/${PAGE[kind]}`;

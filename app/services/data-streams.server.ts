@@ -28,11 +28,9 @@ import {
   updateJobSchedule,
 } from "../../temporal/schedules.js";
 import { getDb } from "./db.server.js";
+import { isRowId } from "../../lib/ids.js";
 
 export class JobFlowError extends Error {}
-
-/** Whether a number from a URL or a form can be a row id (PostgreSQL int4): larger ones name nothing. */
-export const isId = streams.isId;
 
 /**
  * A job's choices the server refuses, by form field (messages for the field errors): ids of
@@ -66,7 +64,7 @@ export async function streamFormChoices(companyId: number) {
 
 export async function createStream(companyId: number, input: { name: string; platform: string; destinationId: number }) {
   const db = getDb();
-  if (!streams.isId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
+  if (!isRowId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
   const sources = await listNetworkAuthorizations(db, companyId);
   if (!sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
   return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
@@ -177,7 +175,7 @@ export async function jobFieldIncompatibilities(companyId: number, platform: str
 /** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
 export async function previewRows(companyId: number, input: { platform: string; dataSourceId: number; fields: string[]; report?: string; day: string }) {
   const db = getDb();
-  const account = streams.isId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
+  const account = isRowId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
   if (!account) throw new JobFlowError("Account not found");
   if ((await fieldChoices(input.platform, input.report)).reportProblem) throw new JobFlowError(JOB_MESSAGES.unknownReport);
   const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);

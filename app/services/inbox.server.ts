@@ -10,6 +10,8 @@ import { getDb } from "./db.server.js";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
+import { idField } from "../../lib/ids.js";
+import { readForm } from "./request-input.server.js";
 
 export const KIND_LABELS: Record<string, string> = { metric: "Metric", kpi: "Configuration", pacing: "Pacing", objective: "Objective" };
 /** Inline snooze choices, in days. */
@@ -18,8 +20,8 @@ export const SNOOZE_DAYS = [1, 3, 7] as const;
 const FilterSchema = z.object({
   state: z.enum(["open", "snoozed", "all"]).catch("open"),
   kind: z.enum(["metric", "kpi", "pacing", "objective"]).optional().catch(undefined),
-  client: z.coerce.number().int().positive().optional().catch(undefined),
-  assignee: z.union([z.literal("nobody"), z.coerce.number().int().positive()]).optional().catch(undefined),
+  client: idField().optional().catch(undefined),
+  assignee: z.union([z.literal("nobody"), idField()]).optional().catch(undefined),
 });
 export type InboxFilters = z.infer<typeof FilterSchema>;
 
@@ -65,17 +67,17 @@ export async function inboxData(companyId: number, url: URL, now = new Date()) {
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("inbox-snooze"),
-    configuredForId: z.coerce.number().int().positive(),
+    configuredForId: idField(),
     days: z.coerce.number().refine((d) => (SNOOZE_DAYS as readonly number[]).includes(d), "Choose how long to snooze"),
   }),
-  z.object({ intent: z.literal("inbox-unsnooze"), configuredForId: z.coerce.number().int().positive() }),
-  z.object({ intent: z.literal("inbox-assign"), configuredForId: z.coerce.number().int().positive(), userId: z.coerce.number({ error: "Choose someone to assign" }).int().positive("Choose someone to assign") }),
+  z.object({ intent: z.literal("inbox-unsnooze"), configuredForId: idField() }),
+  z.object({ intent: z.literal("inbox-assign"), configuredForId: idField(), userId: idField("Choose someone to assign") }),
 ]);
 
 /** The home page's action: inline snooze and assign, then back to the same inbox view with a toast; bad input is a 400 that writes nothing. */
 export async function inboxAction(request: Request): Promise<Response> {
   const { company } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   if (!parsed.success) return json({ inboxError: parsed.error.issues[0]?.message ?? "This form cannot be sent here." }, { status: 400 });

@@ -21,6 +21,7 @@ import {
   type QueryDefinitionJson,
   type QueryFormat,
 } from "~/utils/query-url";
+import { parseId } from "../../lib/ids.js";
 
 export const SECTIONS = ["sources", "accounts", "report", "metrics", "dimensions", "date", "filters", "options"] as const;
 export type SectionId = (typeof SECTIONS)[number];
@@ -51,7 +52,7 @@ function pickFormat(value: string | null | undefined): QueryFormat {
 
 /** Reads the builder state from the page URL (also the no-JS form submission). */
 export function stateFromSearch(params: URLSearchParams): BuilderState {
-  const authorizationId = Number(params.get("source"));
+  const authorizationId = parseId(params.get("source"));
   const previous = params.get("prev_source");
   const sourceChanged = previous !== null && previous !== (params.get("source") ?? "");
   const date = (params.get("date") ?? "").toUpperCase();
@@ -77,7 +78,7 @@ export function stateFromSearch(params: URLSearchParams): BuilderState {
   if (removeFilter >= 0 && removeFilter < filters.length) filters.splice(removeFilter, 1);
   const state: BuilderState = {
     format: pickFormat(params.get("format")),
-    authorizationId: Number.isInteger(authorizationId) && authorizationId > 0 ? authorizationId : null,
+    authorizationId,
     accounts: fieldsOf("account"),
     report: params.get("report") || null,
     metrics: fieldsOf("metric"),
