@@ -5,6 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
 import { searchTerm, withReasons } from "~/utils/field-picker";
 import { requireUser } from "~/services/session.server";
@@ -38,6 +39,8 @@ type EditData = {
   fieldChoices?: FieldChoice[];
   /** The field picker's search (submitted without JavaScript). */
   fieldSearch?: string;
+  /** The answer to a changed selection (with JavaScript): it re-greys fields, the form stays as typed. */
+  refreshed?: boolean;
 };
 
 function ids(params: { id?: string; jobId?: string }) {
@@ -86,7 +89,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
   if (intent === "change-report") return reply({}, 200, { state: { ...state, fields: [], renames: {} } });
   // Search (without JavaScript) and refresh (a changed selection, with it): the same screen again.
-  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(form.get("field_q")) });
+  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(form.get("field_q")), refreshed: intent === "refresh" });
 
   // The wizard's four step schemas, all at once.
   const errors: Record<string, string[]> = {};
@@ -135,13 +138,15 @@ export default function EditJob() {
   const errors = data?.errors ?? {};
   const fields = data?.fieldChoices ?? d.fields;
   const back = `/data-connector/data-stream/${d.stream.id}/jobs/${d.jobId}`;
-  // A form re-rendered with other values must not keep the inputs of the previous answer.
-  const formKey = JSON.stringify([state, deployment]);
+  // A form re-rendered with other values must not keep the inputs of the previous answer; a
+  // refresh keeps the form (remounting it would drop what was typed while it was on its way).
+  const formKey = useRef("");
+  if (!data?.refreshed || !formKey.current) formKey.current = JSON.stringify([state, deployment]);
   const { formRef, onSelectionChange } = useFieldRefresh();
   return (
     <div>
       <PageHeader title={`Edit job · ${d.current.state.name}`} />
-      <Form method="post" key={formKey} ref={formRef} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
+      <Form method="post" key={formKey.current} ref={formRef} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
         {errors.form ? <p role="alert" className="text-sm text-red-600">{errors.form.join(" ")}</p> : null}
         <section className="space-y-3">
           <h2 className="font-semibold">Basic information</h2>
