@@ -8,7 +8,7 @@ import { alertSummary, validateAlertForm, type AlertKind } from "~/utils/alert-f
 import { useHydrated } from "~/utils/use-hydrated";
 import { PacingChart, SeriesChart } from "./alert-charts";
 import { ResultExplanation, resultChart, ResultStatus } from "./alert-result";
-import { FieldPicker } from "./field-picker";
+import { FieldPicker, FieldSelect } from "./field-picker";
 import { useFilterValueSuggestions } from "./filter-value-suggestions";
 import { Spinner } from "./spinner";
 
@@ -29,14 +29,14 @@ export type EditorData = {
   mode: "threshold" | "trend";
   route: "default" | "pacing" | "edit";
   alertId: number | null;
-  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string; currency?: boolean }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
+  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string; description?: string; category?: string; currency?: boolean }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
   values: Record<string, string>;
   /** The account's currency, for money in the preview and the summary. */
   currency?: string | null;
   /** Editing a company template (from the templates page): Save goes back there. */
   template?: boolean;
 };
-type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null };
+type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null; fieldSearch?: string };
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
@@ -220,7 +220,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const calcRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("calc[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
   const filterRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("filters[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
-  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)` }))];
+  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)`, category: "Calculated fields" }))];
   // Switching kind or mode is a GET of the editor with the form's values, so the name, account,
   // level and filters (and the metric between threshold and trend) carry over, with or without
   // JavaScript (editorLoader keeps them).
@@ -265,7 +265,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
               <summary className="cursor-pointer text-brand-700">Add Filter</summary>
               {Array.from({ length: filterRows }, (_, i) => (
                 <div key={i} className="mt-2 grid gap-2 sm:grid-cols-3">
-                  <FieldPicker name={`filters[${i}].field`} label="Filter field" fields={options.filterFields} value={values[`filters[${i}].field`]} error={errors[`filters[${i}].field`]} />
+                  <FieldSelect name={`filters[${i}].field`} label="Filter field" fields={options.filterFields} value={values[`filters[${i}].field`]} error={errors[`filters[${i}].field`]} />
                   <Select name={`filters[${i}].operator`} label="Filter operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
                   <FilterValue clientId={data.clientId} index={i} value={values[`filters[${i}].value`]} error={errors[`filters[${i}].value`]} />
                 </div>
@@ -303,7 +303,18 @@ export function AlertEditor({ data }: { data: EditorData }) {
                 </div>
                 <div className="grid gap-2 sm:grid-cols-2">
                   <Select name="operator" label="Aggregation" value={values.operator} options={AGGREGATION_OPERATORS.map((o) => ({ value: o, label: AGGREGATION_LABELS[o] }))} error={errors.operator} />
-                  <FieldPicker name="metric" label="Metric" fields={metricOptions} value={values.metric} error={errors.metric} placeholder="Select a metric" />
+                  <div className="text-sm sm:col-span-2">
+                    {metricOptions.length > 0 ? (
+                      <>
+                        <p className="text-slate-700">Metric</p>
+                        <FieldPicker label="Metrics" name="metric" multiple={false} fields={metricOptions} selected={values.metric ? [values.metric] : []} search={{ name: "metric_q", value: actionData?.fieldSearch }} searchButton={{ name: "intent", value: "search" }} />
+                        <ErrorText id="metric" message={errors.metric} />
+                      </>
+                    ) : (
+                      // A platform that lists no field without a credential: the metric's id typed by hand.
+                      <FieldSelect name="metric" label="Metric" fields={metricOptions} value={values.metric} error={errors.metric} />
+                    )}
+                  </div>
                   {data.mode === "threshold" ? (
                     <>
                       <Select name="thresholdType" label="Condition" value={values.thresholdType} options={COMPARISONS.map((c) => ({ value: c, label: COMPARISON_LABELS[c] }))} error={errors.thresholdType} />
@@ -337,7 +348,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
               </div>
             ) : kind === "kpi" ? (
               <div className="grid gap-2 sm:grid-cols-3">
-                <FieldPicker name="kpi" label="Configuration value" fields={options.configFields} value={values.kpi} error={errors.kpi} placeholder="Select a value" />
+                <FieldSelect name="kpi" label="Configuration value" fields={options.configFields} value={values.kpi} error={errors.kpi} placeholder="Select a value" />
                 <Select name="kpiOperator" label="Condition" value={values.kpiOperator} options={KPI_OPERATORS.map((o) => ({ value: o, label: KPI_OPERATOR_LABELS[o] }))} error={errors.kpiOperator} />
                 <Text name="kpiValue" label="Value (for equals and does not equal)" value={values.kpiValue} error={errors.kpiValue} />
               </div>

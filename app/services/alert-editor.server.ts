@@ -2,6 +2,7 @@
 import { json, redirect } from "@remix-run/node";
 import { DEFAULT_KPI, DEFAULT_PACING, DEFAULT_THRESHOLD, DEFAULT_TREND, type EntityResult } from "../../engine/index.js";
 import { requireUser } from "./session.server.js";
+import { searchTerm } from "~/utils/field-picker";
 import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, templateFits, type AlertKind, type Client } from "./alerts.server.js";
 import { carriedValues } from "~/utils/alert-form";
@@ -100,13 +101,16 @@ export async function editorAction(request: Request, params: { clientId?: string
   const client = await requireClient(company.id, params.clientId);
   const form = await readForm(request);
   const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, form.get("template") === "1") : undefined;
-  const intent = form.get("intent") === "preview" ? "preview" : "save";
+  const asked = form.get("intent");
+  const intent = asked === "preview" ? "preview" : asked === "search" ? "search" : "save";
   // The kind lives in the editor's URL (its form posts back to it: ?kind=kpi), else in the body.
   const urlKind = new URL(request.url).searchParams.get("kind");
   const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : (urlKind ?? form.get("kind")) === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!options.supported) return json({ values, errors: { form: "This feature is not available yet for this platform" }, preview: null }, { status: 400 });
+  // The metric picker's Search without JavaScript: the same form again, nothing validated or saved.
+  if (intent === "search") return json({ values, errors: {}, preview: null, fieldSearch: searchTerm(form.get("metric_q")) });
   const { definition, errors } = parseAlertForm(form, kind, client.platformId, options, { requireTitle: intent === "save" });
   if (!definition) return json({ values, errors, preview: null }, { status: 400 });
   if (intent === "preview") {

@@ -148,7 +148,7 @@ export type EditorOptions = {
   supported: boolean;
   accounts: { id: number; name: string; accountId: string }[];
   levels: string[];
-  metrics: { id: string; name: string; currency?: boolean }[];
+  metrics: { id: string; name: string; description?: string; category?: string; currency?: boolean }[];
   configFields: { id: string; name: string }[];
   filterFields: { id: string; name: string }[];
 };
@@ -172,7 +172,7 @@ export async function editorOptions(companyId: number, client: Client, kind: Ale
     // Platforms that need a credential to list fields: the editor still works with typed ids.
     fields = [];
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, ...(f.fieldType === "CURRENCY" ? { currency: true } : {}) }));
+  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description, category: f.category, ...(f.fieldType === "CURRENCY" ? { currency: true } : {}) }));
   const dimensions = fields.filter((f) => f.type === "dimension" && !IDENTIFIER_DIMENSIONS.has(f.id));
   return {
     supported,

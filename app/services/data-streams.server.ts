@@ -4,7 +4,7 @@ import * as streams from "../../db/repositories/data-streams.js";
 import { getDestination } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
-import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
+import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, type FieldIncompatibility, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
@@ -144,6 +144,32 @@ export async function fieldChoices(
   const known = report === undefined || reports.some((r) => r.value === report);
   const fields = await connector.listFields(undefined, { report: known ? (report ?? defaultReport) : defaultReport });
   return { reports, defaultReport, fields, reportProblem: known ? undefined : JOB_MESSAGES.unknownReport };
+}
+
+/**
+ * The platform's refusals for a job's field selection (greyed in the picker), asked through the
+ * source of the job's first chosen account (Google Ads reads its rules with a credential). A
+ * platform that cannot be asked greys nothing: the first run still checks the selection.
+ */
+export async function jobFieldIncompatibilities(companyId: number, platform: string, input: { report?: string; state: WizardState; selected: string[] }): Promise<FieldIncompatibility[]> {
+  const connector = registry.getConnector(platform);
+  if (!connector.incompatibleFields) return [];
+  const db = getDb();
+  try {
+    let sourceId = input.state.mode === "source" ? input.state.networkAuthorizationId : undefined;
+    let accountId: string | undefined;
+    const firstAccount = input.state.mode === "source" ? undefined : input.state.dataSourceIds?.[0];
+    if (firstAccount) {
+      const account = await db.selectFrom("dataSources").select(["networkAuthorizationId", "accountId"]).where("companyId", "=", companyId).where("id", "=", firstAccount).executeTakeFirst();
+      sourceId = account?.networkAuthorizationId;
+      accountId = account?.accountId;
+    }
+    const source = sourceId ? await getNetworkAuthorization(db, companyId, sourceId) : undefined;
+    const ctx = source && source.platform === platform ? connectorContextForSource(db, companyId, source, connector) : undefined;
+    return await connector.incompatibleFields(ctx, { report: input.report, account: accountId, selected: input.selected });
+  } catch {
+    return [];
+  }
 }
 
 /** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
@@ -334,7 +360,7 @@ export async function jobFormContext(companyId: number, streamId: number, report
     reports: fieldInfo.reports,
     defaultReport: fieldInfo.defaultReport,
     reportProblem: fieldInfo.reportProblem,
-    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType })),
+    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType, description: f.description, category: f.category })),
   };
 }
 

@@ -9,6 +9,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
+import { searchTerm } from "~/utils/field-picker";
 import { publicOrigin } from "../../lib/env.js";
 import { notFound, readForm } from "./request-input.server.js";
 import { idField } from "../../lib/ids.js";
@@ -49,6 +50,8 @@ export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn,
   return json({
     view,
     search: stateToSearch(view.state).toString(),
+    // The pickers' search boxes (submitted with the form when there is no JavaScript).
+    fieldSearch: { metric: searchTerm(params.get("q_metric")), dimension: searchTerm(params.get("q_dimension")) },
     queryUrl,
     preview,
     previewAsked: params.get("preview") === "1",

@@ -6,9 +6,10 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { findPlatform, registry, type ConfigField, type FieldDef } from "../../engine/index.js";
+import { findPlatform, registry, type ConfigField, type Connector, type ConnectorContext, type FieldDef, type FieldIncompatibility } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
+import { withReasons, type PickerField } from "~/utils/field-picker";
 import {
   buildQueryParams,
   DATE_RANGES,
@@ -157,8 +158,8 @@ export type BuilderView = {
   accounts: { accountId: string; name: string; blocked: boolean }[];
   reportField: ConfigField | null;
   optionFields: ConfigField[];
-  metrics: { id: string; name: string; description: string }[];
-  dimensions: { id: string; name: string; description: string }[];
+  metrics: PickerField[];
+  dimensions: PickerField[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
   valid: boolean;
@@ -186,6 +187,19 @@ export function definitionOf(state: BuilderState, platform: string | null): Quer
   } as QueryDefinitionJson;
 }
 
+/**
+ * The platform's refusals for the selection (greyed in the pickers). A failure to ask (the
+ * metadata endpoint down) greys nothing: the query itself is still checked before it runs.
+ */
+async function incompatibleWith(connector: Connector, ctx: ConnectorContext, state: BuilderState): Promise<FieldIncompatibility[]> {
+  if (!connector.incompatibleFields) return [];
+  try {
+    return await connector.incompatibleFields(ctx, { report: state.report ?? undefined, account: state.accounts[0], selected: [...state.metrics, ...state.dimensions] });
+  } catch {
+    return [];
+  }
+}
+
 /** Builds everything the builder screen shows for a state, normalising it on the way (spec 2 §4). */
 export async function loadBuilder(db: DB, company: Company, requested: BuilderState): Promise<BuilderView> {
   const state: BuilderState = { ...requested, options: { ...requested.options } };
@@ -197,6 +211,7 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
   let reportField: ConfigField | null = null;
   let optionFields: ConfigField[] = [];
   let fields: FieldDef[] = [];
+  let incompatible: FieldIncompatibility[] = [];
   let platformError: string | null = null;
   if (source) {
     accounts = (await listDataSources(db, company.id, { networkAuthorizationId: source.id })).map((d) => ({ accountId: d.accountId, name: d.name, blocked: Boolean(d.blockedAt) }));
@@ -212,18 +227,20 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
         state.report = typeof reportField.default === "string" ? reportField.default : (reportField.values[0]?.value ?? null);
       }
       if (!reportField) state.report = null;
-      fields = await connector.listFields(ctx, { report: state.report ?? undefined });
+      fields = await connector.listFields(ctx, { report: state.report ?? undefined, account: state.accounts[0] });
+      incompatible = await incompatibleWith(connector, ctx, state);
     } catch (error) {
       platformError = error instanceof Error ? error.message : "This platform cannot be read yet.";
     }
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description }));
+  const asPicker = (f: FieldDef): PickerField => ({ id: f.id, name: f.name, description: f.description, category: f.category, type: f.type });
+  const metrics = withReasons(fields.filter((f) => f.type === "metric").map(asPicker), incompatible);
   const dimensions = [
-    ...fields.filter((f) => f.type === "dimension").map((f) => ({ id: f.id, name: f.name, description: f.description })),
+    ...withReasons(fields.filter((f) => f.type === "dimension").map(asPicker), incompatible),
     ...(fields.length
       ? [
-          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it)." },
-          { id: "account_currency", name: "Account currency", description: "The account's currency." },
+          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it).", category: "Account", type: "dimension" },
+          { id: "account_currency", name: "Account currency", description: "The account's currency.", category: "Account", type: "dimension" },
         ].filter((d) => !fields.some((f) => f.id === d.id))
       : []),
   ];

@@ -4,7 +4,7 @@
 // and a template toggle that redirects back with its toast.
 import { expect, signIn, test } from "./support/fixtures.js";
 import { firingClicksTrend } from "./support/alert-trend.js";
-import { deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
+import { chooseMetric, deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -14,12 +14,12 @@ test("the default trend alert fires provisional with plain forms; the detail ref
   const paris = await openSeededEditor(page, "Maison Lumière (Paris)");
   const title = `Clicks trend ${unique()}`;
   await page.getByPlaceholder("Input a name for your alert").fill(title);
-  await page.getByLabel("Metric", { exact: true }).selectOption("clicks");
+  await chooseMetric(page, "clicks");
   await page.getByRole("button", { name: "Trend", exact: true }).click();
   await expect(page).toHaveURL(/mode=trend/);
   // The name and the metric carry over; the condition starts from the spec's trend defaults.
   await expect(page.getByPlaceholder("Input a name for your alert")).toHaveValue(title);
-  await expect(page.getByLabel("Metric", { exact: true })).toHaveValue("clicks");
+  await expect(page.locator('input[name="metric"][value="clicks"]')).toBeChecked();
   await expect(page.getByLabel("Percent")).toHaveValue("20");
   await page.getByLabel("Change").selectOption(trend.change);
   await page.getByLabel("Percent").fill(String(trend.percent));

@@ -4,7 +4,7 @@
 // now updates it, and the inbox snoozes an anomaly inline.
 import { expect, signIn, test } from "./support/fixtures.js";
 import { firingClicksTrend } from "./support/alert-trend.js";
-import { deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
+import { chooseMetric, deleteAlert, openSeededEditor, seededClientId } from "./support/editor.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -23,7 +23,7 @@ test("the default trend alert fires on yesterday's demo data, provisional, and e
   await expect(page.getByLabel("Percent")).toHaveValue("20");
   await expect(page.getByLabel("During")).toHaveValue("yesterday");
   await expect(page.getByLabel("Compared with")).toHaveValue("7_days");
-  await page.getByLabel("Metric", { exact: true }).selectOption("clicks");
+  await chooseMetric(page, "clicks");
   await page.getByLabel("Change").selectOption(trend.change);
   await page.getByLabel("Percent").fill(String(trend.percent));
   await expect(page.getByTestId("alert-summary")).toHaveText(

@@ -23,3 +23,8 @@ export async function deleteAlert(page: Page, detailUrl: string, clientId: numbe
   await page.getByRole("dialog", { name: "Delete this alert?" }).getByRole("button", { name: "Delete" }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${clientId}/anomalies$`));
 }
+
+/** Picks the alert's metric in the editor's field picker (a radio list, searchable). */
+export async function chooseMetric(page: Page, id: string) {
+  await page.locator(`input[name="metric"][value="${id}"]`).check();
+}
