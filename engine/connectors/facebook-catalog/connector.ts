@@ -12,11 +12,10 @@ import type { Account, Connector, ConnectorContext } from "../../core/types.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { platformErrors, recordsConnector } from "../shared/records.js";
 import { GRAPH_BASE_URL, GRAPH_VERSION } from "../facebook-ads/auth.js";
+import { graphMe, graphPage } from "../shared/meta-graph.js";
 
 const PLATFORM = "facebook-catalog";
 
-/** A Graph edge page; the next page is asked with the `after` cursor while paging.next is there. */
-const edgePage = <T>(item: z.ZodType<T>) => z.object({ data: z.array(item).nullish(), paging: z.object({ cursors: z.object({ after: z.string().nullish() }).nullish(), next: z.string().nullish() }).nullish() });
 const product = z.object({
   id: z.string(),
   retailer_id: z.string(),
@@ -28,10 +27,10 @@ const product = z.object({
 });
 export type Product = z.infer<typeof product>;
 const named = z.object({ id: z.string(), name: z.string() });
-const me = z.object({ id: z.string(), name: z.string().nullish() });
 
 function edge<T>(ctx: ConnectorContext, path: string, item: z.ZodType<T>, fields: string, account?: string) {
-  const page = edgePage(item);
+  // The next page is asked with the `after` cursor while paging.next is there.
+  const page = graphPage(item);
   return paginate<T, string>(
     async (after) => {
       const body = await ctx.http.json({ url: path, account, query: { fields, limit: 100, after } }, page);
@@ -72,7 +71,7 @@ export const facebookCatalogConnector: Connector = recordsConnector({
     isTransient: (b) => [4, 17, 32, 613, 80009].includes(b?.error?.code) || b?.error?.is_transient === true,
   }),
   async check(ctx) {
-    const user = await ctx.http.json({ url: "/me", query: { fields: "id,name" } }, me);
+    const user = await ctx.http.json({ url: "/me", query: { fields: "id,name" } }, graphMe);
     return { ok: true, identity: user.name ?? user.id };
   },
   async listAccounts(ctx) {

@@ -135,7 +135,7 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
 export const graphErrors = (wording: GraphErrorWording) => (response: HttpResponse, request: PreparedRequest) => classifyGraphErrorAs(wording, response, request);
 
 /** One page of an edge: its items and the cursor link to the next. */
-const graphPage = <T>(item: z.ZodType<T>) => z.object({ data: z.array(item).nullish(), paging: z.object({ next: z.string().nullish() }).nullish() });
+export const graphPage = <T>(item: z.ZodType<T>) => z.object({ data: z.array(item).nullish(), paging: z.object({ cursors: z.object({ after: z.string().nullish() }).nullish(), next: z.string().nullish() }).nullish() });
 
 export interface EdgeOptions {
   platform: string;
@@ -145,6 +145,9 @@ export interface EdgeOptions {
   /** A Page access token instead of the user's (Page insights and posts want one). */
   token?: string;
 }
+
+/** /me?fields=id,name: the connected user, the identity a check shows. */
+export const graphMe = z.object({ id: z.string(), name: z.string().nullish() });
 
 /** Headers of a request made with a Page access token rather than the stored user token. */
 export const withToken = (token: string | undefined) => (token ? { auth: false, headers: { authorization: `Bearer ${token}` } } : {});

@@ -2,13 +2,10 @@
 // have in common besides the Graph mechanics: Facebook Login with a long-lived user token (the
 // short-lived one is upgraded once and persisted, see facebook-ads/auth.ts), Graph error wording,
 // Pacific-time insight days, no currency, and the /me identity check.
-import { z } from "zod";
 import type { Connector, ConnectorContext } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { formList } from "./form-list.js";
-import { GRAPH_BASE_URL, graphErrors, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
-
-const graphMe = z.object({ id: z.string(), name: z.string().nullish() });
+import { GRAPH_BASE_URL, graphErrors, graphMe, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
 
 export type MetaSocialBase = Pick<Connector, "authMethod" | "timezone" | "currency" | "allowedHosts" | "defaultBaseUrl" | "rateLimit" | "oauth2" | "classifyError" | "check">;
 
