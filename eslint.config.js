@@ -11,20 +11,6 @@ import layerBoundaries from "./scripts/lint/layer-boundaries.js";
 
 const NODE_BUILTINS = ["assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "events", "fs", "fs/promises", "http", "http2", "https", "net", "os", "path", "perf_hooks", "process", "readline", "stream", "timers", "tls", "url", "util", "v8", "vm", "worker_threads", "zlib"];
 
-/** Files of the folders rewritten on another branch that still cast answers: remove on merge. */
-const CASTS_PENDING_REWRITE = [
-  "engine/connectors/hubspot/errors.ts",
-  "engine/connectors/klaviyo/aggregates.ts",
-  "engine/connectors/klaviyo/api.ts",
-  "engine/connectors/klaviyo/connector.ts",
-  "engine/connectors/pinterest-ads/connector.ts",
-  "engine/connectors/shopify/connector.ts",
-  "engine/connectors/shopify/graphql.ts",
-  "engine/connectors/snapchat-ads/connector.ts",
-  "engine/connectors/stripe/connector.ts",
-  "engine/connectors/twitter-ads/errors.ts",
-];
-
 export default tseslint.config(
   { ignores: ["node_modules/**", "build/**", "public/build/**", ".data/**", ".cache/**", "integrations/**", "**/*.d.ts"] },
   {
@@ -64,9 +50,6 @@ export default tseslint.config(
       // Fakes and tests read what our connectors sent, not what a platform answered.
       "**/fake.ts",
       "**/*.test.ts",
-      // TEMPORARY: connectors being rewritten on another branch still cast their answers; each
-      // entry goes once that branch is merged (decision 0940).
-      ...CASTS_PENDING_REWRITE,
     ],
     rules: { "signalpost/checked-answers": "error" },
   },
