@@ -27,8 +27,8 @@ import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, useFieldRefresh, type FieldChoice } from "~/components/job-steps";
-import { searchTerm, withReasons } from "~/utils/field-picker";
 import { readForm, requireId } from "~/services/request-input.server";
+import { searchTerm, withReasons } from "~/utils/field-picker";
 
 export const meta: MetaFunction = () => [{ title: "New job · Signalpost" }];
 

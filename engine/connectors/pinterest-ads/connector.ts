@@ -31,6 +31,9 @@ const adAccounts = z.object({
   bookmark: z.string().nullish(),
 });
 const analyticsRows = z.array(z.record(z.string(), z.unknown()));
+/** A finished report's JSON file: rows keyed by entity id. */
+const reportFile = z.record(z.string(), analyticsRows);
+const userAccount = z.object({ username: z.string().nullish() });
 const reportState = z.object({ report_status: z.string(), url: z.string().nullish(), token: z.string().optional(), message: z.string().nullish() });
 
 /** "2025-03-01" by day; hourly rows carry "2025-03-01 13:00:00" (or ISO with a T). */
@@ -122,10 +125,8 @@ async function* asyncReport(ctx: ConnectorContext, account: Account, range: Date
     });
     if (!done.url) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "Pinterest finished the report without a download URL." });
     // The file is a pre-signed storage URL: sending our Bearer token there is refused.
-    const file = await ctx.http.json<Record<string, Record<string, unknown>[]>>({ url: done.url, auth: false, account: account.id });
-    if (!file || typeof file !== "object" || Array.isArray(file)) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "Pinterest's report file is not the documented JSON object." });
-    // JSON reports are keyed by entity id, each holding that entity's rows.
-    for (const rows of Object.values(file)) if (Array.isArray(rows) && rows.length > 0) yield rows;
+    const file = await ctx.http.json({ url: done.url, auth: false, account: account.id }, reportFile);
+    for (const rows of Object.values(file)) if (rows.length > 0) yield rows;
   }
 }
 
@@ -174,8 +175,8 @@ export const pinterestAdsConnector = adsConnector({
   isTransient: (body: { code?: number }) => PINTEREST_RETRYABLE_CODES.has(body?.code ?? -1),
 
   async check(ctx) {
-    const me = await ctx.http.json<{ username?: string }>({ url: "/user_account" });
-    return { ok: true, identity: me.username };
+    const me = await ctx.http.json({ url: "/user_account" }, userAccount);
+    return { ok: true, identity: me.username ?? undefined };
   },
   async listAccounts(ctx) {
     const items = await collectItems(

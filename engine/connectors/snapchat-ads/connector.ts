@@ -20,6 +20,7 @@ const PLATFORM = "snapchat-ads";
 const MAX_DAYS = { day: 31, hour: 7 };
 
 const paging = z.object({ next_link: z.string().optional() }).optional();
+const me = z.object({ me: z.object({ email: z.string().nullish(), display_name: z.string().nullish() }).nullish() });
 const organizations = z.object({ organizations: z.array(z.object({ organization: z.object({ id: z.string(), name: z.string() }) })), paging });
 const adAccounts = z.object({
   adaccounts: z.array(z.object({ adaccount: z.object({ id: z.string(), name: z.string(), timezone: z.string(), currency: z.string(), status: z.string().optional() }) })),
@@ -175,8 +176,8 @@ export const snapchatAdsConnector = adsConnector({
   errorMessage: snapchatErrorMessage,
 
   async check(ctx) {
-    const me = await ctx.http.json<{ me?: { email?: string; display_name?: string } }>({ url: "/me" });
-    return { ok: true, identity: me.me?.email ?? me.me?.display_name };
+    const user = (await ctx.http.json({ url: "/me" }, me)).me;
+    return { ok: true, identity: user?.email ?? user?.display_name ?? undefined };
   },
   async listAccounts(ctx) {
     const orgs = await linked(ctx, "/me/organizations", (p: z.infer<typeof organizations>) => p.organizations.map((o) => o.organization), organizations);
