@@ -156,7 +156,8 @@ export type BuilderView = {
   accounts: { accountId: string; name: string; blocked: boolean }[];
   reportField: ConfigField | null;
   optionFields: ConfigField[];
-  metrics: { id: string; name: string; description: string }[];
+  /** With how a metric adds up over rows (the MCP server's totals sum only SUM metrics). */
+  metrics: { id: string; name: string; description: string; aggregation: FieldDef["aggregation"] }[];
   dimensions: { id: string; name: string; description: string }[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
@@ -216,7 +217,7 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
       platformError = error instanceof Error ? error.message : "This platform cannot be read yet.";
     }
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description }));
+  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description, aggregation: f.aggregation }));
   const dimensions = [
     ...fields.filter((f) => f.type === "dimension").map((f) => ({ id: f.id, name: f.name, description: f.description })),
     ...(fields.length
@@ -249,14 +250,17 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
 }
 
 export type PreviewResult =
-  | { kind: "rows"; columns: { id: string; name: string }[]; rows: Record<string, unknown>[] }
+  | { kind: "rows"; columns: { id: string; name: string; type?: "dimension" | "metric"; fieldType?: string }[]; rows: Record<string, unknown>[] }
   | { kind: "error"; message: string; type: string };
 
-/** The preview runs the real query URL (so it is validated, recorded and counted like any other). */
-export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson): Promise<PreviewResult> {
+/**
+ * The preview runs the real query URL (so it is validated, recorded and counted like any other).
+ * The MCP server's run_query reads through here too, with its own row cap.
+ */
+export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson, maxRows = PREVIEW_ROWS): Promise<PreviewResult> {
   const params = buildQueryParams({ ...definition, format: "json" }, apiKey);
-  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows: PREVIEW_ROWS });
-  const body = (await response.json()) as { columns?: { id: string; name: string }[]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
+  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows });
+  const body = (await response.json()) as { columns?: Extract<PreviewResult, { kind: "rows" }>["columns"]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
   if (!response.ok || body.error) return { kind: "error", message: body.error?.message ?? `The request failed (${response.status}).`, type: body.error?.code ?? String(response.status) };
   return { kind: "rows", columns: body.columns ?? [], rows: body.data ?? [] };
 }
