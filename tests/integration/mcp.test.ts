@@ -322,6 +322,39 @@ describe("per-token limits", () => {
   });
 });
 
+describe("billing and failures", () => {
+  it("a company whose trial ended reads nothing through run_query, exactly as through a query URL", async () => {
+    const before = await db.selectFrom("companies").select(["trialEndsAt", "stripeSubscriptionState"]).where("id", "=", demo.companyId).executeTakeFirstOrThrow();
+    await db.updateTable("companies").set({ trialEndsAt: new Date(Date.now() - 30 * 24 * 3600 * 1000), stripeSubscriptionState: null }).where("id", "=", demo.companyId).execute();
+    try {
+      const message = await refused("run_query", { account_ids: [demo.accounts[0].id], metrics: ["clicks"] });
+      const url = await fetch(`${app.url}/api/request?${new URLSearchParams({ apikey: demo.apiKey, platform: "demo", metrics: "clicks", date: "LAST_7_DAYS", accounts: JSON.stringify([{ id: demo.accounts[0].accountId, authorization_id: demo.accounts[0].networkAuthorizationId }]) })}`);
+      expect(url.status).toBe(402);
+      expect(message).toContain((await url.json()).error.message);
+    } finally {
+      await db.updateTable("companies").set(before).where("id", "=", demo.companyId).execute();
+    }
+  });
+
+  it("an unexpected failure is answered with a reference only, and recorded as an error", async () => {
+    const { guarded } = await import("~/services/mcp/calls.server");
+    const grant = await db.selectFrom("oauthGrants").selectAll().where("companyId", "=", demo.companyId).orderBy("id").executeTakeFirstOrThrow();
+    const company = await db.selectFrom("companies").selectAll().where("id", "=", demo.companyId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom("users").selectAll().where("id", "=", grant.userId).executeTakeFirstOrThrow();
+    const ctx = { db, origin: app.url, principal: { company, user, clientId: grant.clientId, grantId: grant.id } };
+    const out = await guarded(ctx, { tool: "list_accounts", kind: "read", target: null }, async () => {
+      throw new Error(`connect to postgres://loader:${CANARY}@10.0.0.5/warehouse failed`);
+    });
+    expect(out.ok).toBe(false);
+    const message = out.ok ? "" : out.message;
+    answers.push(message);
+    expect(message).toMatch(/could not complete list_accounts \(reference [0-9a-f]{8}\)/);
+    expect(message).not.toContain("10.0.0.5");
+    const row = await db.selectFrom("mcpCalls").selectAll().where("grantId", "=", grant.id).orderBy("id", "desc").executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ tool: "list_accounts", outcome: "error", detail: expect.stringMatching(/^failed, reference [0-9a-f]{8}$/) });
+  });
+});
+
 describe("credentials", () => {
   it("none appears in any answer: API key, tokens, source and destination credentials, secrets in messages", async () => {
     const destination = (await listDestinations(db, demo.companyId))[0];

@@ -12,7 +12,7 @@ import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/
 import type { DB } from "../../../db/connection.js";
 import { z } from "zod";
 import { MAX_ID } from "../../../db/repositories/data-streams.js";
-import { finishMcpCall, reserveMcpCall } from "../../../db/repositories/mcp-calls.js";
+import { finishMcpCall, reserveMcpCall, type McpReservation } from "../../../db/repositories/mcp-calls.js";
 import type { McpCallKind } from "../../../db/tables/mcp.js";
 import { redact } from "../../../engine/index.js";
 import { getEnv } from "../../../lib/env.js";
@@ -34,33 +34,50 @@ export type ToolAnswer = { text: string; data: Record<string, unknown>; detail?:
 
 type Call = { tool: string; kind: McpCallKind; target: string | null };
 
+/** An unexpected failure: logged redacted, answered with a reference only. */
+function failure(tool: string, error: unknown): { reference: string; message: string } {
+  const reference = randomUUID().slice(0, 8);
+  console.error(`[mcp] ${tool} failed (reference ${reference}):`, redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
+  return { reference, message: `Signalpost could not complete ${tool} (reference ${reference}). Try again later; if it keeps failing, give this reference to your administrator.` };
+}
+
 export async function guarded<T>(ctx: McpContext, call: Call, run: () => Promise<T>, detailOf: (value: T) => string | null = () => null): Promise<{ ok: true; value: T } | { ok: false; message: string }> {
   const { db, principal } = ctx;
   const env = getEnv();
-  const reservation = await reserveMcpCall(
-    db,
-    { companyId: principal.company.id, userId: principal.user.id, grantId: principal.grantId },
-    call,
-    { callsPerMinute: env.MCP_CALLS_PER_MINUTE, actionsPerHour: env.MCP_ACTIONS_PER_HOUR },
-  );
+  let reservation: McpReservation;
+  try {
+    reservation = await reserveMcpCall(
+      db,
+      { companyId: principal.company.id, userId: principal.user.id, grantId: principal.grantId },
+      call,
+      { callsPerMinute: env.MCP_CALLS_PER_MINUTE, actionsPerHour: env.MCP_ACTIONS_PER_HOUR },
+    );
+  } catch (error) {
+    return { ok: false, message: failure(call.tool, error).message };
+  }
   if (!reservation.ok) {
     const what = reservation.scope === "calls" ? `${reservation.limit} calls a minute` : `${reservation.limit} actions an hour`;
     return { ok: false, message: `Rate limit reached: this connection may make at most ${what}. Nothing was done; try again in ${reservation.retryAfterSeconds} seconds.` };
   }
+  let result: { ok: true; value: T } | { ok: false; message: string };
+  let settled: { outcome: "ok" | "refused" | "error"; detail: string | null };
   try {
     const value = await run();
-    await finishMcpCall(db, reservation.id, "ok", detailOf(value));
-    return { ok: true, value };
+    result = { ok: true, value };
+    settled = { outcome: "ok", detail: detailOf(value) };
   } catch (error) {
     if (error instanceof ToolRefusal) {
-      await finishMcpCall(db, reservation.id, "refused", error.message);
-      return { ok: false, message: error.message };
+      result = { ok: false, message: error.message };
+      settled = { outcome: "refused", detail: error.message };
+    } else {
+      const failed = failure(call.tool, error);
+      result = { ok: false, message: failed.message };
+      settled = { outcome: "error", detail: `failed, reference ${failed.reference}` };
     }
-    const reference = randomUUID().slice(0, 8);
-    console.error(`[mcp] ${call.tool} failed (reference ${reference}):`, redact(error instanceof Error ? (error.stack ?? error.message) : String(error)));
-    await finishMcpCall(db, reservation.id, "error", `failed, reference ${reference}`);
-    return { ok: false, message: `Signalpost could not complete ${call.tool} (reference ${reference}). Try again later; if it keeps failing, give this reference to your administrator.` };
   }
+  // The answer stands even if its outcome cannot be written (the row stays "pending", which the audit shows).
+  await finishMcpCall(db, reservation.id, settled.outcome, settled.detail).catch((error: unknown) => failure(`${call.tool} (recording its outcome)`, error));
+  return result;
 }
 
 export function toolError(message: string): CallToolResult {
