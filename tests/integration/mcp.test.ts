@@ -184,6 +184,22 @@ describe("done when", () => {
 });
 
 describe("the other tools", () => {
+  it("lists every tool with its input schema; reads marked read-only, actions not, and asking for confirmation", async () => {
+    const { tools } = await client.listTools();
+    const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
+    const reads = ["list_accounts", "list_platforms", "list_reports", "list_fields", "run_query", "list_alerts", "explain_alert", "list_data_streams", "list_job_runs"];
+    const actions = ["run_job_now", "snooze_alert", "unsnooze_alert"];
+    expect(Object.keys(byName).sort()).toEqual([...reads, ...actions].sort());
+    for (const name of reads) expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: true, destructiveHint: false });
+    for (const name of actions) {
+      expect(byName[name].annotations, name).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+      expect(byName[name].description).toMatch(/^ACTION\..*explicitly asked/);
+      expect(byName[name].inputSchema.required).toContain("confirm");
+    }
+    expect(byName.run_query.inputSchema.required).toEqual(["account_ids"]);
+    expect(byName.run_query.inputSchema.properties).toHaveProperty("date_range.enum", expect.arrayContaining(["LAST_7_DAYS", "CUSTOM"]));
+  });
+
   it("lists the catalogue: platforms, a source's reports and its fields (searchable)", async () => {
     const platforms = await call("list_platforms", { search: "demo" });
     expect(platforms.platforms).toContainEqual(expect.objectContaining({ id: "demo", connected: true }));
