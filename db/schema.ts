@@ -39,6 +39,8 @@ export interface CompaniesTable {
   stripeInterval: Generated<string | null>;
   stripePeriodEnd: NullableTimestamp;
   overLimitSince: NullableTimestamp;
+  /** When the starter alert templates were added (once, issue 18). */
+  starterTemplatesAt: NullableTimestamp;
 }
 
 export interface UsersTable {
@@ -52,6 +54,10 @@ export interface UsersTable {
   isActive: Generated<boolean>;
   googleId: string | null;
   skippedGettingStarted: Generated<boolean>;
+  /** Alert e-mails: one at each change, or one daily digest (issue 18). */
+  alertEmail: ColumnType<"each" | "digest", "each" | "digest" | undefined, "each" | "digest">;
+  /** The day (YYYY-MM-DD, UTC) the last digest went out. */
+  digestSentOn: string | null;
   createdAt: Timestamp;
 }
 

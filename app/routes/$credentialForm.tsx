@@ -12,6 +12,7 @@ import { credentialFormSchema, type FormField } from "~/utils/credential-form-sc
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon } from "~/components/sources";
+import { readForm } from "~/services/request-input.server";
 
 function formPlatform(segment: string | undefined) {
   const platform = segment ? platformOfFormPath(segment) : undefined;
@@ -70,7 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const platform = formPlatform(params.credentialForm);
   const schema = credentialFormSchema(fieldsOf(platform));
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), failure: null }, { status: 400 });
   }

@@ -12,6 +12,7 @@ import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
 import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith, type AuthorizeRequest } from "./oauth-provider.server.js";
 import { mcpResourceUrl } from "./oauth-metadata.server.js";
+import { readForm } from "./request-input.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
 export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method", "resource"] as const;
@@ -54,7 +55,7 @@ export async function consentLoader(request: Request, routePlatform?: string) {
 
 export async function consentAction(request: Request, routePlatform?: string) {
   const signedIn = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const params = new URLSearchParams();
   for (const k of CONSENT_PARAMS) {
     const v = form.get(k);

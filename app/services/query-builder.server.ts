@@ -6,9 +6,10 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { findPlatform, registry, type ConfigField, type FieldDef } from "../../engine/index.js";
+import { findPlatform, registry, type ConfigField, type Connector, type ConnectorContext, type FieldDef, type FieldIncompatibility } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
+import { withReasons, type PickerField } from "~/utils/field-picker";
 import {
   buildQueryParams,
   DATE_RANGES,
@@ -20,6 +21,7 @@ import {
   type QueryDefinitionJson,
   type QueryFormat,
 } from "~/utils/query-url";
+import { parseId } from "../../lib/ids.js";
 
 export const SECTIONS = ["sources", "accounts", "report", "metrics", "dimensions", "date", "filters", "options"] as const;
 export type SectionId = (typeof SECTIONS)[number];
@@ -50,7 +52,7 @@ function pickFormat(value: string | null | undefined): QueryFormat {
 
 /** Reads the builder state from the page URL (also the no-JS form submission). */
 export function stateFromSearch(params: URLSearchParams): BuilderState {
-  const authorizationId = Number(params.get("source"));
+  const authorizationId = parseId(params.get("source"));
   const previous = params.get("prev_source");
   const sourceChanged = previous !== null && previous !== (params.get("source") ?? "");
   const date = (params.get("date") ?? "").toUpperCase();
@@ -76,7 +78,7 @@ export function stateFromSearch(params: URLSearchParams): BuilderState {
   if (removeFilter >= 0 && removeFilter < filters.length) filters.splice(removeFilter, 1);
   const state: BuilderState = {
     format: pickFormat(params.get("format")),
-    authorizationId: Number.isInteger(authorizationId) && authorizationId > 0 ? authorizationId : null,
+    authorizationId,
     accounts: fieldsOf("account"),
     report: params.get("report") || null,
     metrics: fieldsOf("metric"),
@@ -157,8 +159,8 @@ export type BuilderView = {
   reportField: ConfigField | null;
   optionFields: ConfigField[];
   /** With how a metric adds up over rows (the MCP server's totals sum only SUM metrics). */
-  metrics: { id: string; name: string; description: string; aggregation: FieldDef["aggregation"] }[];
-  dimensions: { id: string; name: string; description: string }[];
+  metrics: (PickerField & { aggregation: FieldDef["aggregation"] })[];
+  dimensions: PickerField[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
   valid: boolean;
@@ -186,6 +188,19 @@ export function definitionOf(state: BuilderState, platform: string | null): Quer
   } as QueryDefinitionJson;
 }
 
+/**
+ * The platform's refusals for the selection (greyed in the pickers). A failure to ask (the
+ * metadata endpoint down) greys nothing: the query itself is still checked before it runs.
+ */
+async function incompatibleWith(connector: Connector, ctx: ConnectorContext, state: BuilderState): Promise<FieldIncompatibility[]> {
+  if (!connector.incompatibleFields) return [];
+  try {
+    return await connector.incompatibleFields(ctx, { report: state.report ?? undefined, account: state.accounts[0], selected: [...state.metrics, ...state.dimensions] });
+  } catch {
+    return [];
+  }
+}
+
 /** Builds everything the builder screen shows for a state, normalising it on the way (spec 2 §4). */
 export async function loadBuilder(db: DB, company: Company, requested: BuilderState): Promise<BuilderView> {
   const state: BuilderState = { ...requested, options: { ...requested.options } };
@@ -197,6 +212,7 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
   let reportField: ConfigField | null = null;
   let optionFields: ConfigField[] = [];
   let fields: FieldDef[] = [];
+  let incompatible: FieldIncompatibility[] = [];
   let platformError: string | null = null;
   if (source) {
     accounts = (await listDataSources(db, company.id, { networkAuthorizationId: source.id })).map((d) => ({ accountId: d.accountId, name: d.name, blocked: Boolean(d.blockedAt) }));
@@ -212,18 +228,20 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
         state.report = typeof reportField.default === "string" ? reportField.default : (reportField.values[0]?.value ?? null);
       }
       if (!reportField) state.report = null;
-      fields = await connector.listFields(ctx, { report: state.report ?? undefined });
+      fields = await connector.listFields(ctx, { report: state.report ?? undefined, account: state.accounts[0] });
+      incompatible = await incompatibleWith(connector, ctx, state);
     } catch (error) {
       platformError = error instanceof Error ? error.message : "This platform cannot be read yet.";
     }
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description, aggregation: f.aggregation }));
+  const asPicker = (f: FieldDef): PickerField => ({ id: f.id, name: f.name, description: f.description, category: f.category, type: f.type });
+  const metrics = withReasons(fields.filter((f) => f.type === "metric").map((f) => ({ ...asPicker(f), aggregation: f.aggregation })), incompatible);
   const dimensions = [
-    ...fields.filter((f) => f.type === "dimension").map((f) => ({ id: f.id, name: f.name, description: f.description })),
+    ...withReasons(fields.filter((f) => f.type === "dimension").map(asPicker), incompatible),
     ...(fields.length
       ? [
-          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it)." },
-          { id: "account_currency", name: "Account currency", description: "The account's currency." },
+          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it).", category: "Account", type: "dimension" },
+          { id: "account_currency", name: "Account currency", description: "The account's currency.", category: "Account", type: "dimension" },
         ].filter((d) => !fields.some((f) => f.id === d.id))
       : []),
   ];

@@ -160,7 +160,10 @@ describe("done when", () => {
     const paused = explained.entities.find((e: { status: string }) => e.status === "ANOMALY");
     expect(paused.name).toContain("Shopping - All products");
     expect(paused.conditions.some((c: { fired: boolean; value: unknown }) => c.fired && c.value === "PAUSED")).toBe(true);
-    expect(explained.condition.variables[0]).toMatchObject({ type: "kpi", kpi: "campaign_status", operator: "not_equal", value: "ENABLED" });
+    // The condition and each entity's verdict in words, as the alert page says them.
+    expect(explained.condition.summary).toBe("Alert when campaign_status is not “ENABLED”, for campaigns.");
+    expect(paused.conditions.find((c: { fired: boolean }) => c.fired).explanation).toMatch(/PAUSED/);
+    expect(explained.state).toBe("results");
     expect(explained._text).toContain("Shopping - All products");
 
     const day = tomorrow();

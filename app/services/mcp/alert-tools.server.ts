@@ -1,11 +1,13 @@
 // Monitoring for assistants: the company's configured alerts with their status, why one is in
-// anomaly (its condition and threshold as defined, and per entity the values, the series and the
-// conditions that fired, as the alert page shows them), and snoozing, with the alert page's rule
+// anomaly (the alert page's own data, alertDetail, with each condition in words by
+// explainCondition: value, threshold, change), and snoozing, with the alert page's rule
 // (snoozeEnd). Ids another company owns read as unknown, exactly like ids that do not exist.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
-import { getConfiguredFor, getSentry, listConfiguredFors, listResults, listRuns, listSentries, setSnooze, type ConfiguredFor } from "../../../db/repositories/alerts.js";
-import { redact, type EntityResult } from "../../../engine/index.js";
+import { getConfiguredFor, listConfiguredFors, listSentries, setSnooze, type ConfiguredFor } from "../../../db/repositories/alerts.js";
+import { explainCondition, redact, type EntityResult } from "../../../engine/index.js";
+import { alertDetail } from "../alert-detail.server.js";
+import { requireClient } from "../alerts.server.js";
 import { snoozeEnd } from "../alert-snooze.server.js";
 import { addTool, idArg, ToolRefusal, type McpContext } from "./calls.server.js";
 
@@ -38,16 +40,19 @@ async function requireAlert(ctx: McpContext, alertId: number): Promise<Configure
   return cf;
 }
 
-/** One entity's evaluation, the latest series points kept. */
-function entityOf(r: Awaited<ReturnType<typeof listResults>>[number]) {
-  const result = (r.lastResult ?? {}) as Partial<EntityResult>;
+type DetailResult = Awaited<ReturnType<typeof alertDetail>>["results"][number];
+
+/** One entity's evaluation as the alert page explains it, the latest series points kept. */
+function entityOf(r: DetailResult) {
+  const result = (r.result ?? {}) as Partial<EntityResult>;
   const series = result.series ? Object.fromEntries(Object.entries(result.series).map(([metric, points]) => [metric, points.slice(-MAX_POINTS)])) : null;
   return {
     name: r.identifierName,
     identification: r.identifications,
-    status: r.lastStatus,
-    still_changing: r.stillChanging,
-    conditions: (result.conditions ?? []).map((c) => ({ label: c.label, fired: c.fired, value: c.value, reference: c.reference ?? null, change_percent: c.change ?? null, held_back: c.heldBack ?? false })),
+    status: r.status,
+    in_anomaly_since: r.anomalySince,
+    provisional: result.provisional ? { settles_on: result.settlesOn ?? null } : null,
+    conditions: (result.conditions ?? []).map((c) => ({ explanation: explainCondition(c), fired: c.fired, value: c.value, reference: c.reference ?? null, change_percent: c.change ?? null })),
     series,
     pacing: result.pacing ?? null,
   };
@@ -86,27 +91,29 @@ export function registerAlertTools(server: McpServer, ctx: McpContext): void {
     name: "explain_alert",
     title: "Explain an alert",
     description:
-      "Explains one configured alert: its condition and threshold as defined, and for each entity it watches (account, campaign, ad group) the status, the values compared, the conditions that fired and the series, anomalies first; with its recent evaluations.",
+      "Explains one configured alert as its page does: the condition in words, its state (waiting for a first run, failed, no data, results), and for each entity it watches (account, campaign, ad group) the status, each condition explained with its value and threshold, and the series; anomalies first, with the recent evaluations.",
     input: { alert_id: idArg("An alert id from list_alerts.") },
     async run({ alert_id }, ctx) {
       const cf = await requireAlert(ctx, alert_id);
       const companyId = ctx.principal.company.id;
-      const [sentry, results, runs] = await Promise.all([getSentry(ctx.db, companyId, cf.sentryId), listResults(ctx.db, companyId, cf.id), listRuns(ctx.db, companyId, cf.id, 5)]);
-      const request = sentry?.definition.requests.A;
-      const entities = results.slice(0, MAX_ENTITIES).map(entityOf);
-      const firing = entities.filter((e) => e.status === "ANOMALY");
+      const detail = await alertDetail(companyId, await requireClient(companyId, String(cf.dataSourceId)), cf, null);
+      const entities = detail.results.slice(0, MAX_ENTITIES).map(entityOf);
       const summary = alertSummary(cf, new Date());
-      const why = firing
+      const why = entities
+        .filter((e) => e.status === "ANOMALY")
         .slice(0, 10)
-        .map((e) => `- ${e.name}: ${e.conditions.filter((c) => c.fired).map((c) => `${c.label} (value ${c.value ?? "none"}${c.reference != null ? `, compared with ${c.reference}` : ""})`).join("; ") || "in anomaly"}`);
+        .map((e) => `- ${e.name}: ${e.conditions.filter((c) => c.fired).map((c) => c.explanation).join("; ") || "in anomaly"}`);
       return {
-        text: `${summary.title} on ${summary.account.name}: ${summary.status}, ${summary.entities_in_alert} of ${summary.entities_analyzed} in anomaly${summary.snoozed_until ? `, snoozed until ${summary.snoozed_until.slice(0, 10)}` : ""}.${why.length ? `\n${why.join("\n")}` : ""}`,
+        text: `${summary.title} on ${summary.account.name} (${detail.summary ?? "alert"}): ${summary.status}, ${summary.entities_in_alert} of ${summary.entities_analyzed} in anomaly${summary.snoozed_until ? `, snoozed until ${summary.snoozed_until.slice(0, 10)}` : ""}.${why.length ? `\n${why.join("\n")}` : ""}`,
         data: {
           alert: summary,
-          condition: { level: request?.level ?? null, filters: request?.filters ?? [], variables: sentry?.definition.variables ?? [] },
+          condition: { summary: detail.summary, level: detail.level, filtered: detail.filtered },
+          state: detail.state,
+          last_error: detail.lastError ? redact(detail.lastError) : null,
+          schedule: detail.schedule,
           entities,
-          entities_not_shown: Math.max(0, results.length - entities.length),
-          recent_evaluations: runs.map((r) => ({ at: r.analyzedAt.toISOString(), status: r.status, entities_in_alert: r.entityInAlert, entities_analyzed: r.entityAnalyzed, message: r.message ? redact(r.message) : null })),
+          entities_not_shown: Math.max(0, detail.results.length - entities.length),
+          recent_evaluations: detail.runs.slice(0, 5).map((r) => ({ at: r.analyzedAt, status: r.status, entities_in_alert: r.entityInAlert, entities_analyzed: r.entityAnalyzed, message: r.message ? redact(r.message) : null })),
         },
       };
     },

@@ -11,11 +11,11 @@ import type { ShapeOutput, ZodRawShapeCompat } from "@modelcontextprotocol/sdk/s
 import type { CallToolResult, ToolAnnotations } from "@modelcontextprotocol/sdk/types.js";
 import type { DB } from "../../../db/connection.js";
 import { z } from "zod";
-import { MAX_ID } from "../../../db/repositories/data-streams.js";
 import { finishMcpCall, reserveMcpCall, type McpReservation } from "../../../db/repositories/mcp-calls.js";
 import type { McpCallKind } from "../../../db/tables/mcp.js";
 import { redact } from "../../../engine/index.js";
 import { getEnv } from "../../../lib/env.js";
+import { MAX_ROW_ID } from "../../../lib/ids.js";
 import type { TokenPrincipal } from "../oauth-provider.server.js";
 
 /** Who is calling (one user of one company, through one grant) and from which public origin. */
@@ -121,7 +121,7 @@ export function addTool<Shape extends ZodRawShapeCompat>(server: McpServer, ctx:
   }) as never);
 }
 
-/** A row id argument: a positive int4 (larger ones name nothing, and must not reach a query). */
+/** A row id argument (lib/ids.ts: larger ones name nothing, and must not reach a query). Tool arguments are JSON: a number, not coerced from text. */
 export function idArg(description: string) {
-  return z.number().int().positive().max(MAX_ID).describe(description);
+  return z.number().int().positive().max(MAX_ROW_ID).describe(description);
 }

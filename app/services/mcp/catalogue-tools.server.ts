@@ -7,11 +7,13 @@ import { listDataSources } from "../../../db/repositories/data-sources.js";
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../../db/repositories/network-authorizations.js";
 import { findPlatform, listPlatforms } from "../../../engine/index.js";
 import { emptyState, loadBuilder, type BuilderView } from "../query-builder.server.js";
+import { matchesSearch, type PickerField } from "~/utils/field-picker";
 import { addTool, idArg, ToolRefusal, type McpContext } from "./calls.server.js";
 
 const MAX_LISTED = 200;
 
-const matches = (search: string | undefined, ...texts: string[]) => !search || texts.some((t) => t.toLowerCase().includes(search.toLowerCase()));
+/** The query builder's search (every word somewhere in the name, id, category or description). */
+const matches = (search: string | undefined, field: PickerField) => !search || matchesSearch(field, search);
 
 /** The company's source, or a refusal that tells the model where ids come from. */
 export async function requireSource(ctx: McpContext, sourceId: number) {
@@ -52,7 +54,7 @@ export function registerCatalogueTools(server: McpServer, ctx: McpContext): void
           platform_name: findPlatform(s.platform)?.displayName ?? s.platform,
           state: s.state,
           accounts: accounts
-            .filter((a) => a.networkAuthorizationId === s.id && matches(search, a.name, a.accountId))
+            .filter((a) => a.networkAuthorizationId === s.id && matches(search, { id: a.accountId, name: a.name, category: s.platform }))
             .map((a) => ({ id: a.id, platform_account_id: a.accountId, name: a.name, timezone: a.timezone, currency: a.currency, blocked: a.blockedAt !== null, alerts_enabled: Boolean(a.activateAlert) })),
         }))
         .filter((s) => !search || s.accounts.length > 0);
@@ -72,7 +74,7 @@ export function registerCatalogueTools(server: McpServer, ctx: McpContext): void
     },
     async run({ search, category }, { db, principal }) {
       const connected = new Set((await listNetworkAuthorizations(db, principal.company.id)).map((s) => s.platform));
-      const found = listPlatforms().filter((p) => (!category || p.category === category) && matches(search, p.id, p.displayName, p.description));
+      const found = listPlatforms().filter((p) => (!category || p.category === category) && matches(search, { id: p.id, name: p.displayName, description: p.description, category: p.category }));
       const platforms = found.slice(0, MAX_LISTED).map((p) => ({ id: p.id, name: p.displayName, category: p.category, available: p.implemented, flag: p.flag ?? null, connected: connected.has(p.id) }));
       const more = found.length - platforms.length;
       return {
@@ -110,9 +112,10 @@ export function registerCatalogueTools(server: McpServer, ctx: McpContext): void
     },
     async run({ source_id, report, search, kind }, ctx) {
       const view = await builderFor(ctx, source_id, report);
-      const pick = <T extends { id: string; name: string; description: string }>(list: T[]) => list.filter((f) => matches(search, f.id, f.name, f.description));
-      const metrics = kind === "dimension" ? [] : pick(view.metrics).map((m) => ({ id: m.id, name: m.name, description: m.description, adds_up: m.aggregation === "SUM" }));
-      const dimensions = kind === "metric" ? [] : pick(view.dimensions);
+      const pick = <T extends PickerField>(list: T[]) => list.filter((f) => matches(search, f));
+      const described = (f: PickerField) => ({ id: f.id, name: f.name, description: f.description ?? "", category: f.category ?? null, ...(f.reason ? { refused_with_current_selection: f.reason } : {}) });
+      const metrics = kind === "dimension" ? [] : pick(view.metrics).map((m) => ({ ...described(m), adds_up: m.aggregation === "SUM" }));
+      const dimensions = kind === "metric" ? [] : pick(view.dimensions).map(described);
       const total = metrics.length + dimensions.length;
       const shownMetrics = metrics.slice(0, MAX_LISTED);
       const shownDimensions = dimensions.slice(0, Math.max(0, MAX_LISTED - shownMetrics.length));

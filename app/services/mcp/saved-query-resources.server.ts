@@ -8,6 +8,7 @@ import { listDataSources } from "../../../db/repositories/data-sources.js";
 import { getSavedQuery, listSavedQueries } from "../../../db/repositories/saved-queries.js";
 import type { SavedQuery } from "../../../db/tables/query-urls.js";
 import { isSensitiveName } from "../../../engine/index.js";
+import { parseId } from "../../../lib/ids.js";
 import type { QueryDefinitionJson } from "~/utils/query-url";
 import { guarded, ToolRefusal, type McpContext } from "./calls.server.js";
 
@@ -64,10 +65,9 @@ export function registerSavedQueryResources(server: McpServer, ctx: McpContext):
     template,
     { title: "Saved query", description: "A query saved in the query builder, with the run_query arguments that run it.", mimeType: "application/json" },
     async (uri, variables): Promise<ReadResourceResult> => {
-      const raw = Array.isArray(variables.id) ? variables.id[0] : variables.id;
-      const id = /^\d{1,9}$/.test(raw ?? "") ? Number(raw) : NaN;
-      const outcome = await guarded(ctx, { tool: "resources/read", kind: "read", target: Number.isInteger(id) ? `saved query ${id}` : null }, async () => {
-        const saved = Number.isInteger(id) && id > 0 ? await getSavedQuery(ctx.db, ctx.principal.company.id, id) : undefined;
+      const id = parseId(Array.isArray(variables.id) ? variables.id[0] : variables.id);
+      const outcome = await guarded(ctx, { tool: "resources/read", kind: "read", target: id ? `saved query ${id}` : null }, async () => {
+        const saved = id ? await getSavedQuery(ctx.db, ctx.principal.company.id, id) : undefined;
         if (!saved) throw new ToolRefusal(`${uri.href} is not one of your company's saved queries. List the resources to see them.`);
         return { saved, args: await asRunQueryArguments(ctx, saved) };
       });

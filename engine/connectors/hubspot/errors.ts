@@ -30,7 +30,8 @@ export function classifyHubSpotError(response: HttpResponse, request: PreparedRe
   } catch {
     return undefined;
   }
-  if (!body || body.status !== "error") return undefined;
+  // Most bodies say status "error"; 429s of some gateways carry only policyName/errorType/message.
+  if (!body || typeof body !== "object" || (body.status !== "error" && !body.policyName && !body.errorType && !body.category)) return undefined;
   const base = {
     platform: PLATFORM,
     status: response.status,

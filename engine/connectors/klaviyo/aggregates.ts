@@ -37,7 +37,7 @@ export interface AggregateBucket {
 interface AggregateBody {
   data?: {
     type: string;
-    attributes?: { dates?: string[]; data?: { dimensions: string[]; measurements: Partial<Record<Measurement, number[]>> }[] };
+    attributes?: { dates?: string[]; data?: { dimensions?: string[]; measurements?: Partial<Record<Measurement, number[]>> }[] };
   };
   links?: { next?: string | null };
 }
@@ -48,6 +48,17 @@ export function datetimeFilter(range: DateRange, zone: string): string[] {
   const to = DateTime.fromISO(range.end, { zone }).plus({ days: 1 }).startOf("day");
   const iso = (d: DateTime) => d.toISO({ suppressMilliseconds: true });
   return [`greater-or-equal(datetime,${iso(from)})`, `less-than(datetime,${iso(to)})`];
+}
+
+/**
+ * A bucket label as the account's local time. Klaviyo writes each bucket's local start with a zero
+ * offset ("2025-01-06T00:00:00+00:00" is the Chicago day 2025-01-06, not 18:00 the day before), so a
+ * UTC label is read as wall-clock time in the zone; a label with another offset is a real instant.
+ */
+export function bucketStart(label: string, zone: string): DateTime {
+  const parsed = DateTime.fromISO(label, { setZone: true });
+  if (parsed.isValid && parsed.offset === 0) return DateTime.fromObject(parsed.toObject(), { zone });
+  return parsed.setZone(zone);
 }
 
 function cursorOf(next: string): string | undefined {
@@ -92,14 +103,15 @@ export async function* queryAggregates(ctx: ConnectorContext, query: AggregateQu
             message: "Klaviyo answered a metric aggregate query without dates and data.",
           });
         }
-        const buckets = attributes.dates.map((d) => DateTime.fromISO(d, { setZone: true }).setZone(query.timezone));
+        const buckets = attributes.dates.map((d) => bucketStart(d, query.timezone));
         const items: AggregateBucket[] = [];
         for (const row of attributes.data) {
           buckets.forEach((at, i) => {
             if (at.toFormat("yyyy-MM-dd") < slice.start || at.toFormat("yyyy-MM-dd") > slice.end) return;
             const values: Partial<Record<Measurement, number>> = {};
-            for (const m of query.measurements) values[m] = row.measurements[m]?.[i] ?? 0;
-            items.push({ date: at.toFormat("yyyy-MM-dd"), hour: at.hour, group: row.dimensions[0] ?? null, values });
+            for (const m of query.measurements) values[m] = row.measurements?.[m]?.[i] ?? 0;
+            // `dimensions` is absent (not just empty) in some answers without a `by`.
+            items.push({ date: at.toFormat("yyyy-MM-dd"), hour: at.hour, group: row.dimensions?.[0] ?? null, values });
           });
         }
         const next = body.links?.next ? cursorOf(body.links.next) : undefined;

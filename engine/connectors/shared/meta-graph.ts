@@ -110,6 +110,15 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
       message: `Facebook no longer accepts this connection's access token (code ${code}${sub}: ${said}). Reconnect the ${wording.source} source.`,
     });
   }
+  // (#100) "Missing permissions", and 100/33 "Object with ID ... does not exist, cannot be loaded
+  // due to missing permissions": the object exists for Graph but not for this login.
+  if (code === 100 && (error.error_subcode === 33 || /missing permission/i.test(said))) {
+    return new ConnectorError({
+      ...base,
+      kind: "config",
+      message: `Facebook says the connected user can no longer read this object (code ${code}${sub}: ${said}). The user needs ${wording.permission}; grant it or reconnect the ${wording.source} source with a user who has it.`,
+    });
+  }
   if (code === 10 || (code >= 200 && code <= 299)) {
     return new ConnectorError({
       ...base,
@@ -126,6 +135,11 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
       retryAfterMs,
       message: `Facebook's rate limit for ${wording.limitScope} was reached (code ${code}${sub}).${at}`,
     });
+  }
+  // is_transient is Graph's own verdict: false means retrying cannot help (e.g. subcode 2853001),
+  // whatever the code; codes 1 and 2 are otherwise the documented "retry later" errors.
+  if (error.is_transient === false && !isRateLimit(code)) {
+    return new ConnectorError({ ...base, kind: "system", message: `Facebook rejected the request and says retrying will not help (code ${code}${sub}: ${said}).` });
   }
   if ((code === 1 || code === 2 || error.is_transient) && !TOO_MUCH_DATA.test(said)) {
     return new ConnectorError({

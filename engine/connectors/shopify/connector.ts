@@ -9,7 +9,7 @@ import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
 import type { Account, Connector, ConnectorContext, Credential, DateRange, Row } from "../../core/types.js";
-import { recordsConnector, type RecordReport } from "../shared/records.js";
+import { numOrNull, recordsConnector, type RecordReport } from "../shared/records.js";
 import { REPORT_HELP, SHOPIFY_FIELDS, SHOPIFY_REPORTS } from "./fields.js";
 import { createShopifyGraphql } from "./graphql.js";
 import {
@@ -52,7 +52,9 @@ function requireShop(ctx: ConnectorContext): void {
   });
 }
 
-const amount = (money: Money | null | undefined): number => (money ? Number(money.shopMoney.amount) : 0);
+/** A money set as a number; null when Shopify left it out (unknown is not 0). */
+const amount = (money: Money | null | undefined): number | null => numOrNull(money?.shopMoney?.amount);
+const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b);
 const numericId = (gid: string | undefined) => gid?.split("/").pop() ?? null;
 
 function orderDimensions(order: OrderNode, zone: string): Row {
@@ -77,7 +79,7 @@ function orderRecord(order: OrderNode, zone: string): Row {
   return {
     ...orderDimensions(order, zone),
     orders: order.id,
-    items: order.subtotalLineItemsQuantity,
+    items: order.subtotalLineItemsQuantity ?? null,
     gross_sales: amount(order.totalLineItemsPriceSet),
     discounts: amount(order.totalDiscountsSet),
     subtotal: amount(order.subtotalPriceSet),
@@ -85,7 +87,7 @@ function orderRecord(order: OrderNode, zone: string): Row {
     taxes: amount(order.totalTaxSet),
     total_sales: total,
     refunds,
-    net_total: total - refunds,
+    net_total: minus(total, refunds),
   };
 }
 
@@ -101,10 +103,10 @@ function lineRecord(order: OrderNode, line: LineItemNode, zone: string): Row {
     sku: line.sku,
     vendor: line.vendor,
     orders: order.id,
-    quantity: line.quantity,
+    quantity: line.quantity ?? null,
     gross_sales: gross,
     discounts,
-    net_sales: gross - discounts,
+    net_sales: minus(gross, discounts),
   };
 }
 

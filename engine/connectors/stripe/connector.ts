@@ -185,8 +185,33 @@ function listReport<T extends { id: string }>(id: string, path: string, record: 
   };
 }
 
-async function stripeAccount(ctx: ConnectorContext): Promise<StripeAccount> {
-  return ctx.http.json<StripeAccount>({ url: "/v1/account" });
+/** The key's account, or undefined for a restricted key that may not read it. */
+interface KeyAccount {
+  account?: StripeAccount;
+  /** From the 403's own words ("... on account 'acct_...'") when /v1/account is not readable. */
+  restrictedAccountId?: string;
+}
+
+/**
+ * GET /v1/account needs rak_accounts_kyc_basic_read, which a restricted key made for reporting
+ * often lacks. Its 403 still names the account ("does not have the required permissions for this
+ * endpoint on account 'acct_...'"), and the data this connector reads does not need more.
+ */
+async function keyAccount(ctx: ConnectorContext): Promise<KeyAccount> {
+  const response = await ctx.http.request({ url: "/v1/account", expect: [403] });
+  if (response.status !== 403) return { account: response.json<StripeAccount>() };
+  let message = "";
+  try {
+    message = response.json<StripeErrorBody>().error?.message ?? "";
+  } catch {
+    // Not Stripe's JSON: no account id to read.
+  }
+  return { restrictedAccountId: /account '(acct_[A-Za-z0-9]+)'/.exec(message)?.[1] };
+}
+
+/** A key that cannot read the account must still read what the reports need (balance transactions). */
+async function probeReportAccess(ctx: ConnectorContext): Promise<void> {
+  await ctx.http.request({ url: "/v1/balance_transactions", query: { limit: "1" } });
 }
 
 export function createStripeConnector(): Connector {
@@ -214,12 +239,23 @@ export function createStripeConnector(): Connector {
     classifyError: classifyStripeError,
 
     async check(ctx) {
-      const acct = await stripeAccount(ctx);
+      const { account: acct, restrictedAccountId } = await keyAccount(ctx);
+      if (!acct) {
+        await probeReportAccess(ctx);
+        return { ok: true, identity: restrictedAccountId ?? "Stripe restricted key" };
+      }
       return { ok: true, identity: acct.business_profile?.name || acct.settings?.dashboard?.display_name || acct.email || acct.id };
     },
 
     async listAccounts(ctx): Promise<Account[]> {
-      const acct = await stripeAccount(ctx);
+      const { account: acct, restrictedAccountId } = await keyAccount(ctx);
+      if (!acct) {
+        await probeReportAccess(ctx);
+        // Without the account object there is no dashboard timezone or default currency: Stripe's
+        // reports then use UTC, and each amount carries its own currency anyway.
+        const id = restrictedAccountId ?? "stripe-account";
+        return [{ id, name: `Stripe ${id}`, timezone: "Etc/UTC", currency: "USD", status: "active" }];
+      }
       return [
         {
           id: acct.id,
