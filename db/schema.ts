@@ -7,6 +7,7 @@ import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
+import type { McpTables } from "./tables/mcp.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -150,7 +151,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

@@ -7,6 +7,7 @@ import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { alertsRepo, requireClient, requireConfiguredFor, runNow } from "~/services/alerts.server";
 import { alertDetail } from "~/services/alert-detail.server";
+import { snoozeEnd } from "~/services/alert-snooze.server";
 import { getDb } from "~/services/db.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -39,10 +40,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const self = `/clients/${client.dataSource.id}/details/${cf.id}`;
   if (parsed.data.intent === "snooze") {
-    const today = new Date().toISOString().slice(0, 10);
-    if (parsed.data.snoozed <= today) return json({ errors: { snoozed: "Please pick a date in the future" } }, { status: 400 });
-    const until = new Date(`${parsed.data.snoozed}T23:59:59.000Z`);
-    if (Number.isNaN(until.getTime())) return json({ errors: { snoozed: "Please pick a date" } }, { status: 400 });
+    const end = snoozeEnd(parsed.data.snoozed);
+    if (!end.ok) return json({ errors: { snoozed: end.message } }, { status: 400 });
+    const until = end.until;
     if (!(await alertsRepo.setSnooze(db, company.id, cf.id, until))) return redirectWithToast(self, { type: "error", title: "Unable to snooze the alert.", description: "There is an internal error system." });
     return redirectWithToast(self, { type: "success", title: `Alert successfully snoozed until ${parsed.data.snoozed}` });
   }

@@ -158,7 +158,8 @@ export type BuilderView = {
   accounts: { accountId: string; name: string; blocked: boolean }[];
   reportField: ConfigField | null;
   optionFields: ConfigField[];
-  metrics: PickerField[];
+  /** With how a metric adds up over rows (the MCP server's totals sum only SUM metrics). */
+  metrics: (PickerField & { aggregation: FieldDef["aggregation"] })[];
   dimensions: PickerField[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
@@ -234,7 +235,7 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
     }
   }
   const asPicker = (f: FieldDef): PickerField => ({ id: f.id, name: f.name, description: f.description, category: f.category, type: f.type });
-  const metrics = withReasons(fields.filter((f) => f.type === "metric").map(asPicker), incompatible);
+  const metrics = withReasons(fields.filter((f) => f.type === "metric").map((f) => ({ ...asPicker(f), aggregation: f.aggregation })), incompatible);
   const dimensions = [
     ...withReasons(fields.filter((f) => f.type === "dimension").map(asPicker), incompatible),
     ...(fields.length
@@ -267,14 +268,17 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
 }
 
 export type PreviewResult =
-  | { kind: "rows"; columns: { id: string; name: string }[]; rows: Record<string, unknown>[] }
+  | { kind: "rows"; columns: { id: string; name: string; type?: "dimension" | "metric"; fieldType?: string }[]; rows: Record<string, unknown>[] }
   | { kind: "error"; message: string; type: string };
 
-/** The preview runs the real query URL (so it is validated, recorded and counted like any other). */
-export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson): Promise<PreviewResult> {
+/**
+ * The preview runs the real query URL (so it is validated, recorded and counted like any other).
+ * The MCP server's run_query reads through here too, with its own row cap.
+ */
+export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson, maxRows = PREVIEW_ROWS): Promise<PreviewResult> {
   const params = buildQueryParams({ ...definition, format: "json" }, apiKey);
-  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows: PREVIEW_ROWS });
-  const body = (await response.json()) as { columns?: { id: string; name: string }[]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
+  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows });
+  const body = (await response.json()) as { columns?: Extract<PreviewResult, { kind: "rows" }>["columns"]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
   if (!response.ok || body.error) return { kind: "error", message: body.error?.message ?? `The request failed (${response.status}).`, type: body.error?.code ?? String(response.status) };
   return { kind: "rows", columns: body.columns ?? [], rows: body.data ?? [] };
 }

@@ -46,6 +46,7 @@ describe("request bodies", () => {
   const RAW_BODY_READERS: Record<string, string> = {
     "services/oauth-provider.server.ts": "OAuth token and revocation endpoints: RFC 6749 form or JSON bodies, OAuth error answers",
     "services/addon-link.server.ts": "add-in link claim: JSON or form from the add-in, JSON error answers",
+    "services/oauth-registration.server.ts": "RFC 7591 client registration: a JSON body from an MCP client, OAuth error answers",
     "routes/webhooks.stripe.tsx": "Stripe webhook: the raw body is what the signature covers",
   };
   const sources = (dir: string): string[] =>
