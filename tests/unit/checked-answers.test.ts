@@ -39,8 +39,15 @@ syntactic.run("checked-answers", rule, {
 });
 
 const fixtures = path.resolve(import.meta.dirname, "fixtures/checked-answers");
+// With CI=true typescript-eslint infers a single run and keeps the first program it built, so every
+// case after the first would be checked against stale text: each case needs its own program.
 const typed = new RuleTester({
-  languageOptions: { parser: tseslint.parser, ecmaVersion: 2022, sourceType: "module", parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixtures } },
+  languageOptions: {
+    parser: tseslint.parser,
+    ecmaVersion: 2022,
+    sourceType: "module",
+    parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixtures, disallowAutomaticSingleRunInference: true },
+  },
 });
 const filename = path.join(fixtures, "connector.ts");
 typed.run("checked-answers (typed)", rule, {
