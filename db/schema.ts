@@ -7,6 +7,7 @@ import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
+import type { CurrencyTables } from "./tables/currency.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -38,6 +39,8 @@ export interface CompaniesTable {
   stripeInterval: Generated<string | null>;
   stripePeriodEnd: NullableTimestamp;
   overLimitSince: NullableTimestamp;
+  /** ISO 4217 code money is converted into (decision 0930); null: no conversion. */
+  reportingCurrency: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -144,7 +147,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, CurrencyTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import { registry as defaultRegistry, accountTimezone, resolveDateRange, Connect
 import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { companyConversion } from "../../server/currency-conversion.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 import { extractionBlocked } from "./billing-gate.server.js";
 
@@ -202,7 +203,7 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
     let iterator: AsyncIterator<Uint8Array>;
     let first: IteratorResult<Uint8Array>;
     try {
-      const result = await executeQuery(registry, definition, contextFor, { now: deps.now?.() });
+      const result = await executeQuery(registry, definition, contextFor, { now: deps.now?.(), conversion: companyConversion(deps.db, company) });
       async function* counted() {
         let n = 0;
         for await (const row of result.rows) {

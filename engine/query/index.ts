@@ -1,3 +1,4 @@
 export * from "./definition.js";
 export * from "./execute.js";
 export * from "./formats/index.js";
+export * from "./currency.js";
