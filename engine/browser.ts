@@ -8,3 +8,4 @@ export { redact, REDACTED } from "./core/redact.js";
 export * from "./alerts/definition.js";
 export * from "./alerts/evaluate.js";
 export * from "./destinations/catalogue.js";
+export * from "./query/normalized-ads.js";

@@ -23,13 +23,12 @@ export async function upsertRates(db: DB, rates: readonly StoredRate[], fetchedA
   return written;
 }
 
-/** Rates of the given currencies published between two days (inclusive), oldest first. */
-export async function ratesBetween(db: DB, input: { from: string; to: string; currencies: readonly string[] }): Promise<StoredRate[]> {
-  if (input.currencies.length === 0) return [];
-  const rows = await db
-    .selectFrom("exchangeRates")
-    .select([sql<string>`day::text`.as("day"), "currency", "rate"])
-    .where("currency", "in", [...input.currencies])
+/** Rates of the given currencies (null: all of them) published between two days (inclusive), oldest first. */
+export async function ratesBetween(db: DB, input: { from: string; to: string; currencies: readonly string[] | null }): Promise<StoredRate[]> {
+  if (input.currencies?.length === 0) return [];
+  let query = db.selectFrom("exchangeRates").select([sql<string>`day::text`.as("day"), "currency", "rate"]);
+  if (input.currencies) query = query.where("currency", "in", [...input.currencies]);
+  const rows = await query
     .where("day", ">=", input.from)
     .where("day", "<=", input.to)
     .orderBy("day")

@@ -17,8 +17,8 @@ export const RATE_BASE_CURRENCY = "EUR";
 
 export type ExchangeRate = { day: string; currency: string; rate: number };
 
-/** Loads the stored rates of the currencies (never EUR) over the days, inclusive. */
-export type RatesLoader = (span: DateRange, currencies: string[]) => Promise<ExchangeRate[]>;
+/** Loads the stored rates of the currencies (never EUR) over the days, inclusive; null: of every currency. */
+export type RatesLoader = (span: DateRange, currencies: string[] | null) => Promise<ExchangeRate[]>;
 
 export interface CurrencyConversion {
   /** The company's reporting currency (ISO 4217). */
@@ -115,7 +115,7 @@ export function moneyColumns(columns: readonly Column[]): Column[] {
 export async function prepareConversion(
   columns: readonly Column[],
   conversion: CurrencyConversion | undefined,
-  scope: { currencies: readonly string[]; span: DateRange },
+  scope: { currencies: readonly string[]; span: DateRange; /** Rows carry their own currency (affiliate networks): load every rate. */ anyCurrency?: boolean },
 ): Promise<Converter | undefined> {
   if (!conversion) return undefined;
   const money = moneyColumns(columns);
@@ -123,7 +123,7 @@ export async function prepareConversion(
   const to = conversion.to;
   const currencies = [...new Set([...scope.currencies, to])].filter((c) => isCurrency(c) && c !== RATE_BASE_CURRENCY).sort();
   const span = { start: addDays(scope.span.start, -MAX_RATE_AGE_DAYS), end: scope.span.end };
-  const table = new RateTable(currencies.length ? await conversion.rates(span, currencies) : []);
+  const table = new RateTable(scope.anyCurrency ? await conversion.rates(span, null) : currencies.length ? await conversion.rates(span, currencies) : []);
   const out: Column[] = [];
   const dimensions = columns.filter((c) => c.type === "dimension");
   out.push(...dimensions, ...CONVERSION_COLUMNS.filter((c) => !dimensions.some((d) => d.id === c.id)));

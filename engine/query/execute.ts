@@ -86,7 +86,7 @@ function resolveColumns(platform: string, fields: FieldDef[], query: QueryDefini
   return columns;
 }
 
-function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
+export function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
   if ("preset" in date) return resolveDateRange(date.preset, { timezone: account.timezone, now, start: date.start, end: date.end, since: date.since });
   return resolveDateRange("CUSTOM", { timezone: account.timezone, now, start: date.start, end: date.end });
 }
@@ -126,7 +126,7 @@ export async function executeQuery(
   async function* rows(): AsyncGenerator<Row> {
     for (const [index, account] of accounts.entries()) {
       const ctx = index === 0 ? firstContext : await contextFor(connector, account);
-      const { authorizationId: _authorizationId, ...plainAccount } = account;
+      const { authorizationId: _authorizationId, platform: _platform, ...plainAccount } = account;
       const pages = connector.read(ctx, {
         accounts: [plainAccount],
         fields: readFields,
