@@ -69,7 +69,10 @@ beforeAll(async () => {
     const fixture = (await loadContractFixture(platform))!;
     const fake = await fixture.startFake!();
     fakes.push(fake);
-    Object.assign(env, fixtureAppEnv(platform, fixture.app), { [`${envPrefix(platform)}_BASE_URL`]: fake.baseUrl });
+    const own = { ...fixtureAppEnv(platform, fixture.app), [`${envPrefix(platform)}_BASE_URL`]: fake.baseUrl };
+    Object.assign(env, own);
+    // The builder's preview reads the product's own environment, as in production.
+    Object.assign(process.env, own);
   }
   await upsertRates(db, Object.entries(rates).flatMap(([day, byCurrency]) => Object.entries(byCurrency).map(([currency, rate]) => ({ day, currency, rate }))));
   agency = await makeAgency();
@@ -248,5 +251,116 @@ describe("hostile cross-platform queries", () => {
     const res = await service.answerQueryUrl(new Request(`http://localhost:3000/api/request?${new URLSearchParams({ ...BLENDED, ...RANGE, apikey: revealApiKey(company) })}`), { db, env });
     expect(res.status).toBe(404);
     expect((await res.json()).error).toMatchObject({ parameter: "accounts", code: "no_accounts" });
+  });
+});
+
+describe("the query builder's Cross-platform ads source", () => {
+  it("lists the ads accounts of every source, builds a URL that answers normalized rows, and saves it", async () => {
+    const { sessionCookie, routeArgs } = await import("../support/routes.js");
+    const { get, formPost, settle } = await import("../support/requests.js");
+    const builder = await import("~/routes/_app.data-connector.api._index");
+    const user = await db.selectFrom("users").select("id").where("companyId", "=", agency.company.id).executeTakeFirstOrThrow();
+    const cookie = await sessionCookie(user.id);
+    const account = (p: string, id: string) => `${agency.sources[p]}:${id}`;
+    const search = new URLSearchParams({
+      format: "json",
+      source: "blended",
+      prev_source: "blended",
+      metric: "spend",
+      date: "CUSTOM",
+      start: RANGE.start_date,
+      end: RANGE.end_date,
+      step: "options",
+      preview: "1",
+    });
+    search.append("dimension", "platform");
+    search.append("dimension", "account_id");
+    for (const a of [account("demo", "demo-paris"), account("reddit-ads", "t2_signal_ny"), account("pinterest-ads", "549755885176")]) search.append("account", a);
+    // Hostile: another company's account and a non-ads account are not offered, so they are dropped.
+    search.append("account", `${other.sources["reddit-ads"]}:t2_signal_ny`);
+    search.append("account", account("stripe", "acct_1"));
+    const res = await settle(() => builder.loader(routeArgs(get(`/data-connector/api?${search}`, { cookie }), {})));
+    const data = await res.json();
+    expect(data.view.sourceValue).toBe("blended");
+    const offered = data.view.accounts.map((a: { accountId: string }) => a.accountId);
+    expect(offered).toEqual(expect.arrayContaining([account("demo", "demo-tokyo"), account("reddit-ads", "t2_signal_ber"), account("pinterest-ads", "549755885175")]));
+    expect(offered).not.toContain(account("stripe", "acct_1"));
+    expect(data.view.state.accounts).toEqual([account("demo", "demo-paris"), account("reddit-ads", "t2_signal_ny"), account("pinterest-ads", "549755885176")]);
+    expect(data.view.metrics.map((m: { id: string }) => m.id)).toEqual(["spend", "impressions", "clicks", "conversions", "conversion_value", "video_views", "reach"]);
+    expect(data.view.valid).toBe(true);
+    const url = new URL(data.queryUrl);
+    expect(url.searchParams.get("platform")).toBe("cross-platform-ads");
+    expect(JSON.parse(url.searchParams.get("accounts")!)).toEqual([
+      { id: "demo-paris", authorization_id: agency.sources.demo },
+      { id: "t2_signal_ny", authorization_id: agency.sources["reddit-ads"] },
+      { id: "549755885176", authorization_id: agency.sources["pinterest-ads"] },
+    ]);
+    expect(data.preview, JSON.stringify(data.preview).slice(0, 300)).toMatchObject({ kind: "rows" });
+    expect(new Set(data.preview.rows.map((r: { platform: string }) => r.platform))).toEqual(new Set(["demo", "reddit-ads", "pinterest-ads"]));
+    expect(data.preview.columns.map((c: { id: string }) => c.id)).toContain("spend_converted");
+
+    const saved = await settle(() => builder.action(routeArgs(formPost("/data-connector/api", { intent: "save", name: "All ads", state: data.search }, { cookie }), {})));
+    expect(saved.status).toBe(302);
+    const row = await db.selectFrom("savedQueries").selectAll().where("companyId", "=", agency.company.id).where("name", "=", "All ads").executeTakeFirstOrThrow();
+    const json = (typeof row.json === "string" ? JSON.parse(row.json) : row.json) as { source: string; accounts: unknown[] };
+    expect(json.source).toBe("cross-platform-ads");
+    expect(json.accounts).toHaveLength(3);
+    // Loading it back opens the builder on the same cross-platform state.
+    const savedRoute = await import("~/routes/_app.data-connector.api.$id");
+    const reopened = await (await settle(() => savedRoute.loader(routeArgs(get(`/data-connector/api/${row.id}`, { cookie }), { id: String(row.id) })))).json();
+    expect(reopened.view.sourceValue).toBe("blended");
+    expect(reopened.view.state.accounts).toEqual(data.view.state.accounts);
+  });
+});
+
+describe("the Looker Studio connector's Cross-platform ads entry", () => {
+  it("authorizes, lists the ads accounts, gives the normalized schema and answers normalized rows", async () => {
+    const { upsertOauthClient } = await import("../../db/repositories/oauth-provider.js");
+    const { tokenDigest } = await import("../../lib/secrets.js");
+    const { bearer, callRoute, tokenPost } = await import("../support/oauth-flows.js");
+    const { sessionCookie } = await import("../support/routes.js");
+    const { get, formPost } = await import("../support/requests.js");
+    const scriptId = "1BlendedScriptIdForAds";
+    const redirectUri = `https://script.google.com/macros/d/${scriptId}/usercallback`;
+    await upsertOauthClient(db, { id: "looker-blended", name: "Looker Studio (ads)", secretDigest: tokenDigest("looker-blended-secret"), redirectUris: [redirectUri], scriptPlatforms: { [scriptId]: "cross-platform-ads" } });
+    const user = await db.selectFrom("users").select("id").where("companyId", "=", agency.company.id).executeTakeFirstOrThrow();
+    const cookie = await sessionCookie(user.id);
+    const page = (await import("~/routes/oauth2-authorize.$platform")) as never;
+    const handoff = (await import("~/routes/oauth2-authorize.$platform_.handoff")) as never;
+    const q = new URLSearchParams({ client_id: "looker-blended", redirect_uri: redirectUri, response_type: "code", state: "st-1" });
+    // The company has ads sources: the redirect page goes straight to the consent.
+    const first = await callRoute(page, "loader", get(`/oauth2-authorize/cross-platform-ads?${q}`, { cookie }), { platform: "cross-platform-ads" });
+    expect(first.status).toBe(302);
+    const consent = await (await callRoute(handoff, "loader", get(first.headers.get("location")!, { cookie }), { platform: "cross-platform-ads" })).json();
+    expect(consent.platformName).toBe("Cross-platform ads");
+    const allowed = await callRoute(handoff, "action", formPost("/oauth2-authorize/cross-platform-ads/handoff", { ...consent.hidden, decision: "allow" }, { cookie }), { platform: "cross-platform-ads" });
+    const code = new URL(allowed.headers.get("location")!).searchParams.get("code")!;
+    const tokens = await (await callRoute((await import("~/routes/oauth.token")) as never, "action", tokenPost({ grant_type: "authorization_code", code, client_id: "looker-blended", client_secret: "looker-blended-secret", redirect_uri: redirectUri }))).json();
+    const access = tokens.access_token as string;
+
+    const config = await (await callRoute((await import("~/routes/addons.looker-studio.config")) as never, "loader", bearer("/addons/looker-studio/config?platform=cross-platform-ads", access))).json();
+    expect(config.platform).toEqual({ id: "cross-platform-ads", name: "Cross-platform ads" });
+    expect(config.accounts.map((a: { id: string }) => a.id).sort()).toEqual(["549755885175", "549755885176", "demo-paris", "demo-tokyo", "t2_signal_ber", "t2_signal_ny"]);
+    expect(config.reports).toEqual([]);
+    const schema = await (await callRoute((await import("~/routes/addons.looker-studio.schema")) as never, "loader", bearer("/addons/looker-studio/schema?platform=cross-platform-ads&locale=en", access))).json();
+    expect(schema.schema.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["platform", "account_timezone", "spend", "video_views"]));
+    expect(schema.schema.find((f: { name: string }) => f.name === "spend")).toMatchObject({ dataType: "NUMBER", semantics: { conceptType: "METRIC" } });
+
+    // getData, as Code.gs sends it: the chosen accounts ("authorizationId:accountId") and the fields.
+    const params = new URLSearchParams({
+      platform: "cross-platform-ads", dimensions: "date,platform,account_name", metrics: "spend,clicks", date: "CUSTOM", start_date: RANGE.start_date, end_date: RANGE.end_date,
+      accounts: JSON.stringify(config.accounts.map((a: { id: string; authorization_id: number }) => ({ id: a.id, authorization_id: a.authorization_id }))), format: "json",
+    });
+    const data = await callRoute((await import("~/routes/addons.query")) as never, "loader", bearer(`/addons/query?${params}`, access));
+    const body = await data.json();
+    expect(data.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+    expect(new Set(body.data.map((r: { platform: string }) => r.platform))).toEqual(new Set(["demo", "reddit-ads", "pinterest-ads"]));
+
+    const catalogue = await import("~/services/bi-pages.server");
+    const entries = catalogue.lookerStudioCatalogue("", "deployment-1");
+    expect(entries[0]).toMatchObject({ id: "cross-platform-ads", name: "Cross-platform ads" });
+    const target = new URL(new URL(entries[0].connectHref, "http://localhost").searchParams.get("redirectTo")!);
+    expect(JSON.parse(target.searchParams.get("connectorConfig")!)).toEqual({ platform: "cross-platform-ads" });
+    expect(catalogue.lookerStudioCatalogue("cross", "deployment-1").map((e) => e.id)).toEqual(["cross-platform-ads"]);
   });
 });
