@@ -16,6 +16,8 @@ import {
 import { alertDefinitionSchema, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
 import { notifyStatusChanges } from "../../server/alert-notifications.js";
+import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
+import { getCompany } from "../../db/repositories/companies.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
@@ -96,12 +98,23 @@ export function createAlertActivities(deps: ActivityDeps) {
     const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at };
     try {
       const definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
-      const connector: Connector = getConnector(target.source.platform);
-      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
-      (await scope.gate(target.companyId))([target.dataSource.id]);
-      const ctx = scope.context(target, connector);
-      const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target));
-      scope.used(target.companyId, target.dataSource.id);
+      let results;
+      if (isCrossPlatformAlert(definition)) {
+        // Total spend across the client's ads platforms (decision 0931).
+        const memberIds = crossPlatformMembers(definition).flatMap((m) => (m.dataSourceId ? [m.dataSourceId] : []));
+        (await scope.gate(target.companyId))(memberIds);
+        const company = await getCompany(db, target.companyId);
+        const clientConnector: Connector = getConnector(target.source.platform);
+        ({ results } = await evaluateCrossPlatformAlert({ db, registry: { getConnector } }, company!, { timezone: accountTimezone(clientConnector, target.dataSource) }, definition, at));
+        for (const id of memberIds) scope.used(target.companyId, id);
+      } else {
+        const connector: Connector = getConnector(target.source.platform);
+        // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
+        (await scope.gate(target.companyId))([target.dataSource.id]);
+        const ctx = scope.context(target, connector);
+        ({ results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target)));
+        scope.used(target.companyId, target.dataSource.id);
+      }
       return {
         ...base,
         entities: results.map((r) => ({

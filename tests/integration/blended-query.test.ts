@@ -364,3 +364,79 @@ describe("the Looker Studio connector's Cross-platform ads entry", () => {
     expect(catalogue.lookerStudioCatalogue("cross", "deployment-1").map((e) => e.id)).toEqual(["cross-platform-ads"]);
   });
 });
+
+describe("the cross-platform spend alert", () => {
+  it("is created from the client's page with the company's ads accounts only, and evaluates the converted total of their spend", async () => {
+    const { sessionCookie, routeArgs } = await import("../support/routes.js");
+    const { ORIGIN, get, settle } = await import("../support/requests.js");
+    const { listResults, getConfiguredFor, listRuns } = await import("../../db/repositories/alerts.js");
+    const { createAlertActivities } = await import("../../temporal/activities/alerts.js");
+    const { activityDeps } = await import("../../temporal/activities/deps.js");
+    const route = await import("~/routes/_app.clients.$clientId.alerts.create.cross-platform");
+    const user = await db.selectFrom("users").select("id").where("companyId", "=", agency.company.id).executeTakeFirstOrThrow();
+    const cookie = await sessionCookie(user.id);
+    const idOf = async (companyId: number, accountId: string) =>
+      (await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("accountId", "=", accountId).executeTakeFirstOrThrow()).id;
+    const paris = await idOf(agency.company.id, "demo-paris");
+    const members = [paris, await idOf(agency.company.id, "t2_signal_ny"), await idOf(agency.company.id, "549755885176")];
+    const path = `/clients/${paris}/alerts/create/cross-platform`;
+
+    const page = await (await settle(() => route.loader(routeArgs(get(path, { cookie }), { clientId: String(paris) })))).json();
+    expect(page.accounts.map((a: { dataSourceId: number }) => a.dataSourceId)).toEqual(expect.arrayContaining(members));
+    expect(page.accounts.some((a: { platform: string }) => a.platform === "stripe")).toBe(false);
+    expect(page.preselected).toEqual([paris]);
+
+    const post = (account: number[], extra: Record<string, string> = {}) => {
+      const body = new URLSearchParams({ title: "Total spend", operator: "sum", comparison: "above", amount: "1", during: "yesterday", ...extra });
+      for (const id of account) body.append("account", String(id));
+      const request = new Request(`${ORIGIN}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", origin: ORIGIN, host: "localhost:3000", cookie }, body });
+      return settle(() => route.action(routeArgs(request, { clientId: String(paris) })));
+    };
+    const sentries = async () => (await db.selectFrom("sentries").select("id").where("companyId", "=", agency.company.id).execute()).length;
+    const before = await sentries();
+    // Hostile: another company's account, a non-ads account, an hourly window, a negative amount.
+    for (const [account, extra] of [
+      [[...members, await idOf(other.company.id, "t2_signal_ny")], {}],
+      [[...members, await idOf(agency.company.id, "acct_1")], {}],
+      [members, { during: "4_hour" }],
+      [members, { amount: "-5" }],
+      [[], {}],
+    ] as const) {
+      const refused = await post([...account], extra);
+      expect(refused.status, JSON.stringify(extra)).toBe(400);
+    }
+    // Another company cannot use this client page at all.
+    const theirCookie = await sessionCookie((await db.selectFrom("users").select("id").where("companyId", "=", other.company.id).executeTakeFirstOrThrow()).id);
+    const foreign = await settle(() => route.loader(routeArgs(get(path, { cookie: theirCookie }), { clientId: String(paris) })));
+    expect(foreign.status).toBe(404);
+    expect(await sentries()).toBe(before);
+
+    const created = await post(members, { title: "Spend over 1 EUR" });
+    expect(created.status).toBe(302);
+    const quiet = await post(members, { title: "Spend over a billion", amount: "1000000000" });
+    const configured = (location: string) => Number(location.split("/").pop());
+    const loud = configured(created.headers.get("location")!);
+    const calm = configured(quiet.headers.get("location")!);
+
+    // The worker's batch, with its clock on Wednesday 5 March 2025: "yesterday" is Tuesday the 4th.
+    const activities = createAlertActivities(activityDeps({ db, now: () => new Date("2025-03-05T12:00:00Z") }));
+    const batch = await activities.evaluateAlertBatch({ configuredForIds: [loud, calm] });
+    expect(batch).toMatchObject({ evaluated: 2, errors: 0, anomalies: 1 });
+    expect((await getConfiguredFor(db, agency.company.id, loud))?.status).toBe("ANOMALY");
+    expect((await getConfiguredFor(db, agency.company.id, calm))?.status).toBe("OK");
+
+    // Its value is the converted total of the three accounts' spend on that day, as the query URL gives it.
+    const day = await json({ platform: "cross-platform-ads", dimensions: "date", metrics: "spend", date: "CUSTOM", start_date: "2025-03-04", end_date: "2025-03-04", accounts: JSON.stringify([
+      { id: "demo-paris", authorization_id: agency.sources.demo },
+      { id: "t2_signal_ny", authorization_id: agency.sources["reddit-ads"] },
+      { id: "549755885176", authorization_id: agency.sources["pinterest-ads"] },
+    ]) });
+    const expected = Math.round(sum(day.data, "spend_converted") * 100) / 100;
+    const [result] = await listResults(db, agency.company.id, loud);
+    const stored = (typeof result.lastResult === "string" ? JSON.parse(result.lastResult) : result.lastResult) as { conditions: { value: number }[]; identifierName: string };
+    expect(stored.identifierName).toBe("All platforms (3 accounts)");
+    expect(stored.conditions[0].value).toBeCloseTo(expected, 2);
+    expect(expected).toBeGreaterThan(1);
+    expect((await listRuns(db, agency.company.id, loud))[0]).toMatchObject({ status: "ANOMALY" });
+  });
+});
