@@ -8,6 +8,7 @@ import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
 import type { CurrencyTables } from "./tables/currency.js";
+import type { ClientLinkTables } from "./tables/client-links.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -147,7 +148,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, CurrencyTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, CurrencyTables, ClientLinkTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;
