@@ -9,7 +9,7 @@ import { companiesRepo, savedQueriesRepo } from "./repositories.server";
 import type { Company } from "../../db/schema.js";
 
 export function lookerStudioCatalogue(search: string, connectorId = getEnv().LOOKER_STUDIO_CONNECTOR_ID ?? "") {
-  // "Cross-platform ads" (decision 0931): one data source over every ads platform, listed first.
+  // "Cross-platform ads" (decision 0931): one data source over every ads platform, sorted like the others (spec 2 §2).
   const blended = { id: BLENDED_PLATFORM, name: BLENDED_PLATFORM_NAME, category: "ADS", flag: "new" as const, implemented: true, monogram: "X", color: "#334155" };
   const entries = [
     blended,
@@ -17,8 +17,7 @@ export function lookerStudioCatalogue(search: string, connectorId = getEnv().LOO
       .filter((p) => p.reportingStudio && p.flag !== "deprecated")
       .map((p) => ({ id: p.id, name: p.displayName, category: p.category, flag: p.flag, implemented: p.implemented, monogram: p.icon.monogram, color: p.icon.color })),
   ];
-  const found = searchLookerCatalogue(entries, search);
-  return [...found.filter((e) => e.id === BLENDED_PLATFORM), ...found.filter((e) => e.id !== BLENDED_PLATFORM)].map((e) => {
+  return searchLookerCatalogue(entries, search).map((e) => {
     const full = entries.find((x) => x.id === e.id)!;
     const target = `${LOOKER_STUDIO_CREATE_URL}?${new URLSearchParams({ ...(connectorId ? { connectorId } : {}), connectorConfig: JSON.stringify({ platform: e.id }) })}`;
     return { ...full, connectHref: `/redirect?${new URLSearchParams({ redirectTo: target, type: "LOOKER_STUDIO" })}` };

@@ -4,7 +4,7 @@
 // link's creator. The link works once, until it expires or is revoked. Everything about the
 // company comes from the link row: nothing the client sends can name another company or source.
 import { createCookie } from "@remix-run/node";
-import { z } from "zod";
+import type { z } from "zod";
 import type { DB } from "../../db/connection.js";
 import type { Company, User } from "../../db/schema.js";
 import * as linksRepo from "../../db/repositories/client-connect-links.js";
@@ -16,6 +16,7 @@ import { sendMail } from "../../lib/mail.js";
 import { decryptJson, encryptJson, getSessionSecrets, randomToken, tokenDigest } from "../../lib/secrets.js";
 import { getDb } from "./db.server.js";
 import type { Toast } from "./toast.server.js";
+import type { CreateLinkSchema } from "~/utils/client-links";
 import {
   authorizeFromReturn,
   checkCredential,
@@ -31,7 +32,6 @@ import {
   type OAuthReturnParams,
 } from "./sources.server.js";
 
-export const LINK_VALIDITY_DAYS = [1, 3, 7, 14, 30] as const;
 const DAY_MS = 86_400_000;
 /** base64url of 32 random bytes is 43 characters; anything else is not a link of ours. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -63,16 +63,6 @@ export function linkablePlatforms(deps: ConnectorDeps = defaultDeps()): { id: st
     .map((p) => ({ id: p.id, name: p.displayName }))
     .sort((a, b) => a.name.localeCompare(b.name, "en", { sensitivity: "base" }));
 }
-
-export const CreateLinkSchema = z.object({
-  intent: z.literal("create"),
-  platform: z.string({ error: "Choose the platform to connect" }).trim().min(1, "Choose the platform to connect").max(80),
-  clientName: z.string({ error: "Say who the link is for" }).trim().min(1, "Say who the link is for").max(120, "Use at most 120 characters"),
-  message: z.string().trim().max(500, "Use at most 500 characters").optional(),
-  days: z.coerce.number({ error: "Choose how long the link works" }).refine((d) => (LINK_VALIDITY_DAYS as readonly number[]).includes(d), "Choose how long the link works"),
-});
-export const RevokeLinkSchema = z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() });
-export const LinkActionSchema = z.discriminatedUnion("intent", [CreateLinkSchema, RevokeLinkSchema]);
 
 /** Creates a link; its URL is shown once (only the token's digest is kept). */
 export async function createLink(

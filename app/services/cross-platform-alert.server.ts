@@ -2,44 +2,23 @@
 // which accounts may be added up (the company's activated ads accounts), and the save. Every id
 // that comes back from the form is checked against that list: another company's account, a
 // blocked one or a non-ads one is refused and nothing is written.
-import { z } from "zod";
+import type { CrossPlatformAlertInput } from "~/utils/cross-platform-alert";
 import type { Company } from "../../db/schema.js";
 import * as alertsRepo from "../../db/repositories/alerts.js";
+import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-sources.js";
 import { blendablePlatforms, BLENDED_PLATFORM, findPlatform, type AlertDefinition } from "../../engine/index.js";
 import { CROSS_PLATFORM_METRIC } from "../../server/cross-platform-alert.js";
 import { getDb } from "./db.server.js";
 import { evaluateSoon, type Client } from "./alerts.server.js";
 
-/** Whole-day windows only: the platforms' days are added up. */
-export const CROSS_PLATFORM_WINDOWS = ["yesterday", "7_days", "30_days", "last_month"] as const;
-export const CROSS_PLATFORM_OPERATORS = ["sum", "avg", "max", "min"] as const;
-
-export const CrossPlatformAlertSchema = z.object({
-  title: z.string({ error: "Please input a name for your alert" }).trim().min(1, "Please input a name for your alert").max(120, "Use at most 120 characters"),
-  account: z.array(z.coerce.number().int().positive()).min(1, "Choose at least one account").max(100, "At most 100 accounts"),
-  operator: z.enum(CROSS_PLATFORM_OPERATORS, { error: "Choose how the days are combined" }),
-  comparison: z.enum(["above", "below"], { error: "Choose above or below" }),
-  amount: z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").max(1e12, "The amount is too large"),
-  during: z.enum(CROSS_PLATFORM_WINDOWS, { error: "Choose a period" }),
-});
-export type CrossPlatformAlertInput = z.infer<typeof CrossPlatformAlertSchema>;
+export { CROSS_PLATFORM_OPERATORS, CROSS_PLATFORM_WINDOWS, CrossPlatformAlertSchema, type CrossPlatformAlertInput } from "~/utils/cross-platform-alert";
 
 export type AdsAccountChoice = { dataSourceId: number; accountId: string; name: string; platform: string; platformName: string; currency: string | null };
 
 /** The company's activated, unblocked accounts on ads platforms. */
 export async function adsAccountChoices(companyId: number): Promise<AdsAccountChoice[]> {
-  const rows = await getDb()
-    .selectFrom("dataSources")
-    .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
-    .select(["dataSources.id", "dataSources.accountId", "dataSources.name", "dataSources.currency", "networkAuthorizations.platform"])
-    .where("dataSources.companyId", "=", companyId)
-    .where("networkAuthorizations.companyId", "=", companyId)
-    .where("networkAuthorizations.platform", "in", blendablePlatforms())
-    .where("dataSources.blockedAt", "is", null)
-    .orderBy("networkAuthorizations.platform")
-    .orderBy("dataSources.name")
-    .execute();
-  return rows.map((r) => ({ dataSourceId: r.id, accountId: r.accountId, name: r.name, platform: r.platform, platformName: findPlatform(r.platform)?.displayName ?? r.platform, currency: r.currency }));
+  const rows = await listActiveAccountsOnPlatforms(getDb(), companyId, blendablePlatforms());
+  return rows.map((r) => ({ dataSourceId: r.dataSourceId, accountId: r.accountId, name: r.name, platform: r.platform, platformName: findPlatform(r.platform)?.displayName ?? r.platform, currency: r.currency }));
 }
 
 export async function crossPlatformAlertForm(company: Pick<Company, "id" | "reportingCurrency">, client: Client) {

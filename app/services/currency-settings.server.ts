@@ -1,6 +1,5 @@
 // The reporting currency of Settings → Currency (decision 0930): which currencies a company may
 // pick (the euro and what the ECB quotes), what is stored of the rates, and the save.
-import { z } from "zod";
 import type { Company } from "../../db/schema.js";
 import { latestRates, rateCoverage, setReportingCurrency } from "../../db/repositories/exchange-rates.js";
 import { ECB_CURRENCIES } from "../../lib/ecb-rates.js";
@@ -23,16 +22,6 @@ export async function currencySettings(company: Pick<Company, "reportingCurrency
     latest: latest.map((r) => ({ currency: r.currency, rate: r.rate })),
   };
 }
-
-/** The form's schema: a code among the choices, or "" for no conversion (checked again on the server). */
-export const ReportingCurrencySchema = z.object({
-  currency: z
-    .string()
-    .trim()
-    .max(3, "Choose a currency from the list")
-    .regex(/^([A-Z]{3})?$/, "Choose a currency from the list")
-    .default(""),
-});
 
 /** Saves the choice; a code the list does not offer is refused (400) and nothing is written. */
 export async function saveReportingCurrency(companyId: number, currency: string): Promise<{ ok: true } | { ok: false; message: string }> {

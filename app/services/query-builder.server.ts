@@ -191,35 +191,24 @@ export type BuilderView = {
 
 /** The definition the state describes (spec 2 §3 Query definition), or null without a source. */
 export function definitionOf(state: BuilderState, platform: string | null): QueryDefinitionJson | null {
+  let source: Pick<QueryDefinitionJson, "source" | "source_id" | "accounts" | "options">;
   if (state.blended) {
-    return {
-      format: state.format,
-      source: BLENDED_PLATFORM,
-      accounts: state.accounts.flatMap((a) => splitBlendedAccount(a) ?? []),
-      metrics: state.metrics,
-      dimensions: state.dimensions,
-      date: state.date,
-      since: state.date === "SINCE" ? state.since || null : null,
-      custom_date: state.date === "CUSTOM" ? { start: state.start || null, end: state.end || null } : null,
-      filters: state.filters.map((f) => (f.type === "is_not_empty" ? { field: f.field, type: f.type } : f)),
-      options: { ...state.options },
-    } as QueryDefinitionJson;
+    source = { source: BLENDED_PLATFORM, accounts: state.accounts.flatMap((a) => splitBlendedAccount(a) ?? []), options: { ...state.options } };
+  } else {
+    if (!platform || !state.authorizationId) return null;
+    const options: Record<string, string | string[]> = { ...state.options };
+    if (state.report) options.report = state.report;
+    source = { source: platform, source_id: state.authorizationId, accounts: state.accounts.map((id) => ({ id, authorization_id: state.authorizationId! })), options };
   }
-  if (!platform || !state.authorizationId) return null;
-  const options: Record<string, string | string[]> = { ...state.options };
-  if (state.report) options.report = state.report;
   return {
     format: state.format,
-    source: platform,
-    source_id: state.authorizationId,
-    accounts: state.accounts.map((id) => ({ id, authorization_id: state.authorizationId! })),
+    ...source,
     metrics: state.metrics,
     dimensions: state.dimensions,
     date: state.date,
     since: state.date === "SINCE" ? state.since || null : null,
     custom_date: state.date === "CUSTOM" ? { start: state.start || null, end: state.end || null } : null,
     filters: state.filters.map((f) => (f.type === "is_not_empty" ? { field: f.field, type: f.type } : f)),
-    options,
   } as QueryDefinitionJson;
 }
 

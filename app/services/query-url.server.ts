@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import type { Company, NetworkAuthorization } from "../../db/schema.js";
 import { findCompanyByApiKey } from "../../db/repositories/companies.js";
+import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-sources.js";
 import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
 import { registry as defaultRegistry, accountTimezone, blendablePlatforms, BLENDED_PLATFORM, executeBlendedQuery, normalizedMappings, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type Connector, type ConnectorContext, executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
 import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
@@ -100,19 +101,8 @@ function blendedPlatforms(registry: QueryRegistry, platforms: readonly string[])
 
 /** A cross-platform query without accounts: every activated, unblocked account of its platforms in the company. */
 async function everyAccountOf(db: DB, company: Company, platforms: readonly string[]): Promise<ParsedQueryRequest["accounts"]> {
-  const rows = await db
-    .selectFrom("dataSources")
-    .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
-    .select(["dataSources.accountId", "networkAuthorizations.id as authorizationId"])
-    .where("dataSources.companyId", "=", company.id)
-    .where("networkAuthorizations.companyId", "=", company.id)
-    .where("networkAuthorizations.platform", "in", [...platforms])
-    .where("dataSources.blockedAt", "is", null)
-    .orderBy("networkAuthorizations.platform")
-    .orderBy("dataSources.id")
-    .limit(200)
-    .execute();
-  return rows.map((r) => ({ id: r.accountId, authorizationId: r.authorizationId }));
+  const accounts = await listActiveAccountsOnPlatforms(db, company.id, platforms, 200);
+  return accounts.map((a) => ({ id: a.accountId, authorizationId: a.authorizationId }));
 }
 
 async function resolveAccounts(

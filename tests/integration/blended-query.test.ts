@@ -357,9 +357,9 @@ describe("the Looker Studio connector's Cross-platform ads entry", () => {
     expect(new Set(body.data.map((r: { platform: string }) => r.platform))).toEqual(new Set(["demo", "reddit-ads", "pinterest-ads"]));
 
     const catalogue = await import("~/services/bi-pages.server");
-    const entries = catalogue.lookerStudioCatalogue("", "deployment-1");
-    expect(entries[0]).toMatchObject({ id: "cross-platform-ads", name: "Cross-platform ads" });
-    const target = new URL(new URL(entries[0].connectHref, "http://localhost").searchParams.get("redirectTo")!);
+    const entry = catalogue.lookerStudioCatalogue("", "deployment-1").find((e) => e.id === "cross-platform-ads");
+    expect(entry).toMatchObject({ name: "Cross-platform ads", category: "ADS" });
+    const target = new URL(new URL(entry!.connectHref, "http://localhost").searchParams.get("redirectTo")!);
     expect(JSON.parse(target.searchParams.get("connectorConfig")!)).toEqual({ platform: "cross-platform-ads" });
     expect(catalogue.lookerStudioCatalogue("cross", "deployment-1").map((e) => e.id)).toEqual(["cross-platform-ads"]);
   });
