@@ -7,6 +7,7 @@ import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
+import type { McpTables } from "./tables/mcp.js";
 import type { CurrencyTables } from "./tables/currency.js";
 import type { ClientLinkTables } from "./tables/client-links.js";
 
@@ -40,6 +41,8 @@ export interface CompaniesTable {
   stripeInterval: Generated<string | null>;
   stripePeriodEnd: NullableTimestamp;
   overLimitSince: NullableTimestamp;
+  /** When the starter alert templates were added (once, issue 18). */
+  starterTemplatesAt: NullableTimestamp;
   /** ISO 4217 code money is converted into (decision 0930); null: no conversion. */
   reportingCurrency: Generated<string | null>;
 }
@@ -55,6 +58,10 @@ export interface UsersTable {
   isActive: Generated<boolean>;
   googleId: string | null;
   skippedGettingStarted: Generated<boolean>;
+  /** Alert e-mails: one at each change, or one daily digest (issue 18). */
+  alertEmail: ColumnType<"each" | "digest", "each" | "digest" | undefined, "each" | "digest">;
+  /** The day (YYYY-MM-DD, UTC) the last digest went out. */
+  digestSentOn: string | null;
   createdAt: Timestamp;
 }
 
@@ -148,7 +155,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, CurrencyTables, ClientLinkTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables, CurrencyTables, ClientLinkTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

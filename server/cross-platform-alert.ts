@@ -6,11 +6,10 @@
 // and evaluates the conditions on that one series. Shared by the worker and the creation form.
 import type { DB } from "../db/connection.js";
 import type { Company } from "../db/schema.js";
-import { BLENDED_PLATFORM, buildEntitySeries, evaluateAlert, executeBlendedQuery, normalizedMappings, planAlertReads, type AlertDefinition, type Connector, type NetworkRequest, type QueryAccount, type QueryRegistry, type Row } from "../engine/index.js";
+import { BLENDED_PLATFORM, buildEntitySeries, evaluateAlert, executeBlendedQuery, normalizedMappings, planAlertReads, type AlertDefinition, type Connector, type EntityResult, type NetworkRequest, type QueryAccount, type QueryRegistry, type Row } from "../engine/index.js";
 import { accountTimezone } from "./alert-evaluation.js";
 import { companyConversion } from "./currency-conversion.js";
 import { connectorContextForSource } from "./source-context.js";
-import type { AlertEvaluationOutput } from "./alert-evaluation.js";
 
 /** The metric the alert watches: the normalized schema's spend. */
 export const CROSS_PLATFORM_METRIC = "spend";
@@ -80,7 +79,7 @@ export async function evaluateCrossPlatformAlert(
   client: { timezone: string },
   definition: Definition,
   now: Date,
-): Promise<AlertEvaluationOutput> {
+): Promise<{ timezone: string; results: EntityResult[] }> {
   const members = await loadMembers(deps.db, company.id, crossPlatformMembers(definition), deps.registry);
   const plan = planAlertReads(definition, { level: "ACCOUNT" }, { timezone: client.timezone, now });
   if (!plan.daily || plan.hourly) throw new Error("A cross-platform spend alert looks at whole days (yesterday, 7 days, 30 days, last month).");

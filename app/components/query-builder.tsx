@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ApiKeyField, CopyButton } from "~/components/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { FieldPicker } from "~/components/field-picker";
 import { Field, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -265,11 +266,11 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
               </Section>
 
               <Section id="metrics" current={state.step} title={SECTION_TITLES.metrics} error={errors.fields}>
-                <CheckList name="metric" items={view.metrics} selected={state.metrics} empty="Choose a source first." />
+                <FieldPicker label="Metrics" name="metric" fields={view.metrics} selected={state.metrics} search={{ name: "q_metric", value: data.fieldSearch.metric }} searchButton={{ name: "goto", value: "metrics" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
               <Section id="dimensions" current={state.step} title={SECTION_TITLES.dimensions} error={errors.fields}>
-                <CheckList name="dimension" items={view.dimensions} selected={state.dimensions} empty="Choose a source first." />
+                <FieldPicker label="Dimensions" name="dimension" fields={view.dimensions} selected={state.dimensions} search={{ name: "q_dimension", value: data.fieldSearch.dimension }} searchButton={{ name: "goto", value: "dimensions" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
               <Section id="date" current={state.step} title={SECTION_TITLES.date} error={errors.date ?? errors.start ?? errors.end} nextDisabled={dateNextDisabled}>
@@ -315,7 +316,13 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
 
               <Section id="options" current={state.step} title={SECTION_TITLES.options}>
                 {view.optionFields.map((o) =>
-                  o.type === "checkbox" ? (
+                  o.type === "text" ? (
+                    <label key={o.id} className="block text-sm">
+                      {o.name}
+                      <textarea name={`opt_${o.id}`} defaultValue={String(state.options[o.id] ?? "")} rows={4} maxLength={10_000} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" />
+                      <span className="block text-xs text-slate-500">{o.helpText}</span>
+                    </label>
+                  ) : o.type === "checkbox" ? (
                     <label key={o.id} className="flex items-center gap-2 text-sm">
                       <input type="checkbox" name={`opt_${o.id}`} value="true" defaultChecked={String(state.options[o.id] ?? o.default) === "true"} /> {o.name}
                     </label>

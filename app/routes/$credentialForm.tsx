@@ -13,6 +13,7 @@ import { CredentialField, credentialInputClass as inputClass } from "~/component
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon } from "~/components/sources";
+import { readForm } from "~/services/request-input.server";
 
 function formPlatform(segment: string | undefined) {
   const platform = segment ? platformOfFormPath(segment) : undefined;
@@ -61,7 +62,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const platform = formPlatform(params.credentialForm);
   const schema = credentialFormSchema(fieldsOf(platform));
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), failure: null }, { status: 400 });
   }

@@ -7,6 +7,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/request-input.server";
 import { requireClient } from "~/services/alerts.server";
 import { createCrossPlatformAlert, crossPlatformAlertForm } from "~/services/cross-platform-alert.server";
 import { CROSS_PLATFORM_OPERATORS, CROSS_PLATFORM_WINDOWS, CrossPlatformAlertSchema } from "~/utils/cross-platform-alert";
@@ -27,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const submission = parseWithZod(await request.formData(), { schema: CrossPlatformAlertSchema });
+  const submission = parseWithZod(await readForm(request), { schema: CrossPlatformAlertSchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const created = await createCrossPlatformAlert(company, user.id, client, submission.value);
   if (!created.ok) return json(submission.reply({ fieldErrors: { [created.field]: [created.message] } }), { status: 400 });

@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/request-input.server";
 import { createLink, linkablePlatforms, listLinks, revokeLink } from "~/services/client-links.server";
 import { CreateLinkSchema, LINK_VALIDITY_DAYS, LinkActionSchema } from "~/utils/client-links";
 import { redirectWithToast } from "~/services/toast.server";
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: LinkActionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: LinkActionSchema });
   if (submission.status !== "success") return json({ result: submission.reply(), created: null }, { status: 400 });
   const value = submission.value;
   if (value.intent === "revoke") {

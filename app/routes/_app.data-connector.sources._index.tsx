@@ -12,10 +12,12 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
 import { SubmitButton } from "~/components/forms";
+import { readForm, refuse } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 export const DeleteSourceSchema = z.object({
   intent: z.literal("delete"),
-  id: z.coerce.number().int().positive(),
+  id: idField(),
 });
 
 export const meta: MetaFunction = () => [{ title: "Sources · Signalpost" }];
@@ -36,10 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: DeleteSourceSchema });
-  if (submission.status !== "success") {
-    return redirectWithToast("/data-connector/sources", { type: "error", title: SOURCE_MESSAGES.deleteFailedTitle, description: SOURCE_MESSAGES.deleteFailed });
-  }
+  const submission = parseWithZod(await readForm(request), { schema: DeleteSourceSchema });
+  // Only a forged post fails the schema (the form has hidden fields only): refused, nothing deleted.
+  if (submission.status !== "success") throw refuse(400, SOURCE_MESSAGES.deleteFailed);
   try {
     await deleteSource(company.id, submission.value.id);
   } catch (error) {

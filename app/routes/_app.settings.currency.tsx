@@ -7,6 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
+import { readForm } from "~/services/request-input.server";
 import { currencySettings, saveReportingCurrency } from "~/services/currency-settings.server";
 import { ReportingCurrencySchema } from "~/utils/currency";
 import { redirectWithToast } from "~/services/toast.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: ReportingCurrencySchema });
+  const submission = parseWithZod(await readForm(request), { schema: ReportingCurrencySchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await saveReportingCurrency(company.id, submission.value.currency);
   if (!saved.ok) return json(submission.reply({ fieldErrors: { currency: [saved.message] } }), { status: 400 });

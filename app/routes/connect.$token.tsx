@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { assertSameOrigin } from "~/services/csrf.server";
+import { readForm } from "~/services/request-input.server";
 import { connectThroughLink, LinkUnavailableError, openLink, platformOfLink, type ClientLinkPage } from "~/services/client-links.server";
 import { SourceFlowError } from "~/services/sources.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -36,7 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   try {
     const platform = await platformOfLink(token);
     const fields = formFieldsOf(platform.connectionFields);
-    const submission = parseWithZod(await request.formData(), { schema: credentialFormSchema(fields) });
+    const submission = parseWithZod(await readForm(request), { schema: credentialFormSchema(fields) });
     const secret = platform.connectionFields.filter((f) => f.type === "password").map((f) => f.name);
     if (submission.status !== "success") return json({ result: submission.reply({ hideFields: secret }), failure: null }, { status: 400 });
     const outcome = await connectThroughLink(token, submission.value as Record<string, string | undefined>, new URL(request.url).origin);

@@ -6,10 +6,11 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { blendablePlatforms, BLENDED_PLATFORM, findPlatform, NORMALIZED_ADS_FIELDS, registry, type ConfigField, type FieldDef } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, findPlatform, NORMALIZED_ADS_FIELDS, registry, type ConfigField, type Connector, type ConnectorContext, type FieldDef, type FieldIncompatibility } from "../../engine/index.js";
 import { listCompanyAccounts } from "./addons.server.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
+import { withReasons, type PickerField } from "~/utils/field-picker";
 import {
   buildQueryParams,
   DATE_RANGES,
@@ -21,6 +22,7 @@ import {
   type QueryDefinitionJson,
   type QueryFormat,
 } from "~/utils/query-url";
+import { parseId } from "../../lib/ids.js";
 
 export const SECTIONS = ["sources", "accounts", "report", "metrics", "dimensions", "date", "filters", "options"] as const;
 export type SectionId = (typeof SECTIONS)[number];
@@ -57,7 +59,7 @@ export const BLENDED_SOURCE = "blended";
 
 export function stateFromSearch(params: URLSearchParams): BuilderState {
   const blended = params.get("source") === BLENDED_SOURCE;
-  const authorizationId = blended ? Number.NaN : Number(params.get("source"));
+  const authorizationId = blended ? null : parseId(params.get("source"));
   const previous = params.get("prev_source");
   const sourceChanged = previous !== null && previous !== (params.get("source") ?? "");
   const date = (params.get("date") ?? "").toUpperCase();
@@ -83,7 +85,7 @@ export function stateFromSearch(params: URLSearchParams): BuilderState {
   if (removeFilter >= 0 && removeFilter < filters.length) filters.splice(removeFilter, 1);
   const state: BuilderState = {
     format: pickFormat(params.get("format")),
-    authorizationId: Number.isInteger(authorizationId) && authorizationId > 0 ? authorizationId : null,
+    authorizationId,
     blended,
     accounts: fieldsOf("account"),
     report: params.get("report") || null,
@@ -180,8 +182,9 @@ export type BuilderView = {
   accounts: { accountId: string; name: string; blocked: boolean }[];
   reportField: ConfigField | null;
   optionFields: ConfigField[];
-  metrics: { id: string; name: string; description: string }[];
-  dimensions: { id: string; name: string; description: string }[];
+  /** With how a metric adds up over rows (the MCP server's totals sum only SUM metrics). */
+  metrics: (PickerField & { aggregation: FieldDef["aggregation"] })[];
+  dimensions: PickerField[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
   valid: boolean;
@@ -212,6 +215,19 @@ export function definitionOf(state: BuilderState, platform: string | null): Quer
   } as QueryDefinitionJson;
 }
 
+/**
+ * The platform's refusals for the selection (greyed in the pickers). A failure to ask (the
+ * metadata endpoint down) greys nothing: the query itself is still checked before it runs.
+ */
+async function incompatibleWith(connector: Connector, ctx: ConnectorContext, state: BuilderState): Promise<FieldIncompatibility[]> {
+  if (!connector.incompatibleFields) return [];
+  try {
+    return await connector.incompatibleFields(ctx, { report: state.report ?? undefined, account: state.accounts[0], selected: [...state.metrics, ...state.dimensions] });
+  } catch {
+    return [];
+  }
+}
+
 /** Builds everything the builder screen shows for a state, normalising it on the way (spec 2 §4). */
 export async function loadBuilder(db: DB, company: Company, requested: BuilderState): Promise<BuilderView> {
   const state: BuilderState = { ...requested, options: { ...requested.options } };
@@ -223,6 +239,7 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
   let reportField: ConfigField | null = null;
   let optionFields: ConfigField[] = [];
   let fields: FieldDef[] = [];
+  let incompatible: FieldIncompatibility[] = [];
   let platformError: string | null = null;
   if (state.blended) {
     // Every activated account of the company's ads sources, each named with its platform (decision 0931).
@@ -248,18 +265,20 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
         state.report = typeof reportField.default === "string" ? reportField.default : (reportField.values[0]?.value ?? null);
       }
       if (!reportField) state.report = null;
-      fields = await connector.listFields(ctx, { report: state.report ?? undefined });
+      fields = await connector.listFields(ctx, { report: state.report ?? undefined, account: state.accounts[0] });
+      incompatible = await incompatibleWith(connector, ctx, state);
     } catch (error) {
       platformError = error instanceof Error ? error.message : "This platform cannot be read yet.";
     }
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description }));
+  const asPicker = (f: FieldDef): PickerField => ({ id: f.id, name: f.name, description: f.description, category: f.category, type: f.type });
+  const metrics = withReasons(fields.filter((f) => f.type === "metric").map((f) => ({ ...asPicker(f), aggregation: f.aggregation })), incompatible);
   const dimensions = [
-    ...fields.filter((f) => f.type === "dimension").map((f) => ({ id: f.id, name: f.name, description: f.description })),
+    ...withReasons(fields.filter((f) => f.type === "dimension").map(asPicker), incompatible),
     ...(fields.length
       ? [
-          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it)." },
-          { id: "account_currency", name: "Account currency", description: "The account's currency." },
+          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it).", category: "Account", type: "dimension" },
+          { id: "account_currency", name: "Account currency", description: "The account's currency.", category: "Account", type: "dimension" },
         ].filter((d) => !fields.some((f) => f.id === d.id))
       : []),
   ];
@@ -287,14 +306,17 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
 }
 
 export type PreviewResult =
-  | { kind: "rows"; columns: { id: string; name: string }[]; rows: Record<string, unknown>[] }
+  | { kind: "rows"; columns: { id: string; name: string; type?: "dimension" | "metric"; fieldType?: string }[]; rows: Record<string, unknown>[] }
   | { kind: "error"; message: string; type: string };
 
-/** The preview runs the real query URL (so it is validated, recorded and counted like any other). */
-export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson): Promise<PreviewResult> {
+/**
+ * The preview runs the real query URL (so it is validated, recorded and counted like any other).
+ * The MCP server's run_query reads through here too, with its own row cap.
+ */
+export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson, maxRows = PREVIEW_ROWS): Promise<PreviewResult> {
   const params = buildQueryParams({ ...definition, format: "json" }, apiKey);
-  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows: PREVIEW_ROWS });
-  const body = (await response.json()) as { columns?: { id: string; name: string }[]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
+  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows });
+  const body = (await response.json()) as { columns?: Extract<PreviewResult, { kind: "rows" }>["columns"]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
   if (!response.ok || body.error) return { kind: "error", message: body.error?.message ?? `The request failed (${response.status}).`, type: body.error?.code ?? String(response.status) };
   return { kind: "rows", columns: body.columns ?? [], rows: body.data ?? [] };
 }

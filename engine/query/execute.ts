@@ -108,7 +108,7 @@ export async function executeQuery(
   validateFilters(filters);
   const report = reportOption(query.options);
   const firstContext = await contextFor(connector, accounts[0]);
-  const fields = await connector.listFields(firstContext, { report });
+  const fields = await connector.listFields(firstContext, { report, account: accounts[0].id });
   const columns = resolveColumns(query.platform, fields, query, report);
   // Resolve every account's dates now: a bad range is the caller's error, not a mid-stream failure.
   const ranges = accounts.map((account) => rangeFor(query.date, account, opts.now));

@@ -399,6 +399,7 @@ describe("the cross-platform spend alert", () => {
       [[...members, await idOf(other.company.id, "t2_signal_ny")], {}],
       [[...members, await idOf(agency.company.id, "acct_1")], {}],
       [members, { during: "4_hour" }],
+      [[...members, 99999999999], {}],
       [members, { amount: "-5" }],
       [[], {}],
     ] as const) {

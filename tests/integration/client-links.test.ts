@@ -104,7 +104,7 @@ describe("creating links", () => {
   it("refuses a platform that is not in the list, a missing client and an odd validity, and writes nothing", async () => {
     const count = async () => (await db.selectFrom("clientConnectLinks").select("id").where("companyId", "=", agency.company.id).execute()).length;
     const before = await count();
-    const attempts: Record<string, string>[] = [{ platform: "nowhere" }, { platform: "../../admin" }, { platform: "shopify", clientName: "" }, { platform: "shopify", days: "999" }, { platform: "shopify", message: "x".repeat(501) }];
+    const attempts: Record<string, string>[] = [{ platform: "nowhere" }, { platform: "../../admin" }, { platform: "shopify", clientName: "" }, { platform: "shopify", days: "999" }, { platform: "shopify", message: "x".repeat(501) }, { platform: "shopify", clientName: "Acme\u0000Shoes" }];
     for (const fields of attempts) {
       const { res } = await createLink(agency, fields);
       expect(res.status, JSON.stringify(fields)).toBe(400);
@@ -224,6 +224,11 @@ describe("dead and hostile links", () => {
     expect(view.status).toBe(410);
     expect((await view.json()).message).toMatch(/cancelled/);
     expect((await submit(token, { shop: shop.options.shop, consumerKey: shop.key })).status).toBe(410);
+    // Ids that cannot name a row are refused before any query runs.
+    for (const bad of ["99999999999", "9007199254740993", "-1", "0", "x"]) {
+      const refused = await settle(() => linksRoute.action(routeArgs(formPost("/data-connector/client-links", { intent: "revoke", id: bad }, { cookie: agency.cookie }), {})));
+      expect(refused.status, bad).toBe(400);
+    }
     // A used or revoked link cannot be revoked again.
     expect((await settle(() => linksRoute.action(routeArgs(formPost("/data-connector/client-links", { intent: "revoke", id: String(id) }, { cookie: agency.cookie }), {})))).status).toBe(404);
   });

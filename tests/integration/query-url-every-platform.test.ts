@@ -73,8 +73,10 @@ describe("a query URL returns rows from every platform's fake", () => {
       const res = await service.answerQueryUrl(new Request(`http://localhost/api/request?${params}`), { db, env });
       const body = await res.text();
       expect(res.status, body.slice(0, 300)).toBe(200);
-      const json = JSON.parse(body) as { data: unknown[] };
+      const json = JSON.parse(body) as { data: Record<string, unknown>[] };
       expect(json.data.length, `rows from ${id}`).toBeGreaterThan(0);
+      // The asked fields come back (for the catalogue platforms of issue 17, a sample of the new ones).
+      expect(Object.keys(json.data[0]), `fields from ${id}`).toEqual(expect.arrayContaining(fields.map((f) => f.id)));
     } finally {
       // Connection logs are written after the response: let them land before the fake goes away.
       await new Promise((r) => setTimeout(r, 50));
