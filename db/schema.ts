@@ -8,6 +8,8 @@ import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
 import type { McpTables } from "./tables/mcp.js";
+import type { CurrencyTables } from "./tables/currency.js";
+import type { ClientLinkTables } from "./tables/client-links.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -41,6 +43,8 @@ export interface CompaniesTable {
   overLimitSince: NullableTimestamp;
   /** When the starter alert templates were added (once, issue 18). */
   starterTemplatesAt: NullableTimestamp;
+  /** ISO 4217 code money is converted into (decision 0930); null: no conversion. */
+  reportingCurrency: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -151,7 +155,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables, CurrencyTables, ClientLinkTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

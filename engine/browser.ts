@@ -9,3 +9,4 @@ export * from "./alerts/definition.js";
 export * from "./alerts/evaluate.js";
 export * from "./alerts/explain.js";
 export * from "./destinations/catalogue.js";
+export * from "./query/normalized-ads.js";

@@ -71,6 +71,8 @@ const schema = z.object({
   /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
   /** Shown on the destination form: the addresses our servers connect from, for customers' firewalls. */
   SIGNALPOST_OUTBOUND_IPS: z.string().optional(),
+  /** Where the European Central Bank publishes its reference rates (decision 0930); tests point it at tests/fakes/ecb. */
+  ECB_RATES_BASE_URL: z.string().url().default("https://www.ecb.europa.eu/stats/eurofxref"),
   /** The published Looker Studio connector's deployment id (the catalogue page links to it). */
   LOOKER_STUDIO_CONNECTOR_ID: z.string().optional(),
   OUTBOUND_ALLOW: z

@@ -41,9 +41,14 @@ export default function Anomalies() {
       <PageHeader
         title="Alerts"
         actions={
-          <Link to="?picker=1" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            Add alert
-          </Link>
+          <span className="flex gap-2">
+            <Link to={`/clients/${d.clientId}/alerts/create/cross-platform`} className="rounded-md border border-brand-600 px-3 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+              Cross-platform spend alert
+            </Link>
+            <Link to="?picker=1" className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700">
+              Add alert
+            </Link>
+          </span>
         }
       />
       <ClientAlertList clientId={d.clientId} rows={d.rows} empty="No alert configured" />

@@ -132,9 +132,14 @@ export default function Sources() {
   const [params] = useSearchParams();
   useRevalidateEvery(5_000);
   const add = (
-    <Link to="/data-connector/sources/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-      Add source
-    </Link>
+    <span className="flex gap-2">
+      <Link to="/data-connector/client-links" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        Ask a client to connect
+      </Link>
+      <Link to="/data-connector/sources/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        Add source
+      </Link>
+    </span>
   );
   return (
     <div>

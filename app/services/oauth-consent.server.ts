@@ -6,7 +6,7 @@
 // and snooze alerts, and, for an application that registered itself, that its name is its own
 // claim and where the browser goes back to.
 import { json, redirect } from "@remix-run/node";
-import { findPlatform, hasConnector } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, hasConnector } from "../../engine/index.js";
 import { getDb } from "./db.server.js";
 import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
@@ -47,7 +47,7 @@ export async function consentLoader(request: Request, routePlatform?: string) {
     clientName: client.name,
     companyName: signedIn.company.name,
     email: signedIn.user.email,
-    platformName: platform ? (findPlatform(platform)?.displayName ?? platform) : null,
+    platformName: platform ? (platform === BLENDED_PLATFORM ? BLENDED_PLATFORM_NAME : (findPlatform(platform)?.displayName ?? platform)) : null,
     ...requester(check.value),
     hidden: carried(url.searchParams),
   };
@@ -84,8 +84,11 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
   if (!check.ok) throw json({ message: check.message }, { status: check.status });
   const platform = check.value.platform;
   if (!platform) throw json({ message: "No platform provided." }, { status: 400 });
-  const def = findPlatform(platform);
-  if (!def || !hasConnector(platform)) throw json({ message: "You have requested a non existent endpoint." }, { status: 404 });
+  // "Cross-platform ads" (decision 0931) reads the sources of every ads platform.
+  const blended = platform === BLENDED_PLATFORM;
+  const catalogued = findPlatform(platform);
+  const def = blended ? { displayName: BLENDED_PLATFORM_NAME } : catalogued;
+  if (!def || (!blended && !hasConnector(platform))) throw json({ message: "You have requested a non existent endpoint." }, { status: 404 });
   const handoff = `/oauth2-authorize/${encodeURIComponent(platform)}/handoff?${new URLSearchParams(carried(url.searchParams))}`;
   if (!signedIn) {
     // Register mode (spec 3 §2.5): a visitor without an account can start by connecting the
@@ -94,7 +97,7 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
     return {
       signedOut: true as const,
       platformName: def.displayName,
-      registerAction: supportsRegisterMode(platform) ? `/signup/connect/${encodeURIComponent(platform)}` : null,
+      registerAction: !blended && supportsRegisterMode(platform) ? `/signup/connect/${encodeURIComponent(platform)}` : null,
       returnTo: here,
       loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`,
       signupHref: "/signup",
@@ -104,14 +107,14 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
     .selectFrom("networkAuthorizations")
     .select("id")
     .where("companyId", "=", signedIn.company.id)
-    .where("platform", "=", platform)
+    .where("platform", "in", blended ? blendablePlatforms() : [platform])
     .executeTakeFirst();
   const noSkip = url.searchParams.has("noSkip") && url.searchParams.get("noSkip") !== "false";
   if (existing && !noSkip) throw redirect(handoff);
   return {
     signedOut: false as const,
     platformName: def.displayName,
-    connectHref: `/data-connector/sources/new?platform=${encodeURIComponent(platform)}&from=google-data-studio`,
+    connectHref: blended ? "/data-connector/sources/new?from=google-data-studio" : `/data-connector/sources/new?platform=${encodeURIComponent(platform)}&from=google-data-studio`,
     handoff,
     hasSource: Boolean(existing),
   };

@@ -25,7 +25,7 @@ import {
   type GrantInput,
 } from "../../db/repositories/oauth-grants.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
-import { findPlatform } from "../../engine/index.js";
+import { BLENDED_PLATFORM, findPlatform } from "../../engine/index.js";
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
@@ -104,7 +104,7 @@ export async function checkAuthorizeRequest(db: DB, params: URLSearchParams, opt
   const resource = resourceOf(client, params, opts.mcpResource);
   if (!resource.ok) return { ok: false, status: 400, message: resource.message };
   const platform = opts.platform ?? platformOfRequest(client, params, redirectUri);
-  if (platform && !findPlatform(platform)) return { ok: false, status: 404, message: "You have requested a non existent endpoint." };
+  if (platform && !findPlatform(platform) && platform !== BLENDED_PLATFORM) return { ok: false, status: 404, message: "You have requested a non existent endpoint." };
   return { ok: true, value: { client, redirectUri, state, platform, codeChallenge: pkce.challenge, resource: resource.resource } };
 }
 

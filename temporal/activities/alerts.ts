@@ -21,6 +21,8 @@ import { alertDefinitionSchema, SNAPSHOT_AGE, type AlertDefinition, type BucketV
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
 import { anomalyLines, notifyStatusChanges } from "../../server/alert-notifications.js";
 import { sendAlertDigests } from "../../server/alert-digest.js";
+import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
+import { getCompany } from "../../db/repositories/companies.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
@@ -112,17 +114,30 @@ export function createAlertActivities(deps: ActivityDeps) {
     const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at, results: [] as EntityResult[], snapshots: [] as DaySnapshot[] };
     try {
       if (!definition) definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
-      const connector: Connector = getConnector(target.source.platform);
-      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
-      (await scope.gate(target.companyId))([target.dataSource.id]);
-      const ctx = scope.context(target, connector);
-      const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots);
-      const results = out.results;
-      scope.used(target.companyId, target.dataSource.id);
+      let results: EntityResult[];
+      let daySnapshots: DaySnapshot[] = [];
+      if (isCrossPlatformAlert(definition)) {
+        // Total spend across the client's ads platforms (decision 0931): no day snapshots of one account.
+        const memberIds = crossPlatformMembers(definition).flatMap((m) => (m.dataSourceId ? [m.dataSourceId] : []));
+        (await scope.gate(target.companyId))(memberIds);
+        const company = await getCompany(db, target.companyId);
+        const clientConnector: Connector = getConnector(target.source.platform);
+        ({ results } = await evaluateCrossPlatformAlert({ db, registry: { getConnector } }, company!, { timezone: accountTimezone(clientConnector, target.dataSource) }, definition, at));
+        for (const id of memberIds) scope.used(target.companyId, id);
+      } else {
+        const connector: Connector = getConnector(target.source.platform);
+        // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
+        (await scope.gate(target.companyId))([target.dataSource.id]);
+        const ctx = scope.context(target, connector);
+        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots);
+        results = out.results;
+        daySnapshots = out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values }));
+        scope.used(target.companyId, target.dataSource.id);
+      }
       return {
         ...base,
         results,
-        snapshots: out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values })),
+        snapshots: daySnapshots,
         entities: results.map((r) => ({
           identificationKey: identificationKey(r.identification),
           identifications: r.identification,
