@@ -10,7 +10,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { alertsRepo, clientAlerts, editorOptions, evaluateSoon, requireClient, saveAlert, type Client } from "./alerts.server.js";
 import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition, hasConnector } from "../../engine/index.js";
 import { productAvailabilitySummary } from "./checks.server.js";
-import { readForm } from "./request-input.server.js";
+import { parseOrRefuse, readForm } from "./request-input.server.js";
 
 const amount = z.preprocess((v) => (v === "" || v === null || v === undefined ? undefined : v), z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").optional());
 
@@ -114,12 +114,14 @@ export async function adsPage(request: Request, clientId: string | undefined) {
   };
 }
 
+const PolymatheeSchema = z.object({ intent: z.literal("polymathee", { error: "Unknown action" }) });
+
 /** Activates polymathee on the account (once); its first evaluation starts at once. */
 export async function activatePolymathee(request: Request, clientId: string | undefined) {
   const { user, company } = await requireUser(request);
   const client = await requireClient(company.id, clientId);
   const form = await readForm(request);
-  if (form.get("intent") !== "polymathee") throw json({ message: "Unknown action" }, { status: 400 });
+  parseOrRefuse(form, PolymatheeSchema);
   if (!client.platform?.alertOptions.polymathee || !hasConnector(client.platformId)) throw json({ message: "Polymathee is not available for this platform" }, { status: 404 });
   const bound = await alertsRepo.listConfiguredFors(getDb(), company.id, { dataSourceId: client.dataSource.id });
   const existing = bound.find((b) => b.sentryTitle === POLYMATHEE_TITLE && b.sentryType === "metric");

@@ -1,7 +1,9 @@
 // How every action reads what a browser (or anyone) sent, and how input that cannot be right is
 // refused: with a 4xx and a sentence the error box shows, before anything is written
 // (docs/decisions/0830-reading-and-refusing-input.md).
+import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { parseId } from "../../lib/ids.js";
 
 /** More than any form of the product sends (the largest, a job's field list, is a few KB). */
@@ -40,6 +42,28 @@ export function requireId(raw: string | null | undefined, message?: string): num
   const id = parseId(raw);
   if (id === null) throw notFound(message);
   return id;
+}
+
+/**
+ * The fields of a form nobody types (an intent button, a hidden row id), parsed by `schema`
+ * through conform like every form. There is no field to show an error next to, so what fails is
+ * refused (thrown) with `status` and the schema's first message, before anything is written.
+ */
+export function parseOrRefuse<Schema extends z.ZodType>(form: FormData, schema: Schema, status: RefusalStatus = 400): z.output<Schema> {
+  const submission = parseWithZod(form, { schema });
+  if (submission.status === "success") return submission.value;
+  const message = Object.values(submission.error ?? {}).flatMap((m) => m ?? [])[0];
+  throw refuse(status, message ?? "This form cannot be sent here.");
+}
+
+/**
+ * Which of `intents` the form was sent with (its `intent` field, parsed through conform like every
+ * field), or undefined for any other value: for an action that hands some intents to another
+ * schema or service before parsing the rest.
+ */
+export function submittedIntent<const Intents extends readonly [string, ...string[]]>(form: FormData, intents: Intents, field = "intent"): Intents[number] | undefined {
+  const submission = parseWithZod(form, { schema: z.object({ [field]: z.enum(intents) }) });
+  return submission.status === "success" ? (submission.value[field] as Intents[number]) : undefined;
 }
 
 const forms = new WeakMap<Request, Promise<FormData>>();
