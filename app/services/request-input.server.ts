@@ -11,6 +11,22 @@ export const MAX_FORM_BYTES = 1024 * 1024;
 /** One value: far above any name, description or hidden state, far below what would hurt a page or a log. */
 export const MAX_FIELD_CHARS = 65_536;
 
+/**
+ * The largest list position a field name may carry (`filters[3].field`). conform reads
+ * `fields[10000000]` as a list of ten million items, which the schema then walks: one such name
+ * exhausted the process's memory. Our longest indexed list is the alert editor's 20 filter rows.
+ */
+export const MAX_LIST_INDEX = 999;
+const LIST_INDEX = /\[(\d+)\]/g;
+/**
+ * The most values one name may carry (`fields` of a job, checked many times). conform gathers a
+ * repeated name in time that grows with the square of its count: 20,000 values kept the event
+ * loop busy for seconds. A report's field picker lists a few hundred.
+ */
+export const MAX_VALUES_PER_NAME = 2_000;
+/** The most values a form may carry in all (the job form, with a rename per field, sends about twice its fields). */
+export const MAX_FORM_VALUES = 5_000;
+
 const FORM_MEDIA_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 /**
  * C0 controls and DEL, except tab, line feed and carriage return (text areas send those). NUL is
@@ -96,12 +112,21 @@ async function parseForm(request: Request): Promise<FormData> {
   } catch {
     throw refuse(400, "The form could not be read: its content is not valid form data.");
   }
+  const counts = new Map<string, number>();
+  let total = 0;
   for (const [name, value] of form.entries()) {
+    if (++total > MAX_FORM_VALUES) throw refuse(400, `The form carries more than ${MAX_FORM_VALUES.toLocaleString("en-US")} values; no form of this application sends that many.`);
     const field = describeField(name);
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    if (count > MAX_VALUES_PER_NAME) throw refuse(400, `${field} is sent more than ${MAX_VALUES_PER_NAME.toLocaleString("en-US")} times.`);
     if (typeof value !== "string") throw refuse(400, `${field} is a file; this form does not accept files.`);
     if (value.length > MAX_FIELD_CHARS) throw refuse(400, `${field} is longer than ${MAX_FIELD_CHARS.toLocaleString("en-US")} characters.`);
     const bad = forbiddenCharacter(name) ?? forbiddenCharacter(value);
     if (bad) throw refuse(400, `${field} contains a control character (${bad}), which is not allowed.`);
+    if ([...name.matchAll(LIST_INDEX)].some((m) => Number(m[1]) > MAX_LIST_INDEX)) {
+      throw refuse(400, `${field} names a list position over ${MAX_LIST_INDEX.toLocaleString("en-US")}; no form has lists that long.`);
+    }
   }
   // A multipart body whose parts match no boundary parses as an empty form: it is not one.
   if (mediaType === "multipart/form-data" && bytes.byteLength > 0 && [...form.keys()].length === 0) {
