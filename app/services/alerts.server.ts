@@ -19,7 +19,7 @@ import { z } from "zod";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CronExpressionParser } from "cron-parser";
 import { ALERT_SCHEDULE_CRON } from "../../temporal/shared.js";
-import { definitionFromForm, editorErrors, type AlertKind } from "~/utils/alert-form";
+import { definitionFromForm, editorErrors, UNREADABLE_EDITOR_FORM, type AlertKind } from "~/utils/alert-form";
 import { notFound, requireId } from "./request-input.server.js";
 import { idField } from "../../lib/ids.js";
 
@@ -187,6 +187,7 @@ export async function editorOptions(companyId: number, client: Client, kind: Ale
 
 export function parseAlertForm(form: FormData, kind: AlertKind, platform: string, options: EditorOptions, opts: { requireTitle: boolean }) {
   const candidate = definitionFromForm(form, kind, platform, options.accounts);
+  if (!candidate) return { definition: null, errors: { form: UNREADABLE_EDITOR_FORM } as Record<string, string> };
   const parsed = alertDefinitionSchema.safeParse(opts.requireTitle ? candidate : { ...candidate, title: candidate.title || "Preview" });
   const errors = parsed.success ? {} : editorErrors(parsed.error.issues);
   // Field checks the schema cannot make alone: known metrics, levels and filter fields.
