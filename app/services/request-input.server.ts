@@ -66,10 +66,23 @@ export function requireId(raw: string | null | undefined, message?: string): num
  * refused (thrown) with `status` and the schema's first message, before anything is written.
  */
 export function parseOrRefuse<Schema extends z.ZodType>(form: FormData, schema: Schema, status: RefusalStatus = 400): z.output<Schema> {
+  const parsed = safeParseForm(form, schema);
+  if (parsed.success) return parsed.data;
+  throw refuse(status, parsed.error.issues[0]?.message ?? "This form cannot be sent here.");
+}
+
+type FormIssue = { path: string[]; message: string };
+
+/**
+ * zod's safeParse answer for a form parsed through conform (repeated names as lists, empty
+ * values as missing, numbers and booleans coerced), for an action that words its errors itself.
+ * Each issue's path is the field's name.
+ */
+export function safeParseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): { success: true; data: z.output<Schema> } | { success: false; error: { issues: FormIssue[] } } {
   const submission = parseWithZod(form, { schema });
-  if (submission.status === "success") return submission.value;
-  const message = Object.values(submission.error ?? {}).flatMap((m) => m ?? [])[0];
-  throw refuse(status, message ?? "This form cannot be sent here.");
+  if (submission.status === "success") return { success: true, data: submission.value };
+  const issues = Object.entries(submission.error ?? {}).flatMap(([name, messages]) => (messages ?? []).map((message) => ({ path: name ? [name] : [], message })));
+  return { success: false, error: { issues } };
 }
 
 /**
