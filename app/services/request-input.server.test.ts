@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { idField } from "../../lib/ids.js";
-import { MAX_FIELD_CHARS, MAX_FORM_BYTES, MAX_FORM_VALUES, MAX_LIST_INDEX, MAX_VALUES_PER_NAME, parseOrRefuse, readForm, requireId, submittedIntent } from "./request-input.server";
+import { MAX_FIELD_CHARS, MAX_FORM_BYTES, MAX_FORM_VALUES, MAX_LIST_INDEX, MAX_VALUES_PER_NAME, parseOrRefuse, readForm, requireId, safeParseForm, submittedIntent } from "./request-input.server";
 
 const post = (body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/x", { method: "POST", body, headers: { ...(contentType === null ? {} : { "content-type": contentType }), ...headers }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
@@ -160,5 +160,19 @@ describe("submittedIntent", () => {
     expect(submittedIntent(form, ["save"])).toBeUndefined();
     expect(submittedIntent(form, ["allow"], "decision")).toBe("allow");
     expect(submittedIntent(new FormData(), ["connect"])).toBeUndefined();
+  });
+});
+
+describe("safeParseForm", () => {
+  it("answers like zod's safeParse, with the form read the conform way", () => {
+    const schema = z.object({ title: z.string({ error: "Please input a name" }), ids: z.array(idField()).default([]) });
+    const form = new FormData();
+    form.append("title", "");
+    form.append("ids", "4");
+    form.append("ids", "5");
+    // Object.fromEntries kept only the last id and took the empty title for a name.
+    expect(safeParseForm(form, schema)).toEqual({ success: false, error: { issues: [{ path: ["title"], message: "Please input a name" }] } });
+    form.set("title", "Spend");
+    expect(safeParseForm(form, schema)).toEqual({ success: true, data: { title: "Spend", ids: [4, 5] } });
   });
 });
