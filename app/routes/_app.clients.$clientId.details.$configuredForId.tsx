@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
 import { formatClock, ResultExplanation, resultChart, ResultStatus, ScheduleLine } from "~/components/alert-result";
 import { explainCondition } from "../../engine/browser.js";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 import { parseId } from "../../lib/ids.js";
 
 const SnoozeSchema = z.object({
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClient(company.id, params.clientId);
   const cf = await requireConfiguredFor(company.id, client.dataSource.id, params.configuredForId);
   const form = await readForm(request);
-  const parsed = Schema.safeParse(Object.fromEntries(form));
+  const parsed = safeParseForm(form, Schema);
   if (!parsed.success) return json({ errors: { snoozed: parsed.error.issues[0]?.message ?? "Please pick a date" } }, { status: 400 });
   const db = getDb();
   const self = `/clients/${client.dataSource.id}/details/${cf.id}`;
