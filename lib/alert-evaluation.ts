@@ -4,6 +4,7 @@
 import { evaluateAlert, buildEntitySeries, identificationKey, planAlertReads, readFields, type AlertReadPlan, type EntityResult, type EntitySeries } from "../engine/alerts/index.js";
 import type { AlertDefinition } from "../engine/alerts/definition.js";
 import type { Account, Connector, ConnectorContext, Row } from "../engine/core/types.js";
+import { readThroughCache } from "../server/read-cache/through.js";
 
 export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
 
@@ -34,7 +35,8 @@ export async function readAlertData(
   memo?: ReadMemo,
 ): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
   const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") => {
-    const run = () => collect(connector.read(ctx, { accounts: [account], fields, range, granularity }));
+    // Through the read cache (decision 0890): stored days are not asked of the platform again.
+    const run = () => collect(readThroughCache(connector, ctx, { accounts: [account], fields, range, granularity }));
     if (!memo) return run();
     const key = `${memo.scope}\u0000${account.id}\u0000${granularity}\u0000${range.start}\u0000${range.end}\u0000${[...fields].sort().join(",")}`;
     let rows = memo.cache.get(key);

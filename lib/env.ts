@@ -38,6 +38,12 @@ const schema = z.object({
   /** BigQuery destinations: API root and OAuth token endpoint instead of Google's (tests/fakes/bigquery). */
   BIGQUERY_API_ENDPOINT: z.string().url().optional(),
   BIGQUERY_TOKEN_URL: z.string().url().optional(),
+  /** Read cache (decision 0890): stored megabytes per company before the least recently read days are evicted. */
+  READ_CACHE_MAX_MB_PER_COMPANY: z.coerce.number().positive().default(512),
+  /** Minutes today's and yesterday's stored rows are served before the platform is asked again. */
+  READ_CACHE_RECENT_MINUTES: z.coerce.number().positive().default(60),
+  /** The same for the other days of a connector's restatement window. */
+  READ_CACHE_WINDOW_MINUTES: z.coerce.number().positive().default(360),
 });
 
 export type Env = z.infer<typeof schema>;

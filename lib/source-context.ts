@@ -10,6 +10,7 @@ import { createConnectorContext } from "../engine/core/context.js";
 import { credentialMethods, parseCredential } from "../engine/core/credentials.js";
 import type { Logger } from "../engine/core/logger.js";
 import type { Connector, ConnectorContext } from "../engine/core/types.js";
+import { registerReadScope } from "../server/read-cache/through.js";
 
 export type SourceContextOptions = {
   signal?: AbortSignal;
@@ -34,7 +35,7 @@ export function connectorContextForSource(
   const { extra, ...app } = appCredentialsFromEnv(connector.id, env);
   // {PLATFORM}_BASE_URL is ours (the fake's address), not one of the platform's app extras.
   const { baseUrl: _baseUrl, ...platformExtra } = extra ?? {};
-  return createConnectorContext(connector, {
+  const ctx = createConnectorContext(connector, {
     credential,
     app: { ...app, extra: platformExtra },
     baseUrl: connectorBaseUrlFromEnv(connector.id, env),
@@ -42,4 +43,7 @@ export function connectorContextForSource(
     log: opts.log,
     onCredentialRefreshed: async (refreshed) => updateCredential(db, companyId, source.id, refreshed),
   });
+  // Reads through this context may use the company's read cache (alert evaluations, data-stream runs).
+  registerReadScope(ctx, { db, companyId, sourceId: source.id });
+  return ctx;
 }

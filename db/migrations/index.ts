@@ -14,6 +14,7 @@ import * as m2026112207800 from "./2026112207800_alert_due_index.js";
 import * as m2026112207900 from "./2026112207900_product_checks.js";
 import * as m2026112208000 from "./2026112208000_alert_due_by_account.js";
 import * as m2026112208100 from "./2026112208100_alert_rows_lean_keys.js";
+import * as m2026112520000 from "./2026112520000_read_cache.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "2026112207900_product_checks": m2026112207900,
   "2026112208000_alert_due_by_account": m2026112208000,
   "2026112208100_alert_rows_lean_keys": m2026112208100,
+  "2026112520000_read_cache": m2026112520000,
 };

@@ -18,6 +18,7 @@ import type { DateRange, Row } from "../../engine/core/types.js";
 import { defaultDateColumn, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
 import { jobLoadTable, jobReport } from "../../lib/job-table.js";
 import { connectorContextForSource } from "../../lib/source-context.js";
+import { storeWhileReading } from "../../server/read-cache/through.js";
 import { getEnv } from "../../lib/env.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
@@ -152,7 +153,8 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         loader = await open(destinationRow.type, readDestinationConfig(destinationRow));
         await loader.prepare(table);
 
-        const pages = connector.read(ctx, {
+        // Every day is read from the platform; the read cache keeps a copy on the way (decision 0890).
+        const pages = storeWhileReading(connector, ctx, {
           accounts: [{ id: account.accountId, name: account.name, timezone: account.timezone ?? "UTC", currency: account.currency ?? "USD" }],
           fields: fieldIds,
           range: input.range,

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from "kysely";
+
+/**
+ * Issue 20 (decision 0890): the read cache. A partition is one account's rows for one day of one
+ * read shape (report, options, fields, filters, granularity: partition_key); its rows live in
+ * chunks of encoded cells written by one fill (fill_id) and swapped in when the fill commits, so a
+ * reader never sees two fills' rows for a day. Chunks are stored uncompressed (STORAGE EXTERNAL):
+ * serving them is the point, and pglz decompression cost more than reading the bytes
+ * (bench/read-cache/storage.ts). read_cache_resets counts how often an account's cache was
+ * emptied (source reconnected, account blocked, Refresh data): a fill that started under an older
+ * generation is not committed. Frozen in time.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("read_cache_partitions")
+    .addColumn("company_id", "integer", (c) => c.notNull().references("companies.id").onDelete("cascade"))
+    .addColumn("data_source_id", "integer", (c) => c.notNull().references("data_sources.id").onDelete("cascade"))
+    .addColumn("partition_key", "text", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull().check(sql`day ~ '^\\d{4}-\\d{2}-\\d{2}$'`))
+    .addColumn("layout", "jsonb", (c) => c.notNull())
+    .addColumn("fingerprint", "text", (c) => c.notNull())
+    .addColumn("fill_id", "uuid", (c) => c.notNull())
+    .addColumn("fetched_at", "timestamptz", (c) => c.notNull())
+    .addColumn("last_read_at", "timestamptz", (c) => c.notNull())
+    .addColumn("row_count", "integer", (c) => c.notNull())
+    .addColumn("byte_size", "integer", (c) => c.notNull())
+    .addPrimaryKeyConstraint("read_cache_partitions_pkey", ["company_id", "data_source_id", "partition_key", "day"])
+    .execute();
+  await db.schema.createIndex("read_cache_partitions_lru_idx").on("read_cache_partitions").columns(["company_id", "last_read_at"]).execute();
+  await db.schema.createIndex("read_cache_partitions_fill_idx").on("read_cache_partitions").columns(["fill_id", "day"]).execute();
+  await db.schema.createIndex("read_cache_partitions_data_source_idx").on("read_cache_partitions").column("data_source_id").execute();
+
+  await db.schema
+    .createTable("read_cache_chunks")
+    .addColumn("fill_id", "uuid", (c) => c.notNull())
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("seq", "integer", (c) => c.notNull())
+    .addColumn("company_id", "integer", (c) => c.notNull().references("companies.id").onDelete("cascade"))
+    .addColumn("data_source_id", "integer", (c) => c.notNull().references("data_sources.id").onDelete("cascade"))
+    .addColumn("row_count", "integer", (c) => c.notNull())
+    .addColumn("cells", "text", (c) => c.notNull())
+    .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint("read_cache_chunks_pkey", ["fill_id", "day", "seq"])
+    .execute();
+  await sql`alter table read_cache_chunks alter column cells set storage external`.execute(db);
+  await db.schema.createIndex("read_cache_chunks_created_idx").on("read_cache_chunks").column("created_at").execute();
+  await db.schema.createIndex("read_cache_chunks_data_source_idx").on("read_cache_chunks").column("data_source_id").execute();
+  await db.schema.createIndex("read_cache_chunks_company_idx").on("read_cache_chunks").column("company_id").execute();
+
+  await db.schema
+    .createTable("read_cache_resets")
+    .addColumn("data_source_id", "integer", (c) => c.primaryKey().references("data_sources.id").onDelete("cascade"))
+    .addColumn("company_id", "integer", (c) => c.notNull().references("companies.id").onDelete("cascade"))
+    .addColumn("generation", "integer", (c) => c.notNull())
+    .addColumn("reset_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
+    .execute();
+  await db.schema.createIndex("read_cache_resets_company_idx").on("read_cache_resets").column("company_id").execute();
+
+  // The connection log says how much of each read came from the platform.
+  await db.schema.alterTable("connection_logs").addColumn("days_from_platform", "integer").execute();
+  await db.schema.alterTable("connection_logs").addColumn("days_from_cache", "integer").execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable("connection_logs").dropColumn("days_from_cache").execute();
+  await db.schema.alterTable("connection_logs").dropColumn("days_from_platform").execute();
+  for (const t of ["read_cache_resets", "read_cache_chunks", "read_cache_partitions"]) await db.schema.dropTable(t).ifExists().execute();
+}

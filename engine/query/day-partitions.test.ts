@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { DEMO_FIELDS } from "../connectors/demo/fields.js";
+import { dayCacheShape, dayVerdict, planDays, type PlanDaysInput } from "./day-partitions.js";
+
+const fields = DEMO_FIELDS.campaigns;
+// 2026-03-20 10:00 in Paris; the demo platform revises its last 3 days.
+const now = new Date("2026-03-20T09:00:00Z");
+const base = { restatementDays: 3, timezone: "Europe/Paris", now, policy: { recentMs: 60 * 60_000, windowMs: 6 * 60 * 60_000 } };
+const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+
+describe("dayVerdict", () => {
+  it("reads a stored day inside the restatement window again once it is older than the limit", () => {
+    // Window: 2026-03-17 .. 2026-03-20 (today). 03-18 is in it, not today or yesterday: 6 h.
+    expect(dayVerdict("2026-03-18", hoursAgo(5), base)).toBe("stored");
+    expect(dayVerdict("2026-03-18", hoursAgo(7), base)).toBe("stale");
+    expect(dayVerdict("2026-03-17", hoursAgo(7), base)).toBe("stale");
+  });
+
+  it("reads today and yesterday again sooner", () => {
+    expect(dayVerdict("2026-03-20", hoursAgo(0.5), base)).toBe("stored");
+    expect(dayVerdict("2026-03-20", hoursAgo(2), base)).toBe("stale");
+    expect(dayVerdict("2026-03-19", hoursAgo(2), base)).toBe("stale");
+  });
+
+  it("never reads again a day outside the window that was fetched after it left the window", () => {
+    // 03-16 left the window at the start of 03-20 (Paris): fetched at 00:30 that day, it is final.
+    expect(dayVerdict("2026-03-16", new Date("2026-03-19T23:30:00Z"), base)).toBe("stored");
+    expect(dayVerdict("2026-01-05", new Date("2026-01-20T12:00:00Z"), base)).toBe("stored");
+  });
+
+  it("reads once more a day outside the window that was fetched while still inside it", () => {
+    // Fetched at 23:30 Paris on 03-19: 03-16 was still revisable then.
+    expect(dayVerdict("2026-03-16", new Date("2026-03-19T22:30:00Z"), base)).toBe("unsettled");
+    expect(dayVerdict("2026-01-05", new Date("2026-01-06T12:00:00Z"), base)).toBe("unsettled");
+  });
+
+  it("says missing, future and refresh", () => {
+    expect(dayVerdict("2026-03-10", undefined, base)).toBe("missing");
+    expect(dayVerdict("2026-03-21", hoursAgo(0), base)).toBe("future");
+    expect(dayVerdict("2026-03-10", hoursAgo(1), { ...base, refresh: true })).toBe("refresh");
+  });
+
+  it("counts days in the account's timezone", () => {
+    // 09:00 UTC is still the 19th in Honolulu: its 20th has not begun.
+    expect(dayVerdict("2026-03-20", hoursAgo(0), { ...base, timezone: "Pacific/Honolulu" })).toBe("future");
+  });
+});
+
+describe("planDays", () => {
+  const stored = (days: string[], at: Date) => new Map(days.map((d) => [d, at]));
+  const input = (over: Partial<PlanDaysInput>): PlanDaysInput => ({ ...base, range: { start: "2026-03-01", end: "2026-03-20" }, stored: new Map(), ...over });
+
+  it("serves settled days and reads the stale window in one run", () => {
+    const days = Array.from({ length: 20 }, (_, i) => `2026-03-${String(i + 1).padStart(2, "0")}`);
+    const segments = planDays(input({ stored: stored(days, hoursAgo(7)) }));
+    expect(segments.map((s) => [s.from, s.range.start, s.range.end])).toEqual([
+      ["cache", "2026-03-01", "2026-03-16"],
+      ["platform", "2026-03-17", "2026-03-20"],
+    ]);
+  });
+
+  it("merges a short stored gap (not a long one) into the platform runs around it", () => {
+    const have = ["2026-03-01", "2026-03-02", "2026-03-05", "2026-03-06", "2026-03-07", "2026-03-10"];
+    const segments = planDays(input({ range: { start: "2026-03-01", end: "2026-03-12" }, stored: stored(have, new Date("2026-03-18T00:00:00Z")) }));
+    expect(segments.map((s) => [s.from, s.range.start, s.range.end])).toEqual([
+      ["cache", "2026-03-01", "2026-03-02"],
+      ["platform", "2026-03-03", "2026-03-04"],
+      ["cache", "2026-03-05", "2026-03-07"],
+      ["platform", "2026-03-08", "2026-03-12"],
+    ]);
+  });
+});
+
+describe("dayCacheShape", () => {
+  it("stores by day with the date in the layout", () => {
+    expect(dayCacheShape(fields, ["date", "clicks"], [], undefined)).toEqual({ cached: true, shape: { layout: ["clicks", "date"] } });
+    expect(dayCacheShape(fields, ["campaign_name", "clicks"], [], "hour")).toEqual({ cached: true, shape: { layout: ["campaign_name", "clicks", "date"] } });
+  });
+
+  it("rolls days up when the date is not asked and every metric adds up", () => {
+    const decision = dayCacheShape(fields, ["campaign_name", "clicks", "cost"], [{ field: "campaign_name", type: "contains", value: "Brand" }], undefined);
+    expect(decision).toEqual({
+      cached: true,
+      shape: { layout: ["campaign_name", "clicks", "cost", "date"], rollup: { dimensions: ["campaign_name"], metrics: [{ id: "clicks", rollup: "SUM" }, { id: "cost", rollup: "SUM" }] } },
+    });
+  });
+
+  it("does not cache what per-day rows cannot reproduce", () => {
+    expect(dayCacheShape(fields, ["campaign_name", "ctr"], [], undefined)).toMatchObject({ cached: false, reason: expect.stringMatching(/ctr/) });
+    expect(dayCacheShape(fields, ["campaign_name", "clicks"], [{ field: "clicks", type: "greater_than", value: 3 }], undefined)).toMatchObject({ cached: false });
+    expect(dayCacheShape(fields.filter((f) => f.id !== "date"), ["clicks"], [], undefined)).toMatchObject({ cached: false });
+  });
+});

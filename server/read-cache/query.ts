@@ -1,0 +1,75 @@
+// A planned query (engine planQuery) read account after account through the cache, as blocks of
+// encoded cells for the output formats' writeBlocks: the query URL, Looker Studio, the add-ins
+// and the builder's preview all come through here (app/services/query-url.server.ts).
+import type { DB } from "../../db/connection.js";
+import { eachDay } from "../../engine/core/dates.js";
+import { encodeCell, filterBlock, pageBlock, type CellBlock } from "../../engine/query/cells.js";
+import { dayCacheShape } from "../../engine/query/day-partitions.js";
+import type { QueryPlan } from "../../engine/query/execute.js";
+import { readAccountBlocks, type DayStats } from "./account-reader.js";
+import { catalogueFingerprint, partitionKey } from "./partition-key.js";
+import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
+
+export type CachedQueryInput = {
+  db: DB;
+  companyId: number;
+  plan: QueryPlan;
+  /** The data source of each planned account, in the plan's order (already checked to be the company's). */
+  dataSourceIds: number[];
+  now: Date;
+  /** nocache=1: every day from the platform, stored again. */
+  refresh: boolean;
+  settings?: Partial<ReadCacheSettings>;
+  /** Called when the read moves on to the account at this index (connection-log attribution). */
+  onAccount?: (index: number) => void;
+  /** Per account, filled as the read goes. */
+  stats: DayStats[];
+};
+
+export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<CellBlock> {
+  const { plan } = input;
+  const settings = readCacheSettings(input.settings);
+  const decision = dayCacheShape(plan.fields, plan.readFields, plan.filters, plan.granularity);
+  for (const [index, planned] of plan.accounts.entries()) {
+    input.onAccount?.(index);
+    const stats = input.stats[index];
+    const constants = Object.keys(planned.constants).length > 0 ? Object.fromEntries(Object.entries(planned.constants).map(([id, v]) => [id, encodeCell(v)])) : undefined;
+    let blocks: AsyncIterable<CellBlock>;
+    if (decision.cached && settings.enabled) {
+      const { shape } = decision;
+      blocks = readAccountBlocks({
+        db: input.db,
+        ref: {
+          companyId: input.companyId,
+          dataSourceId: input.dataSourceIds[index],
+          partitionKey: partitionKey({ platform: plan.platform, options: plan.options, granularity: plan.granularity, layout: shape.layout, filters: plan.filters }),
+        },
+        connector: plan.connector,
+        context: planned.context,
+        request: planned.request,
+        shape,
+        fingerprint: catalogueFingerprint(plan.fields, shape.layout),
+        timezone: planned.account.timezone,
+        now: input.now,
+        refresh: input.refresh,
+        settings,
+        stats,
+        log: (message) => console.warn(`[read-cache] ${plan.platform} account ${input.dataSourceIds[index]}: ${message}`),
+      });
+    } else {
+      blocks = platformBlocks(plan, index, stats);
+    }
+    for await (const block of blocks) {
+      const out = filterBlock(constants ? { ...block, constants } : block, plan.outputFilters);
+      if (out.rows > 0) yield out;
+    }
+  }
+}
+
+/** A read the cache cannot keep: straight from the connector. */
+async function* platformBlocks(plan: QueryPlan, index: number, stats: DayStats): AsyncGenerator<CellBlock> {
+  const planned = plan.accounts[index];
+  stats.daysFromPlatform += eachDay(planned.range).length;
+  const ctx = await planned.context();
+  for await (const page of plan.connector.read(ctx, planned.request)) yield pageBlock(page, plan.readFields);
+}

@@ -1,0 +1,93 @@
+// Reads of one account that go through the cache without the caller knowing which company or
+// account the connector context belongs to: alert evaluations (readThroughCache) and data-stream
+// runs (storeWhileReading). connectorContextForSource registers every context it builds with its
+// database, company and source; a context built any other way (tests, the CLI) reads the
+// connector directly.
+import type { DB } from "../../db/connection.js";
+import { findDataSourceByAccount } from "../../db/repositories/data-sources.js";
+import type { Connector, ConnectorContext, FieldDef, ReadRequest, RowPage } from "../../engine/core/types.js";
+import { blockPages } from "../../engine/query/cells.js";
+import { dayCacheShape, DATE_FIELD } from "../../engine/query/day-partitions.js";
+import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
+import { catalogueFingerprint, partitionKey } from "./partition-key.js";
+import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
+
+export type ReadScope = { db: DB; companyId: number; sourceId: number };
+
+type ScopeState = ReadScope & { fields: Map<string, Promise<FieldDef[]>>; accounts: Map<string, Promise<number | undefined>> };
+
+const scopes = new WeakMap<ConnectorContext, ScopeState>();
+
+/** Says whose context this is, so reads through it can use the company's cache. */
+export function registerReadScope(ctx: ConnectorContext, scope: ReadScope): void {
+  scopes.set(ctx, { ...scope, fields: new Map(), accounts: new Map() });
+}
+
+export type ThroughOptions = { now?: Date; settings?: Partial<ReadCacheSettings>; stats?: DayStats };
+
+type Prepared = { read: Parameters<typeof readAccountBlocks>[0] };
+
+/** What a read through the cache needs, or undefined when this read is not cached. */
+async function prepare(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions & { refresh: boolean }): Promise<Prepared | undefined> {
+  const scope = scopes.get(ctx);
+  if (!scope || request.accounts.length !== 1) return undefined;
+  const settings = readCacheSettings(opts.settings);
+  if (!settings.enabled) return undefined;
+  const account = request.accounts[0];
+  const report = Array.isArray(request.options?.report) ? request.options?.report[0] : request.options?.report;
+  // A context lives for one request or one batch: its catalogue and account ids are looked up once.
+  let fields = scope.fields.get(report ?? "");
+  if (!fields) scope.fields.set(report ?? "", (fields = connector.listFields(ctx, { report })));
+  let dataSourceId = scope.accounts.get(account.id);
+  if (!dataSourceId) {
+    dataSourceId = findDataSourceByAccount(scope.db, scope.companyId, scope.sourceId, account.id).then((d) => d?.id);
+    scope.accounts.set(account.id, dataSourceId);
+  }
+  const [defs, id] = await Promise.all([fields, dataSourceId]);
+  if (id === undefined) return undefined;
+  const decision = dayCacheShape(defs, request.fields, request.filters ?? [], request.granularity);
+  if (!decision.cached) return undefined;
+  const { shape } = decision;
+  return {
+    read: {
+      db: scope.db,
+      ref: { companyId: scope.companyId, dataSourceId: id, partitionKey: partitionKey({ platform: connector.id, options: request.options, granularity: request.granularity, layout: shape.layout, filters: request.filters }) },
+      connector,
+      context: async () => ctx,
+      request,
+      shape,
+      fingerprint: catalogueFingerprint(defs, shape.layout),
+      timezone: account.timezone,
+      now: opts.now ?? new Date(),
+      refresh: opts.refresh,
+      settings,
+      stats: opts.stats ?? { daysFromPlatform: 0, daysFromCache: 0 },
+      log: (message) => console.warn(`[read-cache] ${connector.id} account ${id}: ${message}`),
+    },
+  };
+}
+
+/**
+ * connector.read through the cache: stored days from PostgreSQL, the rest from the platform
+ * (and stored). Rows carry the asked fields (a date added for storing is dropped again).
+ */
+export async function* readThroughCache(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions = {}): AsyncGenerator<RowPage> {
+  // Anything the cache cannot settle (an unknown report, the database away) is the connector's to answer.
+  const prepared = await prepare(connector, ctx, request, { ...opts, refresh: false }).catch(() => undefined);
+  if (!prepared) return yield* connector.read(ctx, request);
+  const extra = !request.fields.includes(DATE_FIELD) && !prepared.read.shape.rollup;
+  for await (const page of blockPages(readAccountBlocks(prepared.read))) {
+    if (extra) for (const row of page.rows) delete row[DATE_FIELD];
+    yield page;
+  }
+}
+
+/**
+ * connector.read, every day from the platform as a data-stream run needs, with the rows stored on
+ * the way when the read's shape can be stored as it is (its fields include the date).
+ */
+export async function* storeWhileReading(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions = {}): AsyncGenerator<RowPage> {
+  const prepared = request.fields.includes(DATE_FIELD) ? await prepare(connector, ctx, request, { ...opts, refresh: true }).catch(() => undefined) : undefined;
+  if (!prepared || prepared.read.shape.rollup) return yield* connector.read(ctx, request);
+  yield* readAccountPages(prepared.read);
+}
