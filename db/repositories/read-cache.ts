@@ -86,11 +86,11 @@ export type ChunkInput = { day: string; seq: number; rowCount: number; cells: st
 /** Stages a fill's chunks; nobody reads them before commitFill points days at the fill. */
 export async function stageChunks(db: DB, companyId: number, dataSourceId: number, fillId: string, chunks: readonly ChunkInput[]): Promise<void> {
   if (chunks.length === 0) return;
-  await sql`
-    insert into read_cache_chunks (fill_id, day, seq, company_id, data_source_id, row_count, cells)
-    select ${fillId}::uuid, u.day, u.seq, ${companyId}, ${dataSourceId}, u.row_count, u.cells
-    from unnest(${chunks.map((c) => c.day)}::text[], ${chunks.map((c) => c.seq)}::int[], ${chunks.map((c) => c.rowCount)}::int[], ${chunks.map((c) => c.cells)}::text[])
-      as u(day, seq, row_count, cells)`.execute(db);
+  // One parameter per value: a text[] parameter would be escaped character by character by the driver.
+  await db
+    .insertInto("readCacheChunks")
+    .values(chunks.map((c) => ({ fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, cells: c.cells })))
+    .execute();
 }
 
 export type FillCommit = {

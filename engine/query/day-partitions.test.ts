@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_FIELDS } from "../connectors/demo/fields.js";
-import { dayCacheShape, dayVerdict, planDays, type PlanDaysInput } from "./day-partitions.js";
+import { cacheShape, dayVerdict, planDays, type PlanDaysInput } from "./day-partitions.js";
 
 const fields = DEMO_FIELDS.campaigns;
 // 2026-03-20 10:00 in Paris; the demo platform revises its last 3 days.
@@ -71,23 +71,14 @@ describe("planDays", () => {
   });
 });
 
-describe("dayCacheShape", () => {
-  it("stores by day with the date in the layout", () => {
-    expect(dayCacheShape(fields, ["date", "clicks"], [], undefined)).toEqual({ cached: true, shape: { layout: ["clicks", "date"] } });
-    expect(dayCacheShape(fields, ["campaign_name", "clicks"], [], "hour")).toEqual({ cached: true, shape: { layout: ["campaign_name", "clicks", "date"] } });
+describe("cacheShape", () => {
+  it("stores by day when the date is asked, or the read is hourly (rows are one per date and hour anyway)", () => {
+    expect(cacheShape(fields, ["date", "clicks"], undefined)).toEqual({ by: "days", layout: ["clicks", "date"] });
+    expect(cacheShape(fields, ["campaign_name", "clicks"], "hour")).toEqual({ by: "days", layout: ["campaign_name", "clicks", "date"] });
   });
 
-  it("rolls days up when the date is not asked and every metric adds up", () => {
-    const decision = dayCacheShape(fields, ["campaign_name", "clicks", "cost"], [{ field: "campaign_name", type: "contains", value: "Brand" }], undefined);
-    expect(decision).toEqual({
-      cached: true,
-      shape: { layout: ["campaign_name", "clicks", "cost", "date"], rollup: { dimensions: ["campaign_name"], metrics: [{ id: "clicks", rollup: "SUM" }, { id: "cost", rollup: "SUM" }] } },
-    });
-  });
-
-  it("does not cache what per-day rows cannot reproduce", () => {
-    expect(dayCacheShape(fields, ["campaign_name", "ctr"], [], undefined)).toMatchObject({ cached: false, reason: expect.stringMatching(/ctr/) });
-    expect(dayCacheShape(fields, ["campaign_name", "clicks"], [{ field: "clicks", type: "greater_than", value: 3 }], undefined)).toMatchObject({ cached: false });
-    expect(dayCacheShape(fields.filter((f) => f.id !== "date"), ["clicks"], [], undefined)).toMatchObject({ cached: false });
+  it("stores a read without the date as one answer for its range: per-day rows cannot rebuild it", () => {
+    expect(cacheShape(fields, ["campaign_name", "ctr"], undefined)).toEqual({ by: "range", layout: ["campaign_name", "ctr"] });
+    expect(cacheShape(fields.filter((f) => f.id !== "date"), ["clicks", "hour"], "hour")).toEqual({ by: "range", layout: ["clicks", "hour"] });
   });
 });

@@ -1,55 +1,31 @@
-// What the read cache (server/read-cache) may keep of a read, and which of a range's days must be
-// asked of the platform again. Pure: the cache supplies what it holds, this decides.
+// What the read cache (server/read-cache) keeps of a read, and which days must be asked of the
+// platform again. Pure: the cache supplies what it holds, this decides.
 //
-// A read is kept as day partitions: the rows of one account, report, options, fields, filters
-// and granularity for one day. That needs the rows to say their day, so the layout always holds
-// the `date` dimension; a query that does not ask for it is read by day and rolled up by us when
-// every metric it asks adds up across days (SUM, COUNT, MIN, MAX), else it is not cached.
+// A read that asks for the date (or reads by hour, where rows are one per date and hour anyway)
+// is kept as day partitions: one account's rows for one day of one read shape (options including
+// the report, fields, filters, granularity), each day served or read again on its own. A read
+// without the date is one answer for the whole range, which per-day rows cannot rebuild in
+// general (a platform may answer one row per campaign where the days summed by the asked
+// dimensions would give one, and ratios, distinct counts or metric filters do not add up): it is
+// kept as one range partition, filed under the range's last day, which decides its freshness.
 import { DateTime } from "luxon";
-import { eachDay, parseDay, restatementWindow } from "../core/dates.js";
-import type { Rollup } from "../core/aggregate.js";
-import type { DateRange, FieldDef, Filter, Granularity } from "../core/types.js";
+import { eachDay, restatementWindow } from "../core/dates.js";
+import type { DateRange, FieldDef, Granularity } from "../core/types.js";
 
 export const DATE_FIELD = "date";
 
-export type DayCacheShape = {
-  /** The fields of each stored row, sorted: the asked fields plus `date`. */
+export type CacheShape = {
+  /** days: one partition per day; range: one partition for the whole range. */
+  by: "days" | "range";
+  /** The fields of each stored row, sorted (by day: the asked fields plus the date). */
   layout: string[];
-  /** Present when the query does not ask for the date: rows are summed across days by the asked dimensions. */
-  rollup?: { dimensions: string[]; metrics: { id: string; rollup: Rollup }[] };
 };
 
-export type DayCacheDecision = { cached: true; shape: DayCacheShape } | { cached: false; reason: string };
-
-// How each metric aggregation rolls up from per-day rows: counts add up like sums.
-const ACROSS_DAYS: Partial<Record<FieldDef["aggregation"], Rollup>> = { SUM: "SUM", COUNT: "SUM", MIN: "MIN", MAX: "MAX" };
-
-export function dayCacheShape(fields: readonly FieldDef[], readFields: readonly string[], filters: readonly Filter[], granularity: Granularity | undefined): DayCacheDecision {
-  const byId = new Map(fields.map((f) => [f.id, f]));
-  const date = byId.get(DATE_FIELD);
-  if (!date || date.type !== "dimension" || (date.fieldType !== "YEAR_MONTH_DAY" && date.fieldType !== "DATE")) {
-    return { cached: false, reason: "this report has no date dimension to store its rows by day" };
-  }
-  const layout = [...new Set([...readFields, DATE_FIELD])].sort();
+export function cacheShape(fields: readonly FieldDef[], readFields: readonly string[], granularity: Granularity | undefined): CacheShape {
+  const date = fields.find((f) => f.id === DATE_FIELD);
+  const byDay = date?.type === "dimension" && (date.fieldType === "YEAR_MONTH_DAY" || date.fieldType === "DATE") && (readFields.includes(DATE_FIELD) || granularity === "hour");
   // Hourly rows are one per date and hour already: adding the date changes no row.
-  if (readFields.includes(DATE_FIELD) || granularity === "hour") return { cached: true, shape: { layout } };
-  const metrics: { id: string; rollup: Rollup }[] = [];
-  const dimensions: string[] = [];
-  for (const id of readFields) {
-    const field = byId.get(id);
-    if (!field) return { cached: false, reason: `${id} is not a field of this report` };
-    if (field.type === "dimension") {
-      dimensions.push(id);
-      continue;
-    }
-    const rollup = ACROSS_DAYS[field.aggregation];
-    if (!rollup) return { cached: false, reason: `${id} (${field.aggregation}) does not add up across days and the date is not asked` };
-    metrics.push({ id, rollup });
-  }
-  // The platform filters a metric on the whole range's total, which per-day rows cannot reproduce.
-  const metricFilter = filters.find((f) => byId.get(f.field)?.type === "metric");
-  if (metricFilter) return { cached: false, reason: `the filter on ${metricFilter.field} applies to the range's total` };
-  return { cached: true, shape: { layout, rollup: { dimensions, metrics } } };
+  return byDay ? { by: "days", layout: [...new Set([...readFields, DATE_FIELD])].sort() } : { by: "range", layout: [...new Set(readFields)].sort() };
 }
 
 export type FreshnessPolicy = {
@@ -80,6 +56,12 @@ export interface PlanDaysInput {
   mergeGapDays?: number;
 }
 
+/** YYYY-MM-DD plus n calendar days (no timezone involved: a calendar day is a calendar day). */
+function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
 /**
  * Why a day is (not) served from storage:
  * - missing: never stored; future: after today, never stored;
@@ -88,28 +70,42 @@ export interface PlanDaysInput {
  * - unsettled: outside the window now, but fetched while still inside it: read once more, after
  *   which it is final;
  * - stored: served as it is.
+ * The judge computes the window once: a long range costs one comparison per day.
  */
-export function dayVerdict(day: string, fetchedAt: Date | undefined, input: Omit<PlanDaysInput, "range" | "stored">): DayVerdict {
+export function dayJudge(input: Omit<PlanDaysInput, "range" | "stored">): (day: string, fetchedAt: Date | undefined) => DayVerdict {
   const window = restatementWindow(input.restatementDays, { timezone: input.timezone, now: input.now });
-  if (day > window.end) return "future";
-  if (fetchedAt === undefined) return "missing";
-  if (input.refresh) return "refresh";
+  const yesterday = addDays(window.end, -1);
   const policy = input.policy ?? DEFAULT_FRESHNESS;
-  if (day >= window.start) {
-    const yesterday = parseDay(window.end, "Today", input.timezone).minus({ days: 1 }).toFormat("yyyy-MM-dd");
-    const limit = day >= yesterday ? policy.recentMs : policy.windowMs;
-    return input.now.getTime() - fetchedAt.getTime() > limit ? "stale" : "stored";
-  }
-  // The day left the window on the local day after day + restatementDays: a fetch from then on is final.
-  const settledFrom = parseDay(day, "Day", input.timezone).plus({ days: Math.max(0, input.restatementDays) + 1 });
-  return DateTime.fromJSDate(fetchedAt, { zone: input.timezone }).startOf("day") >= settledFrom ? "stored" : "unsettled";
+  const lag = Math.max(0, input.restatementDays) + 1;
+  const localDays = new Map<number, string>();
+  const localDay = (at: Date) => {
+    let day = localDays.get(at.getTime());
+    if (day === undefined) localDays.set(at.getTime(), (day = DateTime.fromJSDate(at, { zone: input.timezone }).toFormat("yyyy-MM-dd")));
+    return day;
+  };
+  return (day, fetchedAt) => {
+    if (day > window.end) return "future";
+    if (fetchedAt === undefined) return "missing";
+    if (input.refresh) return "refresh";
+    if (day >= window.start) {
+      const limit = day >= yesterday ? policy.recentMs : policy.windowMs;
+      return input.now.getTime() - fetchedAt.getTime() > limit ? "stale" : "stored";
+    }
+    // The day left the window on the local day after day + restatementDays: a fetch from then on is final.
+    return localDay(fetchedAt) >= addDays(day, lag) ? "stored" : "unsettled";
+  };
+}
+
+export function dayVerdict(day: string, fetchedAt: Date | undefined, input: Omit<PlanDaysInput, "range" | "stored">): DayVerdict {
+  return dayJudge(input)(day, fetchedAt);
 }
 
 /** The range's days in runs: served from storage, or read from the platform. */
 export function planDays(input: PlanDaysInput): DaySegment[] {
   const segments: DaySegment[] = [];
+  const judge = dayJudge(input);
   for (const day of eachDay(input.range)) {
-    const from = dayVerdict(day, input.stored.get(day), input) === "stored" ? "cache" : "platform";
+    const from = judge(day, input.stored.get(day)) === "stored" ? "cache" : "platform";
     const last = segments.at(-1);
     if (last && last.from === from) {
       last.days.push(day);

@@ -1,31 +1,34 @@
-// One account's read through the cache: stored days are served from PostgreSQL as blocks of
+// One account's read through the cache: stored partitions are served from PostgreSQL as blocks of
 // encoded cells, the others (missing, stale inside the restatement window, unsettled, or every
-// day on a refresh) are read from the connector in as few runs as possible and stored as they
-// stream. Days come out in order; a query that does not ask for the date is rolled up here.
+// one on a refresh) are read from the connector in as few runs as possible and stored as they
+// stream. By day, days come out in order; by range (a read without the date), the whole answer is
+// one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { RowAggregator } from "../../engine/core/aggregate.js";
 import { eachDay, todayIn } from "../../engine/core/dates.js";
 import type { Connector, ConnectorContext, DateRange, ReadRequest, RowPage } from "../../engine/core/types.js";
-import { blockRows, pageBlock, rowBlocks, type CellBlock } from "../../engine/query/cells.js";
-import { planDays, type DayCacheShape } from "../../engine/query/day-partitions.js";
+import { encodeRow, type CellBlock } from "../../engine/query/cells.js";
+import { DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/query/day-partitions.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
 
 /** Stored days are read in statements of about this many characters (the next one is fetched while the current one is sent). */
 const PAGE_CHARS = 4 * 1024 * 1024;
+/** The first statement is small: the answer's first byte does not wait for megabytes. */
+const FIRST_PAGE_CHARS = 128 * 1024;
 
 export type DayStats = { daysFromPlatform: number; daysFromCache: number };
 
 export type AccountCacheRead = {
   db: DB;
+  /** By range, the partition key names the range. */
   ref: PartitionRef;
   connector: Connector;
   context: () => Promise<ConnectorContext>;
   /** The read as asked (one account). */
   request: ReadRequest;
-  shape: DayCacheShape;
+  shape: CacheShape;
   fingerprint: string;
   /** The account's timezone: its days and its restatement window. */
   timezone: string;
@@ -38,9 +41,11 @@ export type AccountCacheRead = {
   log?: (message: string) => void;
 };
 
-/** Blocks of the read's rows: layout = shape.layout, or the asked fields when rolled up. */
+type Emit<T> = (block: CellBlock, page?: RowPage) => T;
+
+/** Blocks of the read's rows, in the shape's layout. */
 export function readAccountBlocks(input: AccountCacheRead): AsyncGenerator<CellBlock> {
-  return input.shape.rollup ? rolledUp(input, input.shape.rollup) : dayBlocks(input, (block) => block);
+  return partitions(input, (block) => block);
 }
 
 /**
@@ -48,20 +53,17 @@ export function readAccountBlocks(input: AccountCacheRead): AsyncGenerator<CellB
  * from the platform, so the caller gets exactly what connector.read would have given.
  */
 export function readAccountPages(input: AccountCacheRead): AsyncGenerator<RowPage> {
-  return dayBlocks({ ...input, refresh: true }, (_block, page) => page!);
-}
-
-async function* rolledUp(input: AccountCacheRead, rollup: NonNullable<DayCacheShape["rollup"]>): AsyncGenerator<CellBlock> {
-  const aggregator = new RowAggregator({ dimensions: rollup.dimensions, metrics: rollup.metrics, output: input.request.fields });
-  for await (const block of dayBlocks(input, (b) => b)) for (const row of blockRows(block)) aggregator.add(row);
-  yield* rowBlocks(input.request.fields, aggregator.rows());
+  return partitions({ ...input, refresh: true }, (_block, page) => page!);
 }
 
 const sameLayout = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
-async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, page?: RowPage) => T): AsyncGenerator<T> {
+async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGenerator<T> {
   const { db, ref, shape, request } = input;
-  const { days: storedDays, generation } = await listStoredDays(db, ref, request.range);
+  const byRange = shape.by === "range";
+  // By range, the one partition is filed under the range's last day.
+  const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
+  const { days: storedDays, generation } = await listStoredDays(db, ref, listed);
   const stored = new Map<string, { fetchedAt: Date; byteSize: number }>();
   const outdated: string[] = [];
   for (const d of storedDays) {
@@ -70,12 +72,12 @@ async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, p
     else stored.set(d.day, { fetchedAt: d.fetchedAt, byteSize: d.byteSize });
   }
   if (outdated.length > 0) {
-    input.log?.(`${outdated.length} stored days no longer match the catalogue; reading them again`);
+    input.log?.(`${outdated.length} stored partitions no longer match the catalogue; reading them again`);
     await deleteStoredDays(db, ref, outdated);
   }
   const lastDay = todayIn(input.timezone, input.now);
   const segments = planDays({
-    range: request.range,
+    range: listed,
     stored: new Map([...stored].map(([day, s]) => [day, s.fetchedAt])),
     restatementDays: input.connector.restatementDays,
     timezone: input.timezone,
@@ -83,11 +85,13 @@ async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, p
     policy: input.settings.freshness,
     refresh: input.refresh || !input.settings.enabled,
   });
+  const days = byRange ? eachDay(request.range).length : 1;
   const served: string[] = [];
+  const fetch = (segment: Pick<DaySegment, "range">) => platformDays(input, byRange ? request.range : segment.range, generation, lastDay, emit);
   try {
     for (const segment of segments) {
       if (segment.from === "platform") {
-        yield* platformDays(input, segment.range, generation, lastDay, emit);
+        yield* fetch(segment);
         continue;
       }
       // Stored days, a page of about PAGE_CHARS at a time, the next page read while this one is sent.
@@ -95,7 +99,7 @@ async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, p
       let chars = 0;
       for (const day of segment.days) {
         const size = stored.get(day)?.byteSize ?? 0;
-        if (chars > 0 && chars + size > PAGE_CHARS) {
+        if (chars > 0 && chars + size > (pages.length === 1 ? FIRST_PAGE_CHARS : PAGE_CHARS)) {
           pages.push([]);
           chars = 0;
         }
@@ -118,14 +122,14 @@ async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, p
           }
           if (vanished.length > 0) {
             // Evicted or emptied since it was listed: read from the platform, in its place.
-            yield* platformDays(input, { start: vanished[0], end: vanished.at(-1)! }, generation, lastDay, emit);
+            yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
             vanished = [];
           }
-          input.stats.daysFromCache += 1;
+          input.stats.daysFromCache += days;
           served.push(day);
           for (const chunk of rows.chunks) yield emit({ layout: shape.layout, cells: chunk.cells, rows: chunk.rowCount });
         }
-        if (vanished.length > 0) yield* platformDays(input, { start: vanished[0], end: vanished.at(-1)! }, generation, lastDay, emit);
+        if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
       }
     }
   } finally {
@@ -134,26 +138,40 @@ async function* dayBlocks<T>(input: AccountCacheRead, emit: (block: CellBlock, p
   }
 }
 
-async function* platformDays<T>(
-  input: AccountCacheRead,
-  range: DateRange,
-  generation: number,
-  lastDay: string,
-  emit: (block: CellBlock, page?: RowPage) => T,
-): AsyncGenerator<T> {
+async function* platformDays<T>(input: AccountCacheRead, range: DateRange, generation: number, lastDay: string, emit: Emit<T>): AsyncGenerator<T> {
   const { db, ref, shape, settings } = input;
+  const byRange = shape.by === "range";
   const days = eachDay(range);
   const ctx = await input.context();
   const fill = settings.enabled
-    ? new DayFill({ db, ref, layout: shape.layout, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days, lastDay, maxBytes: settings.maxBytesPerCompany })
+    ? new DayFill({ db, ref, layout: shape.layout, byDate: !byRange, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days: byRange ? [range.end] : days, lastDay, maxBytes: settings.maxBytesPerCompany })
     : undefined;
   input.stats.daysFromPlatform += days.length;
   let completed = false;
   try {
     for await (const page of input.connector.read(ctx, { ...input.request, fields: shape.layout, range })) {
-      const block = pageBlock(page, shape.layout);
-      await fill?.add(block);
-      yield emit(block, page);
+      // Each row is encoded once, for the answer and for the fill (runs of one day go together).
+      let cells = "";
+      let run = "";
+      let runRows = 0;
+      let runDay: unknown = byRange ? range.end : undefined;
+      for (const row of page.rows) {
+        const text = encodeRow(row, shape.layout);
+        cells += text;
+        if (!fill?.active) continue;
+        const day = byRange ? range.end : row[DATE_FIELD];
+        if (runRows > 0 && day !== runDay) {
+          fill.add(runDay, run, runRows);
+          run = "";
+          runRows = 0;
+        }
+        runDay = day;
+        run += text;
+        runRows++;
+      }
+      if (fill && runRows > 0) fill.add(runDay, run, runRows);
+      await fill?.drain();
+      yield emit({ layout: shape.layout, cells, rows: page.rows.length }, page);
     }
     completed = true;
   } finally {

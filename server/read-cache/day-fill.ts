@@ -6,7 +6,6 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
-import { CELL_END, splitCells, type CellBlock } from "../../engine/query/cells.js";
 import { DATE_FIELD } from "../../engine/query/day-partitions.js";
 
 /** A day's rows go to storage in chunks of about this many characters. */
@@ -20,6 +19,8 @@ export type DayFillInput = {
   db: DB;
   ref: PartitionRef;
   layout: readonly string[];
+  /** Rows go to the day their date says (false: every row to the one day of `days`, a range partition). */
+  byDate: boolean;
   fingerprint: string;
   /** The account's reset generation when the read was planned. */
   generation: number;
@@ -38,7 +39,6 @@ export class DayFill {
   failure: string | undefined;
   private readonly storable: Set<string>;
   private readonly read: Set<string>;
-  private readonly dateIndex: number;
   private readonly buffers = new Map<string, { cells: string; rows: number }>();
   private readonly counts = new Map<string, { rows: number; bytes: number }>();
   private readonly seqs = new Map<string, number>();
@@ -51,8 +51,7 @@ export class DayFill {
   constructor(private readonly input: DayFillInput) {
     this.read = new Set(input.days);
     this.storable = new Set(input.days.filter((d) => d <= input.lastDay));
-    this.dateIndex = input.layout.indexOf(DATE_FIELD);
-    if (this.dateIndex < 0) this.failure = "the rows have no date";
+    if (input.byDate && !input.layout.includes(DATE_FIELD)) this.failure = "the rows have no date";
     for (const day of this.storable) this.counts.set(day, { rows: 0, bytes: 0 });
   }
 
@@ -60,25 +59,15 @@ export class DayFill {
     return this.failure === undefined;
   }
 
-  /** Adds a block of the fill's layout; waits only when the database falls behind. */
-  async add(block: CellBlock): Promise<void> {
-    if (!this.active || block.rows === 0) return;
-    const width = this.input.layout.length;
-    const parts = splitCells(block);
-    // Pages usually hold one day: the whole block goes to that day without cutting it up.
-    const first = parts[this.dateIndex];
-    let oneDay = true;
-    for (let r = 1; r < block.rows && oneDay; r++) oneDay = parts[r * width + this.dateIndex] === first;
-    if (oneDay) {
-      if (!this.append(this.dayOf(first), block.cells, block.rows)) return;
-    } else {
-      for (let r = 0; r < block.rows; r++) {
-        let row = "";
-        for (let i = 0; i < width; i++) row += parts[r * width + i] + CELL_END;
-        if (!this.append(this.dayOf(parts[r * width + this.dateIndex]), row, 1)) return;
-      }
-    }
+  /** Adds rows of one day (their cells in the fill's layout); `day` is the rows' date value. */
+  add(day: unknown, cells: string, rows: number): void {
+    if (!this.active || rows === 0) return;
+    if (!this.append(typeof day === "string" ? day : undefined, cells, rows)) return;
     if (this.buffered >= BUFFER_CHARS) this.flush(false);
+  }
+
+  /** Waits only when the database falls behind the read. */
+  async drain(): Promise<void> {
     if (this.pendingChars >= PENDING_CHARS) await this.pending;
   }
 
@@ -114,11 +103,6 @@ export class DayFill {
       await abandonFill(this.input.db, this.input.ref.companyId, this.fillId).catch(() => undefined);
     }
     return undefined;
-  }
-
-  private dayOf(cell: string | undefined): string | undefined {
-    // A date cell is the JSON text of "YYYY-MM-DD".
-    return cell && cell.length === 12 && cell.charCodeAt(0) === 34 ? cell.slice(1, 11) : undefined;
   }
 
   private append(day: string | undefined, cells: string, rows: number): boolean {

@@ -3,7 +3,7 @@
 // and a fingerprint of what the catalogue says about the stored fields, so rows stored under an
 // older definition (a field renamed, retyped or gone) are never served as today's.
 import { createHash } from "node:crypto";
-import type { FieldDef, Filter, Granularity } from "../../engine/core/types.js";
+import type { DateRange, FieldDef, Filter, Granularity } from "../../engine/core/types.js";
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -25,11 +25,13 @@ export function partitionKey(input: {
   granularity?: Granularity;
   layout: readonly string[];
   filters?: readonly Filter[];
+  /** A range partition (a read without the date) is one answer for exactly this range. */
+  range?: DateRange;
 }): string {
   // Granularity is its own part of the key: an options_granularity=day and none read the same rows.
   const { granularity: _granularity, ...options } = input.options ?? {};
   const filters = (input.filters ?? []).map((f) => canonical(f)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  return digest({ v: 1, platform: input.platform, options, granularity: input.granularity ?? "day", layout: input.layout, filters });
+  return digest({ v: 1, platform: input.platform, options, granularity: input.granularity ?? "day", layout: input.layout, filters, range: input.range ?? null });
 }
 
 export function catalogueFingerprint(fields: readonly FieldDef[], layout: readonly string[]): string {

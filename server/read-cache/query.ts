@@ -4,7 +4,7 @@
 import type { DB } from "../../db/connection.js";
 import { eachDay } from "../../engine/core/dates.js";
 import { encodeCell, filterBlock, pageBlock, type CellBlock } from "../../engine/query/cells.js";
-import { dayCacheShape } from "../../engine/query/day-partitions.js";
+import { cacheShape } from "../../engine/query/day-partitions.js";
 import type { QueryPlan } from "../../engine/query/execute.js";
 import { readAccountBlocks, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
@@ -29,20 +29,26 @@ export type CachedQueryInput = {
 export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<CellBlock> {
   const { plan } = input;
   const settings = readCacheSettings(input.settings);
-  const decision = dayCacheShape(plan.fields, plan.readFields, plan.filters, plan.granularity);
+  const shape = cacheShape(plan.fields, plan.readFields, plan.granularity);
   for (const [index, planned] of plan.accounts.entries()) {
     input.onAccount?.(index);
     const stats = input.stats[index];
     const constants = Object.keys(planned.constants).length > 0 ? Object.fromEntries(Object.entries(planned.constants).map(([id, v]) => [id, encodeCell(v)])) : undefined;
     let blocks: AsyncIterable<CellBlock>;
-    if (decision.cached && settings.enabled) {
-      const { shape } = decision;
+    if (settings.enabled) {
       blocks = readAccountBlocks({
         db: input.db,
         ref: {
           companyId: input.companyId,
           dataSourceId: input.dataSourceIds[index],
-          partitionKey: partitionKey({ platform: plan.platform, options: plan.options, granularity: plan.granularity, layout: shape.layout, filters: plan.filters }),
+          partitionKey: partitionKey({
+            platform: plan.platform,
+            options: plan.options,
+            granularity: plan.granularity,
+            layout: shape.layout,
+            filters: plan.filters,
+            range: shape.by === "range" ? planned.range : undefined,
+          }),
         },
         connector: plan.connector,
         context: planned.context,
@@ -66,7 +72,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
   }
 }
 
-/** A read the cache cannot keep: straight from the connector. */
+/** The cache switched off (a bench's reference run): straight from the connector. */
 async function* platformBlocks(plan: QueryPlan, index: number, stats: DayStats): AsyncGenerator<CellBlock> {
   const planned = plan.accounts[index];
   stats.daysFromPlatform += eachDay(planned.range).length;

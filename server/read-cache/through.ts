@@ -7,7 +7,7 @@ import type { DB } from "../../db/connection.js";
 import { findDataSourceByAccount } from "../../db/repositories/data-sources.js";
 import type { Connector, ConnectorContext, FieldDef, ReadRequest, RowPage } from "../../engine/core/types.js";
 import { blockPages } from "../../engine/query/cells.js";
-import { dayCacheShape, DATE_FIELD } from "../../engine/query/day-partitions.js";
+import { cacheShape, DATE_FIELD } from "../../engine/query/day-partitions.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
@@ -45,13 +45,22 @@ async function prepare(connector: Connector, ctx: ConnectorContext, request: Rea
   }
   const [defs, id] = await Promise.all([fields, dataSourceId]);
   if (id === undefined) return undefined;
-  const decision = dayCacheShape(defs, request.fields, request.filters ?? [], request.granularity);
-  if (!decision.cached) return undefined;
-  const { shape } = decision;
+  const shape = cacheShape(defs, request.fields, request.granularity);
   return {
     read: {
       db: scope.db,
-      ref: { companyId: scope.companyId, dataSourceId: id, partitionKey: partitionKey({ platform: connector.id, options: request.options, granularity: request.granularity, layout: shape.layout, filters: request.filters }) },
+      ref: {
+        companyId: scope.companyId,
+        dataSourceId: id,
+        partitionKey: partitionKey({
+          platform: connector.id,
+          options: request.options,
+          granularity: request.granularity,
+          layout: shape.layout,
+          filters: request.filters,
+          range: shape.by === "range" ? request.range : undefined,
+        }),
+      },
       connector,
       context: async () => ctx,
       request,
@@ -75,7 +84,7 @@ export async function* readThroughCache(connector: Connector, ctx: ConnectorCont
   // Anything the cache cannot settle (an unknown report, the database away) is the connector's to answer.
   const prepared = await prepare(connector, ctx, request, { ...opts, refresh: false }).catch(() => undefined);
   if (!prepared) return yield* connector.read(ctx, request);
-  const extra = !request.fields.includes(DATE_FIELD) && !prepared.read.shape.rollup;
+  const extra = !request.fields.includes(DATE_FIELD) && prepared.read.shape.layout.includes(DATE_FIELD);
   for await (const page of blockPages(readAccountBlocks(prepared.read))) {
     if (extra) for (const row of page.rows) delete row[DATE_FIELD];
     yield page;
@@ -84,10 +93,10 @@ export async function* readThroughCache(connector: Connector, ctx: ConnectorCont
 
 /**
  * connector.read, every day from the platform as a data-stream run needs, with the rows stored on
- * the way when the read's shape can be stored as it is (its fields include the date).
+ * the way when they are stored by day (the read's fields include the date).
  */
 export async function* storeWhileReading(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions = {}): AsyncGenerator<RowPage> {
   const prepared = request.fields.includes(DATE_FIELD) ? await prepare(connector, ctx, request, { ...opts, refresh: true }).catch(() => undefined) : undefined;
-  if (!prepared || prepared.read.shape.rollup) return yield* connector.read(ctx, request);
+  if (!prepared || prepared.read.shape.by !== "days") return yield* connector.read(ctx, request);
   yield* readAccountPages(prepared.read);
 }

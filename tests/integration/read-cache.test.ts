@@ -175,19 +175,25 @@ describe("query URLs read through the cache", () => {
     }
   });
 
-  it("stores a query without the date by day and sums the days (when its metrics add up)", async () => {
+  it("stores a query without the date as one answer for its range, fresh by the range's last day", async () => {
     clock = new Date("2026-03-25T20:20:00Z");
-    const p = params(a, { dimensions: "campaign_name", metrics: "clicks,impressions" });
-    const fresh = await call({ ...p, nocache: "1" });
-    expect(await readsDuring(async () => expect(sortedLines((await call(p)).text)).toEqual(sortedLines(fresh.text)))).toEqual([]);
-    // The platform's own total over the range, read without the cache, is the same.
-    platform = countingDemo();
-    const direct = await call(p, { readCache: { enabled: false } });
-    expect(sortedLines(direct.text)).toEqual(sortedLines(fresh.text));
-    // CTR does not add up across days: that query is never stored and always asks the platform.
-    const ctr = params(a, { dimensions: "campaign_name", metrics: "ctr" });
-    await call(ctr);
-    expect((await readsDuring(() => call(ctr))).length).toBe(1);
+    const p = params(a, { dimensions: "campaign_name", metrics: "clicks,ctr" });
+    let fresh!: Awaited<ReturnType<typeof call>>;
+    expect(await readsDuring(async () => (fresh = await call(p)))).toEqual([{ start: "2026-03-01", end: "2026-03-20", fields: ["campaign_name", "clicks", "ctr"] }]);
+    let again!: Awaited<ReturnType<typeof call>>;
+    expect(await readsDuring(async () => (again = await call(p)))).toEqual([]);
+    expect(again.text).toBe(fresh.text);
+    // Exactly the platform's own answer for the range (a ratio included), read without the cache.
+    expect((await call(p, { readCache: { enabled: false } })).text).toBe(fresh.text);
+    // Another range is another answer.
+    expect((await readsDuring(() => call({ ...p, start_date: "2026-03-02" }))).map((r) => [r.start, r.end])).toEqual([["2026-03-02", "2026-03-20"]]);
+    // A range ending yesterday is asked again once yesterday's limit (an hour) has passed.
+    const recent = { ...p, start_date: "2026-03-10", end_date: "2026-03-24" };
+    await call(recent);
+    clock = new Date("2026-03-25T20:50:00Z");
+    expect(await readsDuring(() => call(recent))).toEqual([]);
+    clock = new Date("2026-03-25T22:30:00Z");
+    expect((await readsDuring(() => call(recent))).map((r) => [r.start, r.end])).toEqual([["2026-03-10", "2026-03-24"]]);
   });
 });
 

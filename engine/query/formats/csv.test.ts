@@ -8,10 +8,11 @@ const text = (id: string): Column => ({ id, name: `Name of ${id}`, type: "dimens
 
 async function render(columns: Column[], rows: Row[], headers?: "id" | "name"): Promise<string> {
   let out = "";
+  const decoder = new TextDecoder();
   async function* source() {
     yield* rows;
   }
-  for await (const chunk of csvFormat.write(columns, source(), { headers })) out += chunk;
+  for await (const chunk of csvFormat.write(columns, source(), { headers })) out += decoder.decode(chunk, { stream: true });
   return out;
 }
 

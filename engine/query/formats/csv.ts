@@ -5,7 +5,7 @@
 // answer, so the rule now lives here and csv.test.ts holds it byte for byte to csv-stringify's
 // output (decision 0890).
 import { splitCells } from "../cells.js";
-import { projectColumns } from "./row-objects.js";
+import { projectColumns, utf8 } from "./row-objects.js";
 import { defineFormat } from "./types.js";
 
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -15,12 +15,23 @@ export function csvField(text: string): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One CSV field from a cell (the JSON text of the value). */
+/**
+ * One CSV field from a cell (the JSON text of the value). A JSON string holds no raw quote, CR
+ * or LF (they are escaped, behind a backslash), so a string without a backslash is its text
+ * between the quotes, quoted when it holds a comma; numbers and booleans are their own text.
+ */
 export function csvFieldOfCell(cell: string): string {
   if (cell === "null") return "";
-  if (cell.charCodeAt(0) !== 34) return NEEDS_QUOTES.test(cell) ? csvField(cell) : cell;
-  const text = cell.indexOf("\\") === -1 ? cell.slice(1, -1) : (JSON.parse(cell) as string);
-  return csvField(text);
+  const first = cell.charCodeAt(0);
+  if (first === 34) {
+    if (cell.indexOf("\\") === -1) {
+      const text = cell.slice(1, -1);
+      return text.indexOf(",") === -1 ? text : `"${text}"`;
+    }
+    return csvField(JSON.parse(cell) as string);
+  }
+  // Nested JSON (an object or a list a connector returned) is written as its JSON text.
+  return first === 123 || first === 91 ? csvField(cell) : cell;
 }
 
 export const csvFormat = defineFormat({
@@ -28,12 +39,12 @@ export const csvFormat = defineFormat({
   contentType: "text/csv; charset=utf-8",
   fileExtension: "csv",
   async *writeBlocks(columns, blocks, opts = {}) {
-    yield columns.map((c) => csvField(opts.headers === "name" ? c.name : c.id)).join(",") + "\n";
+    yield utf8(columns.map((c) => csvField(opts.headers === "name" ? c.name : c.id)).join(",") + "\n");
     const count = columns.length;
     for await (const block of blocks) {
       if (block.rows === 0) continue;
       const { indexes, constants } = projectColumns(columns, block);
-      const fixed = constants.map((cell) => csvFieldOfCell(cell));
+      const fixed = constants.map((cell, i) => (indexes[i] >= 0 ? "" : csvFieldOfCell(cell)));
       const parts = splitCells(block);
       const width = block.layout.length;
       let out = "";
@@ -45,7 +56,7 @@ export const csvFormat = defineFormat({
         }
         out += line + "\n";
       }
-      yield out;
+      yield utf8(out);
     }
   },
 });

@@ -1,7 +1,7 @@
 // {"columns":[...],"data":[{...},...]}: the query builder's preview reads `data`, and writing
 // one row at a time keeps memory flat however many rows there are.
 import { defineFormat } from "./types.js";
-import { writeObjectBlocks } from "./row-objects.js";
+import { utf8, writeObjectBlocks } from "./row-objects.js";
 
 export const jsonFormat = defineFormat({
   id: "json",
@@ -9,8 +9,8 @@ export const jsonFormat = defineFormat({
   fileExtension: "json",
   async *writeBlocks(columns, blocks, opts = {}) {
     const header = columns.map((c) => ({ id: c.id, name: c.name, type: c.type, fieldType: c.fieldType }));
-    yield `{"columns":${JSON.stringify(header)},"data":[`;
+    yield utf8(`{"columns":${JSON.stringify(header)},"data":[`);
     yield* writeObjectBlocks(columns, columns.map((c) => (opts.headers === "name" ? c.name : c.id)), blocks);
-    yield "]}";
+    yield utf8("]}");
   },
 });

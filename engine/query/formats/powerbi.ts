@@ -4,7 +4,7 @@
 // stay numbers and dates ISO strings so Power Query types them itself. A "@signalpost.columns"
 // annotation (OData allows instance annotations) carries display names and kinds for templates.
 import { defineFormat } from "./types.js";
-import { writeObjectBlocks } from "./row-objects.js";
+import { utf8, writeObjectBlocks } from "./row-objects.js";
 
 export const powerbiFormat = defineFormat({
   id: "powerbi",
@@ -12,8 +12,8 @@ export const powerbiFormat = defineFormat({
   fileExtension: "json",
   async *writeBlocks(columns, blocks) {
     const header = columns.map((c) => ({ id: c.id, name: c.name, type: c.type, fieldType: c.fieldType }));
-    yield `{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`;
+    yield utf8(`{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`);
     yield* writeObjectBlocks(columns, columns.map((c) => c.id), blocks);
-    yield "]}";
+    yield utf8("]}");
   },
 });

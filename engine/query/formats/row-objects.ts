@@ -1,8 +1,13 @@
 // Rows as comma-separated JSON objects with the keys written once: the same text as
 // JSON.stringify({key: value, ...}) per row, assembled from the blocks' cells (each already the
-// JSON text of its value) without building an object for any row.
+// JSON text of its value) without building an object for any row. A byte-level copy into output
+// buffers was tried and measured 2-3x slower than string concatenation with one native split and
+// one native UTF-8 encode per block (decision 0890).
 import type { Column } from "../execute.js";
 import { splitCells, type CellBlock } from "../cells.js";
+
+const encoder = new TextEncoder();
+export const utf8 = (text: string): Uint8Array => encoder.encode(text);
 
 /** For each output column: its cell's index in the block's layout, or -1 and its constant cell. */
 export function projectColumns(columns: readonly Column[], block: CellBlock): { indexes: number[]; constants: string[] } {
@@ -11,21 +16,13 @@ export function projectColumns(columns: readonly Column[], block: CellBlock): { 
   return { indexes, constants };
 }
 
-export async function* writeObjectBlocks(columns: readonly Column[], keys: readonly string[], blocks: AsyncIterable<CellBlock>): AsyncGenerator<string> {
+export async function* writeObjectBlocks(columns: readonly Column[], keys: readonly string[], blocks: AsyncIterable<CellBlock>): AsyncGenerator<Uint8Array> {
   const prefixes = keys.map((key, i) => (i === 0 ? "{" : ",") + JSON.stringify(key) + ":");
   const count = columns.length;
   let separator = "";
-  let lastLayout: readonly string[] | undefined;
-  let lastConstants: CellBlock["constants"];
-  let projection = { indexes: [] as number[], constants: [] as string[] };
   for await (const block of blocks) {
     if (block.rows === 0) continue;
-    if (block.layout !== lastLayout || block.constants !== lastConstants) {
-      projection = projectColumns(columns, block);
-      lastLayout = block.layout;
-      lastConstants = block.constants;
-    }
-    const { indexes, constants } = projection;
+    const { indexes, constants } = projectColumns(columns, block);
     const parts = splitCells(block);
     const width = block.layout.length;
     let out = "";
@@ -42,6 +39,6 @@ export async function* writeObjectBlocks(columns: readonly Column[], keys: reado
       }
       separator = ",";
     }
-    yield out;
+    yield encoder.encode(out);
   }
 }

@@ -6,7 +6,7 @@
 import type { Column } from "../execute.js";
 import type { FieldType } from "../../core/types.js";
 import { defineFormat } from "./types.js";
-import { writeObjectBlocks } from "./row-objects.js";
+import { utf8, writeObjectBlocks } from "./row-objects.js";
 
 type WdcDataType = "string" | "int" | "float" | "bool" | "date" | "datetime";
 
@@ -48,8 +48,8 @@ export const tableauFormat = defineFormat({
         columnRole: c.type === "metric" ? "measure" : "dimension",
       })),
     };
-    yield `{"schema":${JSON.stringify(schema)},"data":[`;
+    yield utf8(`{"schema":${JSON.stringify(schema)},"data":[`);
     yield* writeObjectBlocks(columns, ids, blocks);
-    yield "]}";
+    yield utf8("]}");
   },
 });

@@ -12,12 +12,12 @@ export interface OutputFormat {
   contentType: string;
   fileExtension: string;
   /**
-   * Serialises blocks of encoded cells (engine/query/cells.ts) as they arrive, without building an
-   * object per row; the caller pipes the chunks to a response or a file.
+   * Serialises blocks of encoded cells (engine/query/cells.ts) as they arrive, as UTF-8 chunks of
+   * about 64 KB, without building an object per row; the caller pipes the chunks to a response or a file.
    */
-  writeBlocks(columns: readonly Column[], blocks: AsyncIterable<CellBlock>, opts?: FormatOptions): AsyncIterable<string>;
+  writeBlocks(columns: readonly Column[], blocks: AsyncIterable<CellBlock>, opts?: FormatOptions): AsyncIterable<Uint8Array>;
   /** Serialises rows as they arrive (encoded into blocks, then written by writeBlocks). */
-  write(columns: readonly Column[], rows: AsyncIterable<Row>, opts?: FormatOptions): AsyncIterable<string>;
+  write(columns: readonly Column[], rows: AsyncIterable<Row>, opts?: FormatOptions): AsyncIterable<Uint8Array>;
 }
 
 /** A format from its block writer: rows are encoded into blocks, so every format has one writer. */
