@@ -4,9 +4,9 @@ import { sql, type Kysely } from "kysely";
  * Issue 20 (decision 0890): the read cache. A partition is one account's rows for one day of one
  * read shape (report, options, fields, filters, granularity: partition_key); its rows live in
  * chunks of encoded cells written by one fill (fill_id) and swapped in when the fill commits, so a
- * reader never sees two fills' rows for a day. Chunks are stored uncompressed (STORAGE EXTERNAL):
- * serving them is the point, and pglz decompression cost more than reading the bytes
- * (bench/read-cache/storage.ts). read_cache_resets counts how often an account's cache was
+ * reader never sees two fills' rows for a day. Chunks keep PostgreSQL's default TOAST compression
+ * (pglz): served as fast as uncompressed ones and 5-6x smaller (bench/read-cache/storage.ts,
+ * decision 0890). read_cache_resets counts how often an account's cache was
  * emptied (source reconnected, account blocked, Refresh data): a fill that started under an older
  * generation is not committed. Frozen in time.
  */
@@ -42,7 +42,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addPrimaryKeyConstraint("read_cache_chunks_pkey", ["fill_id", "day", "seq"])
     .execute();
-  await sql`alter table read_cache_chunks alter column cells set storage external`.execute(db);
   await db.schema.createIndex("read_cache_chunks_created_idx").on("read_cache_chunks").column("created_at").execute();
   await db.schema.createIndex("read_cache_chunks_data_source_idx").on("read_cache_chunks").column("data_source_id").execute();
   await db.schema.createIndex("read_cache_chunks_company_idx").on("read_cache_chunks").column("company_id").execute();
