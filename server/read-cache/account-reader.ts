@@ -39,7 +39,11 @@ export type AccountCacheRead = {
   stats: DayStats;
   /** Says why a read was not stored (fill failures); never carries row data or credentials. */
   log?: (message: string) => void;
+  /** The caller takes the connector's pages (a data-stream run): no encoded answer, and the load never waits for the cache. */
+  pagesOnly?: boolean;
 };
+
+const EMPTY_BLOCK: CellBlock = { layout: [], cells: "", rows: 0 };
 
 type Emit<T> = (block: CellBlock, page?: RowPage) => T;
 
@@ -53,7 +57,7 @@ export function readAccountBlocks(input: AccountCacheRead): AsyncGenerator<CellB
  * from the platform, so the caller gets exactly what connector.read would have given.
  */
 export function readAccountPages(input: AccountCacheRead): AsyncGenerator<RowPage> {
-  return partitions({ ...input, refresh: true }, (_block, page) => page!);
+  return partitions({ ...input, refresh: true, pagesOnly: true }, (_block, page) => page!);
 }
 
 const sameLayout = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
@@ -151,13 +155,20 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
   try {
     for await (const page of input.connector.read(ctx, { ...input.request, fields: shape.layout, range })) {
       // Each row is encoded once, for the answer and for the fill (runs of one day go together).
+      // A caller that wants the pages (a data-stream run) does not need the encoded answer: once
+      // its fill has given up, its rows are not encoded at all.
+      const answer = !input.pagesOnly;
+      if (!answer && !fill?.active) {
+        yield emit(EMPTY_BLOCK, page);
+        continue;
+      }
       let cells = "";
       let run = "";
       let runRows = 0;
       let runDay: unknown = byRange ? range.end : undefined;
       for (const row of page.rows) {
         const text = encodeRow(row, shape.layout);
-        cells += text;
+        if (answer) cells += text;
         if (!fill?.active) continue;
         const day = byRange ? range.end : row[DATE_FIELD];
         if (runRows > 0 && day !== runDay) {
@@ -170,13 +181,17 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
         runRows++;
       }
       if (fill && runRows > 0) fill.add(runDay, run, runRows);
-      await fill?.drain();
-      yield emit({ layout: shape.layout, cells, rows: page.rows.length }, page);
+      await fill?.drain(input.pagesOnly);
+      yield emit({ layout: shape.layout, cells, rows: answer ? page.rows.length : 0 }, page);
     }
     completed = true;
   } finally {
     if (fill) {
-      if (!completed) await fill.abandon("the read did not finish");
+      // A data-stream run does not wait for the cache's cleanup.
+      if (!completed) {
+        const cleanup = fill.abandon("the read did not finish");
+        if (!input.pagesOnly) await cleanup;
+      } else if (input.pagesOnly && !fill.active) void fill.abandon();
       else {
         const outcome = await fill.commit();
         if (outcome && !outcome.refused) afterCommit(db, ref.companyId, settings);

@@ -46,6 +46,7 @@ export class DayFill {
   private total = 0;
   private pendingChars = 0;
   private pending: Promise<void> = Promise.resolve();
+  private cleanup: Promise<void> | undefined;
   private staged = false;
 
   constructor(private readonly input: DayFillInput) {
@@ -66,9 +67,14 @@ export class DayFill {
     if (this.buffered >= BUFFER_CHARS) this.flush(false);
   }
 
-  /** Waits only when the database falls behind the read. */
-  async drain(): Promise<void> {
-    if (this.pendingChars >= PENDING_CHARS) await this.pending;
+  /**
+   * When the database falls behind the read: waits for it, or (`yieldToRead`, a data-stream run
+   * whose load must not slow down for the cache) gives up storing this read.
+   */
+  async drain(yieldToRead = false): Promise<void> {
+    if (this.pendingChars < PENDING_CHARS) return;
+    if (yieldToRead) void this.abandon("the database fell behind the read");
+    else await this.pending;
   }
 
   /** Stores the read: every storable day, with its rows or none. */
@@ -94,15 +100,18 @@ export class DayFill {
     }
   }
 
-  /** Deletes what was staged; the read itself is unaffected. */
-  async abandon(reason?: string): Promise<undefined> {
+  /**
+   * Gives up storing this read and deletes what was staged, once the writes under way are done;
+   * the read itself is unaffected (a caller that must not wait does not await the promise).
+   */
+  abandon(reason?: string): Promise<undefined> {
     this.failure ??= reason ?? "abandoned";
-    await this.pending;
-    if (this.staged) {
+    this.buffers.clear();
+    this.cleanup ??= this.pending.then(async () => {
       // Best effort: chunks no day points at are swept later (sweepAbandonedChunks).
-      await abandonFill(this.input.db, this.input.ref.companyId, this.fillId).catch(() => undefined);
-    }
-    return undefined;
+      if (this.staged) await abandonFill(this.input.db, this.input.ref.companyId, this.fillId).catch(() => undefined);
+    });
+    return this.cleanup.then(() => undefined);
   }
 
   private append(day: string | undefined, cells: string, rows: number): boolean {
