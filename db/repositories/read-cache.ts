@@ -41,7 +41,7 @@ export async function listStoredDays(db: DB, ref: PartitionRef, range: { start: 
   return { days, generation: reset?.generation ?? 0 };
 }
 
-export type StoredDayRows = { day: string; rowCount: number; chunks: { rowCount: number; cells: string }[] };
+export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
 
 /**
  * The rows of stored days, day by day, in one statement (one snapshot). A day missing from the
@@ -49,8 +49,8 @@ export type StoredDayRows = { day: string; rowCount: number; chunks: { rowCount:
  */
 export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[]): Promise<StoredDayRows[]> {
   if (days.length === 0) return [];
-  const { rows } = await sql<{ day: string; dayRows: number; seq: number | null; rowCount: number | null; cells: string | null }>`
-    select p.day, p.row_count as day_rows, c.seq, c.row_count, c.cells
+  const { rows } = await sql<{ day: string; layout: string[]; dayRows: number; seq: number | null; rowCount: number | null; cells: string | null }>`
+    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count, c.cells
     from read_cache_partitions p
     left join read_cache_chunks c on c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
@@ -59,7 +59,7 @@ export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly s
   const out: StoredDayRows[] = [];
   for (const row of rows) {
     let day = out.at(-1);
-    if (!day || day.day !== row.day) out.push((day = { day: row.day, rowCount: row.dayRows, chunks: [] }));
+    if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
     if (row.cells !== null) day.chunks.push({ rowCount: row.rowCount ?? 0, cells: row.cells });
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through

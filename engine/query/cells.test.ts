@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Row } from "../core/types.js";
-import { blockRows, CELL_END, CellBlockError, decodeCell, encodeCell, encodeRow, filterBlock, headBlock, limitBlocks, rowBlocks, splitCells, type CellBlock } from "./cells.js";
+import { blockRows, CellBlockError, decodeCell, encodeCell, encodeRow, filterBlock, headBlock, jsonRows, limitBlocks, rowBlocks, splitCells, type CellBlock } from "./cells.js";
 
 const values = ["text", "", 'q"uote', "back\\slash", "line\nbreak", "\u0001 control", "é 日本 🎉", 0, -1.5, 1e21, true, false, null];
 
@@ -15,11 +15,20 @@ describe("cells", () => {
     for (const value of values) {
       const cell = encodeCell(value);
       expect(cell).toBe(JSON.stringify({ v: value }).slice(5, -1));
-      expect(cell.includes(CELL_END)).toBe(false);
+      expect(cell.includes("\u0001")).toBe(false);
       expect(decodeCell(cell)).toEqual(value);
     }
     expect(encodeCell(undefined)).toBe("null");
     expect(encodeCell(Number.NaN)).toBe("null");
+  });
+
+  it("writes a row as its JSON object, exactly, once the marks are removed", async () => {
+    const layout = ["a", "b", "c"];
+    const rows: Row[] = values.map((v, i) => ({ a: v, b: values[(i + 3) % values.length], c: i }));
+    const [block] = await all(rowBlocks(layout, rows));
+    expect(jsonRows(block)).toBe(rows.map((r) => JSON.stringify(r)).join(","));
+    // A nested value a connector let through stays text, never nested JSON.
+    expect(encodeCell({ x: 1 } as never)).toBe(JSON.stringify('{"x":1}'));
   });
 
   it("round-trips rows through blocks, whatever the values", async () => {
@@ -31,9 +40,10 @@ describe("cells", () => {
   });
 
   it("refuses a block whose cells do not fit its layout", () => {
-    const block: CellBlock = { layout: ["a", "b"], cells: encodeRow({ a: 1, b: 2 }, ["a", "b"]) + "3" + CELL_END, rows: 1 };
-    expect(() => splitCells(block)).toThrow(CellBlockError);
-    expect(() => splitCells({ ...block, rows: 2 })).toThrow(CellBlockError);
+    const text = encodeRow({ a: 1, b: 2 }, ["a", "b"]);
+    expect(() => splitCells({ layout: ["a", "b"], text: text + text.slice(0, 8), rows: 1 })).toThrow(CellBlockError);
+    expect(() => splitCells({ layout: ["a", "b"], text, rows: 2 })).toThrow(CellBlockError);
+    expect(() => splitCells({ layout: ["a"], text, rows: 1 })).toThrow(CellBlockError);
   });
 
   it("filters on decoded cells and cuts blocks at a row count", async () => {

@@ -73,12 +73,12 @@ describe("planDays", () => {
 
 describe("cacheShape", () => {
   it("stores by day when the date is asked, or the read is hourly (rows are one per date and hour anyway)", () => {
-    expect(cacheShape(fields, ["date", "clicks"], undefined)).toEqual({ by: "days", layout: ["clicks", "date"] });
+    expect(cacheShape(fields, ["date", "clicks"], undefined)).toEqual({ by: "days", layout: ["date", "clicks"] });
     expect(cacheShape(fields, ["campaign_name", "clicks"], "hour")).toEqual({ by: "days", layout: ["campaign_name", "clicks", "date"] });
   });
 
   it("stores a read without the date as one answer for its range: per-day rows cannot rebuild it", () => {
-    expect(cacheShape(fields, ["campaign_name", "ctr"], undefined)).toEqual({ by: "range", layout: ["campaign_name", "ctr"] });
+    expect(cacheShape(fields, ["ctr", "campaign_name"], undefined)).toEqual({ by: "range", layout: ["ctr", "campaign_name"] });
     expect(cacheShape(fields.filter((f) => f.id !== "date"), ["clicks", "hour"], "hour")).toEqual({ by: "range", layout: ["clicks", "hour"] });
   });
 });

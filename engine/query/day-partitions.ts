@@ -17,7 +17,11 @@ export const DATE_FIELD = "date";
 export type CacheShape = {
   /** days: one partition per day; range: one partition for the whole range. */
   by: "days" | "range";
-  /** The fields of each stored row, sorted (by day: the asked fields plus the date). */
+  /**
+   * The fields of each stored row in the order they are asked (by day, the date added last when
+   * it is not asked): a later identical request writes stored rows to the wire as they are.
+   * Partitions are identified by the set (sorted), so any order finds them.
+   */
   layout: string[];
 };
 
@@ -25,7 +29,7 @@ export function cacheShape(fields: readonly FieldDef[], readFields: readonly str
   const date = fields.find((f) => f.id === DATE_FIELD);
   const byDay = date?.type === "dimension" && (date.fieldType === "YEAR_MONTH_DAY" || date.fieldType === "DATE") && (readFields.includes(DATE_FIELD) || granularity === "hour");
   // Hourly rows are one per date and hour already: adding the date changes no row.
-  return byDay ? { by: "days", layout: [...new Set([...readFields, DATE_FIELD])].sort() } : { by: "range", layout: [...new Set(readFields)].sort() };
+  return byDay ? { by: "days", layout: [...new Set([...readFields, DATE_FIELD])] } : { by: "range", layout: [...new Set(readFields)] };
 }
 
 export type FreshnessPolicy = {

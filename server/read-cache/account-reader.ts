@@ -43,7 +43,7 @@ export type AccountCacheRead = {
   pagesOnly?: boolean;
 };
 
-const EMPTY_BLOCK: CellBlock = { layout: [], cells: "", rows: 0 };
+const EMPTY_BLOCK: CellBlock = { layout: [], text: "", rows: 0 };
 
 type Emit<T> = (block: CellBlock, page?: RowPage) => T;
 
@@ -60,7 +60,8 @@ export function readAccountPages(input: AccountCacheRead): AsyncGenerator<RowPag
   return partitions({ ...input, refresh: true, pagesOnly: true }, (_block, page) => page!);
 }
 
-const sameLayout = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+/** The same fields, in any order (a partition stored by a request that asked them in another order serves this one). */
+const sameFields = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
 
 async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGenerator<T> {
   const { db, ref, shape, request } = input;
@@ -71,8 +72,8 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
   const stored = new Map<string, { fetchedAt: Date; byteSize: number }>();
   const outdated: string[] = [];
   for (const d of storedDays) {
-    // Rows stored under another catalogue definition or layout are never served: read again.
-    if (d.fingerprint !== input.fingerprint || !sameLayout(d.layout, shape.layout)) outdated.push(d.day);
+    // Rows stored under another catalogue definition or other fields are never served: read again.
+    if (d.fingerprint !== input.fingerprint || !sameFields(d.layout, shape.layout)) outdated.push(d.day);
     else stored.set(d.day, { fetchedAt: d.fetchedAt, byteSize: d.byteSize });
   }
   if (outdated.length > 0) {
@@ -131,7 +132,9 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
           }
           input.stats.daysFromCache += days;
           served.push(day);
-          for (const chunk of rows.chunks) yield emit({ layout: shape.layout, cells: chunk.cells, rows: chunk.rowCount });
+          // The values come in the order of the request that stored them: the writers follow each block's layout.
+          if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
+          for (const chunk of rows.chunks) yield emit({ layout: rows.layout, text: chunk.cells, rows: chunk.rowCount });
         }
         if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
       }
@@ -182,7 +185,7 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
       }
       if (fill && runRows > 0) fill.add(runDay, run, runRows);
       await fill?.drain(input.pagesOnly);
-      yield emit({ layout: shape.layout, cells, rows: answer ? page.rows.length : 0 }, page);
+      yield emit({ layout: shape.layout, text: cells, rows: answer ? page.rows.length : 0 }, page);
     }
     completed = true;
   } finally {

@@ -31,7 +31,7 @@ export function partitionKey(input: {
   // Granularity is its own part of the key: an options_granularity=day and none read the same rows.
   const { granularity: _granularity, ...options } = input.options ?? {};
   const filters = (input.filters ?? []).map((f) => canonical(f)).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
-  return digest({ v: 1, platform: input.platform, options, granularity: input.granularity ?? "day", layout: input.layout, filters, range: input.range ?? null });
+  return digest({ v: 2, platform: input.platform, options, granularity: input.granularity ?? "day", layout: input.layout, filters, range: input.range ?? null });
 }
 
 export function catalogueFingerprint(fields: readonly FieldDef[], layout: readonly string[]): string {

@@ -4,7 +4,7 @@
 // (decision 0104); building a row object per row for it cost more than the rest of a cached
 // answer, so the rule now lives here and csv.test.ts holds it byte for byte to csv-stringify's
 // output (decision 0890).
-import { splitCells } from "../cells.js";
+import { cellIndex, splitCells } from "../cells.js";
 import { projectColumns, utf8 } from "./row-objects.js";
 import { defineFormat } from "./types.js";
 
@@ -48,11 +48,11 @@ export const csvFormat = defineFormat({
       const parts = splitCells(block);
       const width = block.layout.length;
       let out = "";
-      for (let r = 0, base = 0; r < block.rows; r++, base += width) {
+      for (let r = 0; r < block.rows; r++) {
         let line = "";
         for (let i = 0; i < count; i++) {
           const k = indexes[i];
-          line += (i === 0 ? "" : ",") + (k >= 0 ? csvFieldOfCell(parts[base + k]) : fixed[i]);
+          line += (i === 0 ? "" : ",") + (k >= 0 ? csvFieldOfCell(parts[cellIndex(r, width, k)]) : fixed[i]);
         }
         out += line + "\n";
       }

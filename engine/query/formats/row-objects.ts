@@ -1,10 +1,11 @@
-// Rows as comma-separated JSON objects with the keys written once: the same text as
-// JSON.stringify({key: value, ...}) per row, assembled from the blocks' cells (each already the
-// JSON text of its value) without building an object for any row. A byte-level copy into output
-// buffers was tried and measured 2-3x slower than string concatenation with one native split and
-// one native UTF-8 encode per block (decision 0890).
+// Rows as comma-separated JSON objects: the same text as JSON.stringify({key: value, ...}) per
+// row. A block whose layout is the answer's columns with the same keys is its text without the
+// marks (no work per row: the stored rows go to the wire as they are); any other is assembled from
+// its values (each already the JSON text of its value) without building an object for any row. A
+// byte-level copy into output buffers was tried and measured 2-3x slower than string
+// concatenation with one native split and one native UTF-8 encode per block (decision 0890).
 import type { Column } from "../execute.js";
-import { splitCells, type CellBlock } from "../cells.js";
+import { cellIndex, jsonRows, splitCells, type CellBlock } from "../cells.js";
 
 const encoder = new TextEncoder();
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
@@ -22,18 +23,23 @@ export async function* writeObjectBlocks(columns: readonly Column[], keys: reado
   let separator = "";
   for await (const block of blocks) {
     if (block.rows === 0) continue;
+    const width = block.layout.length;
+    if (width === count && columns.every((c, i) => block.layout[i] === c.id && keys[i] === c.id)) {
+      yield encoder.encode(separator + jsonRows(block));
+      separator = ",";
+      continue;
+    }
     const { indexes, constants } = projectColumns(columns, block);
     const parts = splitCells(block);
-    const width = block.layout.length;
     let out = "";
-    for (let r = 0, base = 0; r < block.rows; r++, base += width) {
+    for (let r = 0; r < block.rows; r++) {
       if (count === 0) {
         out += `${separator}{}`;
       } else {
         let line = separator;
         for (let i = 0; i < count; i++) {
           const k = indexes[i];
-          line += prefixes[i] + (k >= 0 ? parts[base + k] : constants[i]);
+          line += prefixes[i] + (k >= 0 ? parts[cellIndex(r, width, k)] : constants[i]);
         }
         out += line + "}";
       }
