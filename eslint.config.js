@@ -15,7 +15,7 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js}"],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { projectService: { allowDefaultProject: ["*.js", "scripts/lint/*.js"] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: { projectService: { allowDefaultProject: ["*.js"] }, tsconfigRootDir: import.meta.dirname },
     },
     plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, signalpost: { rules: { "layer-boundaries": layerBoundaries } } },
     linterOptions: { reportUnusedDisableDirectives: "error" },

@@ -3,7 +3,11 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Chosen once in the main process; workers inherit it through the environment.
-process.env.E2E_PORT ??= String(3100 + (process.pid % 800));
+// Chromium refuses to load ports on its "unsafe" list (ERR_UNSAFE_PORT); 3659 (apple-sasl) is the
+// one inside this range.
+const CHROMIUM_UNSAFE_PORTS = new Set([3659]);
+const candidatePort = 3100 + (process.pid % 800);
+process.env.E2E_PORT ??= String(CHROMIUM_UNSAFE_PORTS.has(candidatePort) ? candidatePort + 1 : candidatePort);
 process.env.E2E_STATE_FILE ??= path.join(os.tmpdir(), `signalpost-e2e-state-${process.env.E2E_PORT}.json`);
 const baseURL = `http://localhost:${process.env.E2E_PORT}`;
 

@@ -15,8 +15,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["engine/**/*.test.ts", "lib/**/*.test.ts", "app/**/*.test.{ts,tsx}", "temporal/**/*.unit.test.ts", "tests/unit/**/*.test.ts"],
+          include: ["engine/**/*.test.ts", "lib/**/*.test.ts", "server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "temporal/**/*.unit.test.ts", "tests/unit/**/*.test.ts"],
           exclude: ["node_modules/**"],
+          // Fakes listen on loopback: the outbound guard lets private addresses through here (decision 0840).
+          env: { OUTBOUND_ALLOW_PRIVATE: "true" },
           testTimeout: 30_000,
         },
       },
@@ -24,7 +26,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
-          include: ["db/**/*.test.ts", "temporal/**/*.int.test.ts", "tests/integration/**/*.test.ts"],
+          include: ["db/**/*.test.ts", "temporal/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           exclude: ["node_modules/**", "tests/e2e/**"],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,

@@ -1,3 +1,4 @@
+import "~/utils/zod-in-the-browser";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useNavigation, useRouteLoaderData } from "@remix-run/react";
@@ -6,6 +7,7 @@ import { readToast } from "~/services/toast.server";
 import { Toaster } from "~/components/toaster";
 import { NavigationProgress } from "~/components/spinner";
 import { ErrorBox } from "~/components/error-box";
+import { useNonce } from "~/utils/nonce";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -18,6 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Document({ children }: { children: React.ReactNode }) {
+  // Remix's inline scripts (route data, module imports, scroll restoration) run under the
+  // document's Content-Security-Policy only with its nonce.
+  const nonce = useNonce();
   return (
     <html lang="en" className="h-full bg-slate-50">
       <head>
@@ -28,8 +33,8 @@ function Document({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full text-slate-800 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

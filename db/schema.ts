@@ -5,6 +5,7 @@ import type { SourcesTables } from "./tables/sources.js";
 import type { DataStreamTables } from "./tables/data-streams.js";
 import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
+import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
 import type { ReadCacheTables } from "./tables/read-cache.js";
 
@@ -63,11 +64,14 @@ export interface SessionsTable {
   createdAt: Timestamp;
 }
 
+/** pending: checking the password; refused: throttled before the check; reset: a password reset lifted the throttle. */
+export type LoginOutcome = "pending" | "failure" | "success" | "refused" | "reset";
+
 export interface LoginAttemptsTable {
   id: Generated<number>;
   email: string;
   ip: string | null;
-  success: boolean;
+  outcome: LoginOutcome;
   createdAt: Timestamp;
 }
 
@@ -141,7 +145,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ReadCacheTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, ReadCacheTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

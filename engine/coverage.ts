@@ -115,7 +115,7 @@ export function renderCoverage(rows: readonly CoverageRow[]): string {
     `${done.length} of ${rows.length} catalogue platforms have a real connector.` +
       (missing.length > 0 ? ` Missing (${missing.length}): ${missing.join(", ")}.` : " No gaps."),
     "",
-    `Behaviours are the engine issue's connector tests against each platform's fake (tests/fakes/<id>), read from the connector's test files: ${BEHAVIOURS.map((b) => b.label).join(", ")}.`,
+    `Behaviours are the engine issue's connector tests against each platform's fake (engine/connectors/<id>/fake.ts), read from the connector's test files: ${BEHAVIOURS.map((b) => b.label).join(", ")}.`,
     "",
     "| Platform | Id | Category | Auth | Connector | Reports | Fields | Restatement (days) | Fake-tested behaviours |",
     "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseAllowList } from "./outbound/policy.js";
 
 /**
  * Server environment, validated once. Every variable has an embedded default so that the
@@ -7,7 +8,16 @@ import { z } from "zod";
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().positive().default(3000),
+  /** Address the web server listens on (all interfaces when unset). */
+  HOST: z.string().optional(),
+  /** Public origin of the product: links in e-mails and notifications, OAuth callbacks. */
   APP_URL: z.string().url().optional(),
+  /**
+   * Which proxies may name the client in X-Forwarded-For (Express's "trust proxy": a hop count,
+   * or addresses, subnets and loopback/linklocal/uniquelocal). Unset: the socket's address, and
+   * the header is ignored. See docs/decisions/0850-throttling.md.
+   */
+  TRUST_PROXY: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   TEMPORAL_ADDRESS: z.string().optional(),
   TEMPORAL_NAMESPACE: z.string().default("default"),
@@ -22,8 +32,20 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().default("signalpost-dev-secret"),
   /** Base of Google's OAuth endpoints; tests and offline demos point it at tests/fakes/google. */
   GOOGLE_OAUTH_BASE_URL: z.string().url().optional(),
+  /** Sign-in throttling (docs/decisions/0850-throttling.md): failures of one e-mail from one address before it locks. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  /** The window failures are counted in, and how long a lock lasts after the last failure. */
   LOGIN_LOCK_MINUTES: z.coerce.number().int().positive().default(15),
+  /** Failures from one address, whatever the e-mails, before that address is locked. */
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(10),
+  /** Failures of one e-mail from all addresses after which every attempt on it is paused (never refused). */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().positive().default(10),
+  /** The longest such pause. */
+  LOGIN_MAX_PAUSE_SECONDS: z.coerce.number().min(0).default(5),
+  /** Outgoing account e-mails (reset, invitation, sign-up): per recipient and kind, and per client address, per window. */
+  MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(3),
+  MAIL_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   /** Billing (issue 8): Stripe secret key, API base (stripe-mock in tests), webhook signing secret, price ids. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_API_BASE_URL: z.string().url().optional(),
@@ -38,6 +60,23 @@ const schema = z.object({
   /** BigQuery destinations: API root and OAuth token endpoint instead of Google's (tests/fakes/bigquery). */
   BIGQUERY_API_ENDPOINT: z.string().url().optional(),
   BIGQUERY_TOKEN_URL: z.string().url().optional(),
+  /** Outbound guard (decision 0840): tenant-supplied hosts may reach private networks (self-hosted installs, tests). */
+  OUTBOUND_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
+  /** Shown on the destination form: the addresses our servers connect from, for customers' firewalls. */
+  SIGNALPOST_OUTBOUND_IPS: z.string().optional(),
+  /** The published Looker Studio connector's deployment id (the catalogue page links to it). */
+  LOOKER_STUDIO_CONNECTOR_ID: z.string().optional(),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      try {
+        parseAllowList(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+      }
+    }),
   /** Read cache (decision 0890): stored megabytes per company before the least recently read days are evicted. */
   READ_CACHE_MAX_MB_PER_COMPANY: z.coerce.number().positive().default(512),
   /** Minutes today's and yesterday's stored rows are served before the platform is asked again. */
@@ -62,6 +101,64 @@ export function getEnv(): Env {
     cached = parsed.data;
   }
   return cached;
+}
+
+/**
+ * The origin links in e-mails and notifications point to: APP_URL, else the address the server
+ * was started on. Never the request's Host header, which the client chooses.
+ */
+export function appOrigin(env: Env = getEnv()): string {
+  if (env.APP_URL) return env.APP_URL.replace(/\/+$/, "");
+  const anyInterface = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::";
+  const host = anyInterface ? "localhost" : env.HOST!.includes(":") ? `[${env.HOST}]` : env.HOST;
+  return `http://${host}:${env.PORT}`;
+}
+
+/**
+ * The origin of addresses a signed-in user copies or is sent back to (query URLs, OAuth and Stripe
+ * return URLs): APP_URL, else the origin the request came to. Unlike appOrigin(), a user's own
+ * request may choose it: the answer goes back to that user only, never into an e-mail.
+ */
+export function publicOrigin(requestOrigin: string, env: Env = getEnv()): string {
+  return (env.APP_URL || requestOrigin).replace(/\/+$/, "");
+}
+
+/** TRUST_PROXY as Express's "trust proxy" value: false (the socket), a hop count, true, or a list. */
+export function trustProxySetting(env: Env = getEnv()): boolean | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === "false") return false;
+  if (raw === "true") return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+/**
+ * Where the product's own services are and where its state lives. Read live on every call rather
+ * than through the cached getEnv(): the start script and the test harnesses point them at servers
+ * and folders they create after modules have loaded.
+ */
+export const runtimeSettings = {
+  databaseUrl: (): string | undefined => process.env.DATABASE_URL || undefined,
+  temporalAddress: (): string => process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233",
+  temporalNamespace: (): string => process.env.TEMPORAL_NAMESPACE || "default",
+  /** Unset: the callers use temporal/shared.ts DEFAULT_TASK_QUEUE. */
+  temporalTaskQueue: (): string | undefined => process.env.TEMPORAL_TASK_QUEUE || undefined,
+  /** Local state (.data by default); test stacks point it elsewhere after start-up. */
+  dataDir: (): string | undefined => process.env.SIGNALPOST_DATA_DIR || undefined,
+  /** The user's cache directory, where tools built once per machine live. */
+  cacheHome: (): string | undefined => process.env.XDG_CACHE_HOME || undefined,
+  /** The e2e stack's landing-page server for the demo source's ads (URL checker tests). */
+  demoLandingBaseUrl: (): string | undefined => process.env.DEMO_LANDING_BASE_URL || undefined,
+};
+
+/**
+ * The variables named after a platform ({PLATFORM}_CLIENT_ID, _CLIENT_SECRET, _BASE_URL, extras
+ * such as GOOGLE_ADS_DEVELOPER_TOKEN, and the add-in clients' LOOKER_STUDIO_* / ADDONS_*): a
+ * read-only view, since their names come from the catalogue rather than from this schema
+ * (docs/sources-oauth.md). Live, like runtimeSettings.
+ */
+export function platformEnv(): Readonly<Record<string, string | undefined>> {
+  return process.env;
 }
 
 /** Tests change process.env between cases; they call this to re-read it. */

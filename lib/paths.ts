@@ -1,6 +1,7 @@
 import path from "node:path";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
+import { runtimeSettings } from "./env.js";
 
 /** Repository root, resolved from this file so that scripts work from any cwd. */
 export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -10,11 +11,12 @@ export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.u
  * Read on every call: test stacks point SIGNALPOST_DATA_DIR elsewhere after start-up.
  */
 export function dataDir(): string {
-  return process.env.SIGNALPOST_DATA_DIR ? path.resolve(process.env.SIGNALPOST_DATA_DIR) : path.join(projectRoot, ".data");
+  const configured = runtimeSettings.dataDir();
+  return configured ? path.resolve(configured) : path.join(projectRoot, ".data");
 }
 
 /** Tools built once per machine (Temporal CLI, stripe-mock) live outside the clone so CI reuses them. */
 export const toolCacheDir = path.join(
-  process.env.XDG_CACHE_HOME || path.join(os.homedir(), ".cache"),
+  runtimeSettings.cacheHome() || path.join(os.homedir(), ".cache"),
   "signalpost",
 );

@@ -29,6 +29,12 @@ ensure_node_modules() {
   echo "$want" > "$stamp"
 }
 
+# The generated indexes of the connector and destination folders (decision 0870), so a folder just
+# added is registered before anything imports the engine.
+generate_folder_indexes() {
+  (cd "$ROOT" && node --import tsx engine/folder-index.ts)
+}
+
 ensure_temporal_cli() {
   [ -n "${TEMPORAL_ADDRESS:-}" ] && [ "${1:-}" != "--always" ] && return
   [ -x "$TEMPORAL_CLI" ] && return
@@ -38,7 +44,7 @@ ensure_temporal_cli() {
     exit 1
   fi
   say "building the Temporal CLI $TEMPORAL_CLI_VERSION with Go (once per machine, a few minutes)"
-  # v1.6.0 and later carry a replace directive that `go install` refuses (../shared/TOOLCHAIN.md).
+  # v1.6.0 and later carry a replace directive in go.mod, which `go install pkg@version` refuses (decision 0001).
   GOBIN="$(dirname "$TEMPORAL_CLI")" go install "github.com/temporalio/cli/cmd/temporal@v$TEMPORAL_CLI_VERSION" \
     || { say "could not build the Temporal CLI (is the Go module proxy reachable?)"; exit 1; }
 }

@@ -3,6 +3,7 @@
 source "$(dirname "$0")/lib.sh"
 ensure_node
 ensure_node_modules
+generate_folder_indexes
 ensure_temporal_cli
 ensure_postgres_can_traverse
 cd "$ROOT"

@@ -4,26 +4,26 @@
 // checks:products (product_available, decision 0515) run the automatic checks daily. Created idempotently when the worker starts. A new alert does not
 // wait for the hour: triggerAlertEvaluation starts a run for its configured-for ids at once.
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
-import { temporalTaskQueue } from "./client.js";
-import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, type CheckUrlsInput, type EvaluateAlertsInput, type RefreshAccountStatsInput } from "./shared.js";
+import { startWorkflow, workflowAction } from "./client.js";
+import { ALERT_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID } from "./shared.js";
 
 export async function ensureAlertSchedules(client: Client): Promise<void> {
   const schedules = [
-    { scheduleId: ALERT_SCHEDULE_ID, workflowType: "evaluateAlerts", cron: "5 * * * *", args: [{} satisfies EvaluateAlertsInput] },
-    { scheduleId: ALERT_STATS_SCHEDULE_ID, workflowType: "refreshAccountStats", cron: "35 * * * *", args: [{} satisfies RefreshAccountStatsInput] },
-    { scheduleId: URL_CHECK_SCHEDULE_ID, workflowType: "checkUrls", cron: "15 6 * * *", args: [{} satisfies CheckUrlsInput] },
+    { scheduleId: ALERT_SCHEDULE_ID, cron: "5 * * * *", action: workflowAction("evaluateAlerts", ALERT_SCHEDULE_ID, [{}]) },
+    { scheduleId: ALERT_STATS_SCHEDULE_ID, cron: "35 * * * *", action: workflowAction("refreshAccountStats", ALERT_STATS_SCHEDULE_ID, [{}]) },
+    { scheduleId: URL_CHECK_SCHEDULE_ID, cron: "15 6 * * *", action: workflowAction("checkUrls", URL_CHECK_SCHEDULE_ID, [{}]) },
     // Automatic checks: domain verification and conversion-tag status, daily.
-    { scheduleId: SECURITY_CHECK_SCHEDULE_ID, workflowType: "checkSecurity", cron: "25 6 * * *", args: [{}] },
-    { scheduleId: CONVERSION_TAG_CHECK_SCHEDULE_ID, workflowType: "checkConversionTags", cron: "30 6 * * *", args: [{}] },
+    { scheduleId: SECURITY_CHECK_SCHEDULE_ID, cron: "25 6 * * *", action: workflowAction("checkSecurity", SECURITY_CHECK_SCHEDULE_ID, [{}]) },
+    { scheduleId: CONVERSION_TAG_CHECK_SCHEDULE_ID, cron: "30 6 * * *", action: workflowAction("checkConversionTags", CONVERSION_TAG_CHECK_SCHEDULE_ID, [{}]) },
     // product_available: the accounts it is activated on, daily (decision 0515).
-    { scheduleId: PRODUCT_CHECK_SCHEDULE_ID, workflowType: "checkProducts", cron: "35 6 * * *", args: [{}] },
+    { scheduleId: PRODUCT_CHECK_SCHEDULE_ID, cron: "35 6 * * *", action: workflowAction("checkProducts", PRODUCT_CHECK_SCHEDULE_ID, [{}]) },
   ];
   for (const s of schedules) {
     try {
       await client.schedule.create({
         scheduleId: s.scheduleId,
         spec: { cronExpressions: [s.cron] },
-        action: { type: "startWorkflow", workflowType: s.workflowType, workflowId: s.scheduleId, taskQueue: temporalTaskQueue(), args: s.args },
+        action: s.action,
         // A pass still running when the next is due: skip (the next pass picks up what is due).
         policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: "10 minutes" },
       });
@@ -40,9 +40,9 @@ export async function triggerAlertEvaluation(client: Client, configuredForIds: n
   if (configuredForIds.length === 0) return;
   const suffix = `${configuredForIds.join("-").slice(0, 80)}:${Date.now()}`;
   try {
-    await client.workflow.start("evaluateAlerts", { taskQueue: temporalTaskQueue(), workflowId: `alerts:evaluate-now:${suffix}`, args: [{ configuredForIds } satisfies EvaluateAlertsInput] });
+    await startWorkflow(client, "evaluateAlerts", { workflowId: `alerts:evaluate-now:${suffix}`, args: [{ configuredForIds }] });
     if (dataSourceIds.length) {
-      await client.workflow.start("refreshAccountStats", { taskQueue: temporalTaskQueue(), workflowId: `alerts:stats-now:${dataSourceIds.join("-")}:${Date.now()}`, args: [{ dataSourceIds } satisfies RefreshAccountStatsInput] });
+      await startWorkflow(client, "refreshAccountStats", { workflowId: `alerts:stats-now:${dataSourceIds.join("-")}:${Date.now()}`, args: [{ dataSourceIds }] });
     }
   } catch (error) {
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;

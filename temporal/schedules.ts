@@ -2,20 +2,14 @@
 // it is edited, paused when it (or all its accounts) is blocked, deleted with it. Run Now is
 // trigger(). Ops follow every run in the Temporal Web UI under the schedule's id.
 import { ScheduleNotFoundError, ScheduleOverlapPolicy, WorkflowExecutionAlreadyStartedError, type Client } from "@temporalio/client";
-import { temporalTaskQueue } from "./client.js";
-import { jobInitWorkflowId, jobScheduleId, type InitializeJobInput, type RunJobInput } from "./shared.js";
+import { startWorkflow, workflowAction } from "./client.js";
+import { jobInitWorkflowId, jobScheduleId, type InitializeJobInput } from "./shared.js";
 
 export type JobScheduleSpec = { companyId: number; jobId: number; recurrency: string; paused?: boolean; note?: string };
 
 function action(spec: JobScheduleSpec) {
-  return {
-    type: "startWorkflow" as const,
-    workflowType: "runJob",
-    // Temporal suffixes scheduled workflow ids with the start time: job-run:12-2026-11-22T00:00:00Z.
-    workflowId: `job-run:${spec.jobId}`,
-    taskQueue: temporalTaskQueue(),
-    args: [{ companyId: spec.companyId, jobId: spec.jobId } satisfies RunJobInput],
-  };
+  // Temporal suffixes scheduled workflow ids with the start time: job-run:12-2026-11-22T00:00:00Z.
+  return workflowAction("runJob", `job-run:${spec.jobId}`, [{ companyId: spec.companyId, jobId: spec.jobId }]);
 }
 
 export async function createJobSchedule(client: Client, spec: JobScheduleSpec): Promise<void> {
@@ -82,7 +76,7 @@ export async function deleteJobSchedule(client: Client, jobId: number): Promise<
 
 export async function startInitialization(client: Client, input: InitializeJobInput): Promise<void> {
   try {
-    await client.workflow.start("initializeJob", { taskQueue: temporalTaskQueue(), workflowId: jobInitWorkflowId(input.jobId), args: [input] });
+    await startWorkflow(client, "initializeJob", { workflowId: jobInitWorkflowId(input.jobId), args: [input] });
   } catch (error) {
     // Already running: the backfill in flight covers the same period.
     if (!(error instanceof WorkflowExecutionAlreadyStartedError)) throw error;

@@ -3,39 +3,39 @@ import { fileURLToPath } from "node:url";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb, type DB } from "../db/connection.js";
 import { createActivities } from "./activities/index.js";
-import type { ActivityDeps } from "./activities/deps.js";
-import { openConfiguredDestination } from "../lib/destination-endpoints.js";
+import { activityDeps, type ActivityDeps } from "./activities/deps.js";
 import { installProcessGuards } from "../lib/process-guards.js";
-import { redact } from "../engine/core/redact.js";
+import { redact } from "../engine/index.js";
 import { DEFAULT_TASK_QUEUE } from "./shared.js";
 import { getTemporalClient } from "./client.js";
 import { reconcileJobSchedules } from "./schedules.js";
+import { runtimeSettings } from "../lib/env.js";
 
 const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
 
 /** Builds a worker with its dependencies injected; tests call this with their own db and address. */
-export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string; getConnector?: ActivityDeps["getConnector"] }): Promise<Worker> {
+export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string; getConnector?: ActivityDeps["getConnector"]; now?: ActivityDeps["now"] }): Promise<Worker> {
   const connection = await NativeConnection.connect({ address: opts.address });
   return Worker.create({
     connection,
     namespace: opts.namespace ?? "default",
     taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
     workflowsPath,
-    activities: createActivities({ db: opts.db, openDestination: openConfiguredDestination, getConnector: opts.getConnector }),
+    activities: createActivities(activityDeps({ db: opts.db, ...(opts.getConnector && { getConnector: opts.getConnector }), ...(opts.now && { now: opts.now }) })),
   });
 }
 
 async function main() {
   // One run's forgotten promise must not stop every other run this worker serves (decision 0800).
   installProcessGuards("worker", { redact });
-  const databaseUrl = process.env.DATABASE_URL;
+  const databaseUrl = runtimeSettings.databaseUrl();
   if (!databaseUrl) throw new Error("DATABASE_URL is required for the worker");
   const db = createDb(databaseUrl);
   const worker = await createWorker({
     db,
-    address: process.env.TEMPORAL_ADDRESS || "127.0.0.1:7233",
-    taskQueue: process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE,
-    namespace: process.env.TEMPORAL_NAMESPACE || "default",
+    address: runtimeSettings.temporalAddress(),
+    taskQueue: runtimeSettings.temporalTaskQueue() ?? DEFAULT_TASK_QUEUE,
+    namespace: runtimeSettings.temporalNamespace(),
   });
   // Monitoring schedules (issue 7): created once, idempotently; a failure must not stop the worker.
   await import("./alert-schedules.js")
@@ -50,7 +50,7 @@ async function main() {
       return 0;
     });
   if (created > 0) console.log(`[worker] created ${created} missing job schedule(s)`);
-  console.log(`[worker] polling task queue ${process.env.TEMPORAL_TASK_QUEUE || DEFAULT_TASK_QUEUE}`);
+  console.log(`[worker] polling task queue ${runtimeSettings.temporalTaskQueue() ?? DEFAULT_TASK_QUEUE}`);
   await worker.run();
   await db.destroy();
 }

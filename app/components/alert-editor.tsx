@@ -3,20 +3,7 @@
 // is enabled only when the whole alert, name included, validates.
 import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import {
-  AGGREGATION_LABELS,
-  AGGREGATION_OPERATORS,
-  COMPARISON_LABELS,
-  COMPARISONS,
-  DURING_LABELS,
-  DURING_WINDOWS,
-  FILTER_OPERATORS,
-  KPI_OPERATOR_LABELS,
-  KPI_OPERATORS,
-  PACING_PERIOD_LABELS,
-  PACING_PERIODS,
-} from "../../engine/alerts/definition.js";
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
+import { AGGREGATION_LABELS, AGGREGATION_OPERATORS, COMPARISON_LABELS, COMPARISONS, DURING_LABELS, DURING_WINDOWS, FILTER_OPERATORS, KPI_OPERATOR_LABELS, KPI_OPERATORS, PACING_PERIOD_LABELS, PACING_PERIODS, type EntityResult } from "../../engine/browser.js";
 import { validateAlertForm, type AlertKind } from "~/utils/alert-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PacingChart, SeriesChart } from "./alert-charts";

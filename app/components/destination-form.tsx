@@ -74,7 +74,8 @@ export function DestinationForm({ basePath, type, defaults, secretsSet, editing,
         <>
           {description.fields.map((f) => {
             const meta = fields[f.name]!;
-            const placeholder = f.secret && editing && secretsSet.includes(f.name) ? "•••••••• (unchanged)" : f.placeholder;
+            const kept = f.secret && editing && secretsSet.includes(f.name);
+            const placeholder = kept ? "•••••••• (unchanged)" : f.placeholder;
             if (f.multiline)
               return (
                 <div key={f.name}>
@@ -86,6 +87,7 @@ export function DestinationForm({ basePath, type, defaults, secretsSet, editing,
                     placeholder={placeholder}
                     className={`mt-1 block w-full rounded-md border px-3 py-2 font-mono text-xs ${meta.errors?.length ? "border-red-400" : "border-slate-300"}`}
                   />
+                  {kept ? <p className="mt-1 text-xs text-slate-500">{DESTINATION_MESSAGES.keptSecretHint}</p> : null}
                   <div className="min-h-[1.25rem] pt-0.5 text-xs text-red-600" id={`${meta.id}-error`}>{meta.errors?.join(" ")}</div>
                 </div>
               );
@@ -95,6 +97,7 @@ export function DestinationForm({ basePath, type, defaults, secretsSet, editing,
                 label={f.label}
                 errors={meta.errors}
                 inputProps={{ ...getInputProps(meta, { type: f.secret ? "password" : "text" }), placeholder, autoComplete: f.secret ? "new-password" : "off" }}
+                help={kept ? DESTINATION_MESSAGES.keptSecretHint : undefined}
               />
             );
           })}

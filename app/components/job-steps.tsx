@@ -3,7 +3,7 @@
 // one form. Both post the same input names, read by ~/utils/jobs readAccountsInput,
 // readFieldsInput and readDeploymentInput, and validated by the same step schemas.
 import type { ReactNode } from "react";
-import { FREQUENCY_PRESETS, frequencyChoice, INITIALIZATION_OPTIONS, RUN_DATE_OPTIONS, type WizardState } from "~/utils/jobs";
+import { FREQUENCY_PRESETS, frequencyChoice, INITIALIZATION_OPTIONS, partitionableFields, RUN_DATE_OPTIONS, type WizardState } from "~/utils/jobs";
 
 export const jobInputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
 const input = jobInputClass;
@@ -117,7 +117,7 @@ export function FieldsInputs({
           ))}
         </div>
       </fieldset>
-      <ErrorSlot e={errors.fields} />
+      <ErrorSlot e={[...(errors.report ?? []), ...(errors.fields ?? [])]} />
       {children}
     </>
   );
@@ -190,14 +190,11 @@ export function DeploymentInputs({
         </>
       ) : null}
       <label htmlFor="tableName" className="block text-sm font-medium">{destinationKind === "storage" ? "File name" : "Destination table name"}</label>
-      <input id="tableName" name="tableName" defaultValue={values.tableName ?? ""} className={input} />
-      <ErrorSlot e={errors.tableName} />
+      <input id="tableName" name="tableName" defaultValue={values.tableName ?? ""} className={input} aria-invalid={errors.tableName ? true : undefined} aria-describedby="tableName-error" />
+      <ErrorSlot e={errors.tableName} id="tableName-error" />
       <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="shouldRunAllEvenIfFailed" defaultChecked={Boolean(values.shouldRunAllEvenIfFailed)} /> Run every account even if one fails</label>
     </>
   );
 }
 
-/** Date fields a SQL table may be partitioned by. */
-export function partitionableFields(fields: FieldChoice[]): FieldChoice[] {
-  return fields.filter((f) => f.fieldType === "YEAR_MONTH_DAY" || f.fieldType === "DATE");
-}
+export { partitionableFields };

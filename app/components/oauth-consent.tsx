@@ -15,7 +15,7 @@ export function OauthConsent({ data, action }: { data: ConsentData; action: stri
         <h1 className="mt-4 text-lg font-medium text-slate-800">{data.clientName} wants to access your data</h1>
         <p className="mt-2 text-sm text-slate-600">
           Signed in as <strong>{data.email}</strong> ({data.companyName}). {data.clientName} will be able to list your sources and accounts and read their data
-          {data.platformName ? <> for <strong>{data.platformName}</strong></> : null} until you revoke it.
+          {data.platformName ? <> for <strong>{data.platformName}</strong></> : null} until you disconnect it in Settings → Connected apps. It cannot change anything.
         </p>
         <Form method="post" action={action} className="mt-6 flex justify-end gap-3">
           {Object.entries(data.hidden).map(([k, v]) => (

@@ -9,7 +9,7 @@ import { getDb } from "~/services/db.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
+import type { EntityResult } from "../../engine/browser.js";
 
 const SnoozeSchema = z.object({
   intent: z.literal("snooze"),

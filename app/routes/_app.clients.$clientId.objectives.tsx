@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { createObjective, objectivesPage } from "~/services/objectives.server";
-import { PACING_PERIOD_LABELS } from "../../engine/alerts/definition.js";
+import { PACING_PERIOD_LABELS } from "../../engine/browser.js";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";

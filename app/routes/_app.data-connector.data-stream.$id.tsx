@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { deleteJobCascade, deleteStreamCascade, streamDetail } from "~/services/data-streams.server";
+import { deleteJobCascade, deleteStreamCascade, streamDetail, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { destinationLabel } from "~/utils/destinations";
@@ -21,7 +21,7 @@ export const meta: MetaFunction = () => [{ title: "Data stream · Signalpost" }]
 
 function idOf(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  if (!isId(id)) throw new Response("Not found", { status: 404 });
   return id;
 }
 

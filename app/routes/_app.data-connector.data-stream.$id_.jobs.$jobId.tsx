@@ -3,11 +3,11 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow } from "~/services/data-streams.server";
+import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { destinationLabel } from "~/utils/destinations";
-import { formatDuration, JOB_MESSAGES, jobStatusLabel, logStatusLabel, stepLabel } from "~/utils/jobs";
+import { formatDuration, JOB_MESSAGES, jobStatusLabel, logStatusLabel, retriesText, runDaysText, stepLabel } from "~/utils/jobs";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -31,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Job · Signalpost" }];
 function ids(params: { id?: string; jobId?: string }) {
   const streamId = Number(params.id);
   const jobId = Number(params.jobId);
-  if (![streamId, jobId].every((n) => Number.isSafeInteger(n) && n > 0)) throw new Response("Not found", { status: 404 });
+  if (![streamId, jobId].every(isId)) throw new Response("Not found", { status: 404 });
   return { streamId, jobId };
 }
 
@@ -71,6 +71,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/data-connector/data-stream/${streamId}`, { type: "success", title: JOB_MESSAGES.deletedTitle });
 }
 
+const formatCount = (n: number) => n.toLocaleString("en-US");
 const when = (iso: string | null | undefined, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
 
 export default function JobDetail() {
@@ -111,42 +112,67 @@ export default function JobDetail() {
                 <th className="px-3 py-2">Duration</th>
                 <th className="px-3 py-2">Step</th>
                 <th className="px-3 py-2">Status</th>
-                <th className="px-3 py-2">Extracted Row</th>
+                <th className="px-3 py-2 text-right">Extracted Row</th>
+                <th className="px-3 py-2 text-right">Loaded Row</th>
                 <th className="px-3 py-2"><span className="sr-only">Details</span></th>
               </tr>
             </thead>
             <tbody>
               {d.logs.length === 0 ? (
                 <tr>
-                  <td colSpan={7} className="px-3 py-6 text-center text-slate-500">This job has not run yet.</td>
+                  <td colSpan={8} className="px-3 py-6 text-center text-slate-500">This job has not run yet.</td>
                 </tr>
               ) : (
-                d.logs.map((l) => (
-                  <tr key={l.id} data-testid="log-row" className="border-t border-slate-100 align-top">
-                    <td className="px-3 py-2">{when(l.startedAt, "-")}</td>
-                    <td className="px-3 py-2">{l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "-"}</td>
-                    <td className="px-3 py-2">{formatDuration(l.duration)}</td>
-                    <td className="px-3 py-2">{stepLabel(l.step)}</td>
-                    <td className="px-3 py-2" data-testid="log-status">{logStatusLabel(l.success)}</td>
-                    <td className="px-3 py-2">{l.numberRow}</td>
-                    <td className="px-3 py-2">
-                      <details>
-                        <summary className="cursor-pointer text-brand-600">View details</summary>
-                        <div className="mt-2 space-y-1 text-xs">
-                          {l.message ? <p className={l.success === false ? "text-red-700" : ""}>{l.message}</p> : null}
-                          <ul>
-                            {l.steps.map((s) => (
-                              <li key={`${s.dataSourceId}-${s.dateStart}`}>
-                                {s.accountName}: {logStatusLabel(s.success)} · {s.numberRow} rows · {formatDuration(s.duration)}
-                                {s.message ? ` · ${s.message}` : ""}
-                              </li>
-                            ))}
-                          </ul>
-                        </div>
-                      </details>
-                    </td>
-                  </tr>
-                ))
+                d.logs.map((l) => {
+                  const days = runDaysText(l);
+                  const retries = retriesText(l.steps);
+                  return (
+                    <tr key={l.id} data-testid="log-row" className="border-t border-slate-100 align-top">
+                      <td className="px-3 py-2">{when(l.startedAt, "-")}</td>
+                      <td className="px-3 py-2" data-testid="log-days">
+                        {days.requested}
+                        {days.refetched ? <span className="block text-xs text-slate-500">{days.refetched}</span> : null}
+                      </td>
+                      <td className="px-3 py-2">{formatDuration(l.duration)}</td>
+                      <td className="px-3 py-2">{stepLabel(l.step)}</td>
+                      <td className="px-3 py-2">
+                        <span data-testid="log-status">{logStatusLabel(l.success)}</span>
+                        {retries ? <span className="block text-xs text-amber-700" data-testid="log-retries">{retries}</span> : null}
+                      </td>
+                      <td className="px-3 py-2 text-right">{formatCount(l.extractedRow)}</td>
+                      <td className="px-3 py-2 text-right" data-testid="log-loaded">{formatCount(l.numberRow)}</td>
+                      <td className="px-3 py-2">
+                        <details>
+                          <summary className="cursor-pointer text-brand-600">View details</summary>
+                          <div className="mt-2 space-y-2 text-xs">
+                            {l.message ? <p className={l.success === false ? "text-red-700" : ""}>{l.message}</p> : null}
+                            <ul className="space-y-2">
+                              {l.steps.map((s) => (
+                                <li key={`${s.dataSourceId}-${s.dateStart}`} data-testid="log-step">
+                                  <p>
+                                    {s.accountName}: {logStatusLabel(s.success)} · {formatCount(s.extractedRows ?? s.numberRow)} rows extracted · {formatCount(s.numberRow)} loaded ·{" "}
+                                    {formatDuration(s.duration)}
+                                    {s.message ? ` · ${s.message}` : ""}
+                                  </p>
+                                  {s.attempts && s.attempts.length > 1 ? (
+                                    <ol className="ml-4 list-decimal text-slate-600" aria-label={`Attempts for ${s.accountName}`}>
+                                      {s.attempts.map((a) => (
+                                        <li key={a.attempt} data-testid="log-attempt">
+                                          Attempt {a.attempt}: {logStatusLabel(a.success)} · {formatDuration(a.duration)} · {formatCount(a.extractedRows)} extracted, {formatCount(a.loadedRows)} loaded
+                                          {a.message ? <span className={a.success === false ? " text-red-700" : ""}> · {a.message}</span> : null}
+                                        </li>
+                                      ))}
+                                    </ol>
+                                  ) : null}
+                                </li>
+                              ))}
+                            </ul>
+                          </div>
+                        </details>
+                      </td>
+                    </tr>
+                  );
+                })
               )}
             </tbody>
           </table>
@@ -198,6 +224,12 @@ export default function JobDetail() {
           <p>Frequency: <code>{d.job.recurrency}</code>{d.job.paused ? " (paused)" : ""}</p>
           <p>Next run: {when(d.job.next, "-")}</p>
           <p>Date: {d.job.date}{d.job.date === "CUSTOM" ? ` (${d.job.startDate} → ${d.job.endDate})` : ""}</p>
+          {d.job.date !== "CUSTOM" && d.stream.restatementDays > 0 ? (
+            <p className="text-slate-600" data-testid="refetch-note">
+              Each run reads the days of {d.job.date} (the same days as {d.job.date} in a query URL), and also re-fetches the earlier of the last {d.stream.restatementDays} days,
+              which {d.stream.platformName} may still revise.
+            </p>
+          ) : null}
           <p>Initial fetch: {d.job.hasToBeInitialized ? `${d.job.dateInitialization}${d.job.startDateInitialization ? ` from ${d.job.startDateInitialization}` : ""}${d.job.endDateInitialization ? ` to ${d.job.endDateInitialization}` : ""} (${d.job.isInitialized ? "done" : "in progress"})` : "No"}</p>
           <p>Table: {d.job.tableName}</p>
           {d.job.partitionFieldId ? <p>Partition: {d.job.partitionFieldId}</p> : null}

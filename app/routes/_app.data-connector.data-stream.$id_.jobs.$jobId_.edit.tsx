@@ -5,7 +5,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { deploymentProblems, jobEditValues, jobFormContext, JobFlowError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
+import { jobEditValues, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -38,7 +38,7 @@ type EditData = {
 function ids(params: { id?: string; jobId?: string }) {
   const streamId = Number(params.id);
   const jobId = Number(params.jobId);
-  if (![streamId, jobId].every((n) => Number.isSafeInteger(n) && n > 0)) throw new Response("Not found", { status: 404 });
+  if (![streamId, jobId].every(isId)) throw new Response("Not found", { status: 404 });
   return { streamId, jobId };
 }
 
@@ -69,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const state: WizardState = {
     name,
     mode: accounts.mode,
-    dataSourceIds: accounts.dataSourceIds.map(Number).filter(Number.isSafeInteger),
+    dataSourceIds: accounts.dataSourceIds.map(Number).filter(isId),
     networkAuthorizationId: accounts.networkAuthorizationId ? Number(accounts.networkAuthorizationId) : undefined,
     ...picked,
   };
@@ -89,14 +89,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!fld.success) issuesToErrors(fld.error.issues, errors);
   const dep = DeploymentStepSchema.safeParse(deployment);
   if (!dep.success) issuesToErrors(dep.error.issues, errors);
-  if (acc.success) {
-    const owned = new Set(ctx.sources.flatMap((s) => s.accounts.map((a) => a.id)));
-    if (acc.data.dataSourceIds.some((id) => !owned.has(id)) || (acc.data.networkAuthorizationId && !ctx.sources.some((s) => s.id === acc.data.networkAuthorizationId)))
-      errors.dataSourceIds = [JOB_MESSAGES.accounts];
-  }
-  const known = new Set(ctx.fields.map((f) => f.id));
-  const unknown = picked.fields.filter((f) => !known.has(f));
-  if (unknown.length) (errors.fields ??= []).push(`Unknown fields: ${unknown.join(", ")}`);
   if (Object.keys(errors).length || !basic.success || !acc.success || !dep.success) return reply(errors, 400);
 
   const job: NewJob = {
@@ -109,13 +101,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     fields: picked.fields,
     renames: picked.renames,
   };
-  const problems = await deploymentProblems(company.id, streamId, job);
-  if (Object.keys(problems).length) return reply(Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])), 400);
   const here = `/data-connector/data-stream/${streamId}/jobs/${jobId}`;
   try {
     if (!(await updateJobWithSchedule(company.id, streamId, jobId, job))) throw new Response("Not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
+    // Refused choices (a table another job loads, ids of another company): nothing was saved.
+    if (error instanceof JobInputError) return reply(Object.fromEntries(Object.entries(error.problems).map(([k, v]) => [k, [v]])), 400);
     // The destination refused the table (connection, privilege, name): nothing was saved.
     if (error instanceof JobFlowError) return reply({ form: [`${JOB_MESSAGES.errorTitle} ${error.message}`] }, 400);
     console.error("[jobs] update failed", error);

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { z } from "zod";
-import { createJobWithSchedule, deploymentProblems, JobFlowError, jobFormContext, previewRows, type NewJob } from "~/services/data-streams.server";
+import { accountProblems, createJobWithSchedule, fieldProblems, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -54,9 +54,20 @@ type StepData = {
   fieldChoices?: FieldChoice[];
 };
 
+const fieldErrors = (problems: Record<string, string>) => Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]]));
+
+/** The deployment step shows its own fields' errors in place; the earlier steps' (hidden state) above the form. */
+const DEPLOYMENT_FIELDS = new Set(["recurrency", "date", "startDate", "endDate", "dateInitialization", "startDateInitialization", "endDateInitialization", "partitionFieldId", "dataType", "tableName"]);
+function deploymentErrors(problems: Record<string, string>): Record<string, string[]> {
+  const errors = fieldErrors(Object.fromEntries(Object.entries(problems).filter(([k]) => DEPLOYMENT_FIELDS.has(k))));
+  const earlier = Object.entries(problems).filter(([k]) => !DEPLOYMENT_FIELDS.has(k)).map(([, v]) => v);
+  if (earlier.length) errors.form = [`${JOB_MESSAGES.earlierStepsChanged} ${earlier.join(" ")}`];
+  return errors;
+}
+
 function streamIdOf(value: string | undefined): number {
   const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  if (!isId(id)) throw new Response("Not found", { status: 404 });
   return id;
 }
 
@@ -92,26 +103,25 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (step === "accounts") {
     const r = AccountsStepSchema.safeParse({ step, ...readAccountsInput(form) });
     if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues) }, 400);
-    const owned = new Set(ctx.sources.flatMap((s) => s.accounts.map((a) => a.id)));
-    if (r.data.dataSourceIds.some((id) => !owned.has(id)) || (r.data.networkAuthorizationId && !ctx.sources.some((s) => s.id === r.data.networkAuthorizationId)))
-      return reply({ step, state, errors: { dataSourceIds: [JOB_MESSAGES.accounts] } }, 400);
+    const refused = accountProblems(ctx.sources, r.data);
+    if (Object.keys(refused).length) return reply({ step, state, errors: fieldErrors(refused) }, 400);
     return reply({ step: "fields", state: { ...state, mode: r.data.mode, dataSourceIds: r.data.dataSourceIds, networkAuthorizationId: r.data.networkAuthorizationId }, errors: {} });
   }
 
   if (step === "fields") {
     const intent = String(form.get("intent") ?? "next");
     const picked = readFieldsInput(form);
+    const reportCtx = picked.report === state.report ? ctx : await jobFormContext(company.id, streamId, picked.report);
+    if (reportCtx.reportProblem) return reply({ step, state, errors: { report: [reportCtx.reportProblem] }, fieldChoices }, 400);
     // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
     if (picked.report !== state.report && intent === "change-report") {
-      const choices = await jobFormContext(company.id, streamId, picked.report);
-      return reply({ step, state: { ...state, report: picked.report, fields: [], renames: {} }, errors: {}, fieldChoices: choices.fields });
+      return reply({ step, state: { ...state, report: picked.report, fields: [], renames: {} }, errors: {}, fieldChoices: reportCtx.fields });
     }
     const next = { ...state, ...picked };
     const r = FieldsStepSchema.safeParse({ step, ...picked });
     if (!r.success) return reply({ step, state: next, errors: issuesToErrors(r.error.issues), fieldChoices }, 400);
-    const known = new Set(ctx.fields.map((f) => f.id));
-    const unknown = picked.fields.filter((f) => !known.has(f));
-    if (unknown.length) return reply({ step, state: next, errors: { fields: [`Unknown fields: ${unknown.join(", ")}`] }, fieldChoices }, 400);
+    const refused = fieldProblems(reportCtx.fields, picked);
+    if (Object.keys(refused).length) return reply({ step, state: next, errors: fieldErrors(refused), fieldChoices }, 400);
     if (intent === "preview") {
       const accountId = Number(form.get("previewAccount"));
       const day = String(form.get("previewDate") ?? "");
@@ -138,12 +148,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!state.name || !state.fields?.length || (!state.dataSourceIds?.length && !state.networkAuthorizationId))
     return reply({ step: "basic", state: {}, errors: { form: ["The earlier steps are incomplete: start again."] } }, 400);
   const job: NewJob = { ...r.data, name: state.name, mode: state.mode ?? "specific", dataSourceIds: state.dataSourceIds ?? [], networkAuthorizationId: state.networkAuthorizationId, report: state.report, fields: state.fields, renames: state.renames ?? {} };
-  const problems = await deploymentProblems(company.id, streamId, job);
-  if (Object.keys(problems).length) return reply({ step, state, errors: Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]])), values, fieldChoices }, 400);
   try {
     const jobId = await createJobWithSchedule(company.id, streamId, job);
     return redirectWithToast(`/data-connector/data-stream/${streamId}/jobs/${jobId}`, { type: "success", title: JOB_MESSAGES.createdTitle, description: JOB_MESSAGES.createdText });
   } catch (error) {
+    // Refused choices (a table another job loads, ids forged into the hidden state): nothing was written.
+    if (error instanceof JobInputError) return reply({ step, state, errors: deploymentErrors(error.problems), values, fieldChoices }, 400);
     if (!(error instanceof JobFlowError)) console.error("[jobs] create failed", error);
     return reply({ step, state, errors: { form: [`${JOB_MESSAGES.createFailedTitle} ${JOB_MESSAGES.createFailedText}`] }, values }, 500);
   }

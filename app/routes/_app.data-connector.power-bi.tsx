@@ -4,44 +4,21 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
-import { companiesRepo, savedQueriesRepo } from "~/services/repositories.server";
+import { savedQueriesRepo } from "~/services/repositories.server";
+import { powerBiPage } from "~/services/bi-pages.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { buildQueryUrl, type QueryDefinitionJson } from "~/utils/query-url";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
 
 export const COPIED_MESSAGE = "The query has been copied to your clipboard.";
-const PAGE_SIZE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const url = new URL(request.url);
-  const all = await savedQueriesRepo.listSavedQueries(getDb(), company.id);
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
-  const pages = Math.max(1, Math.ceil(all.length / PAGE_SIZE));
-  const origin = (process.env.APP_URL || url.origin).replace(/\/$/, "");
-  const apiKey = companiesRepo.revealApiKey(company);
-  const rows = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((q) => ({
-    id: q.id,
-    name: q.name,
-    platform: String((q.json as { source?: string }).source ?? ""),
-    createdAt: q.createdAt.toISOString(),
-    // Get URL: the saved query as a Power BI query URL with the company's current key.
-    url: buildQueryUrl(origin, { ...(q.json as QueryDefinitionJson), format: "powerbi" }, apiKey),
-  }));
-  const deleteId = Number(url.searchParams.get("delete"));
-  const shownId = Number(url.searchParams.get("url"));
-  return json({
-    rows,
-    page: Math.min(page, pages),
-    pages,
-    confirmDelete: all.find((q) => q.id === deleteId) ? { id: deleteId, name: all.find((q) => q.id === deleteId)!.name } : null,
-    shownUrl: rows.find((r) => r.id === shownId)?.url ?? null,
-  });
+  return json(await powerBiPage(company, new URL(request.url)));
 }
 
 export async function action({ request }: ActionFunctionArgs) {

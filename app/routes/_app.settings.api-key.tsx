@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { companiesRepo } from "~/services/repositories.server";
+import { rotateCompanyApiKey } from "~/services/api-key.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { ApiKeyField } from "~/components/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -12,7 +13,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 /**
  * /settings/api-key: the confirmation step of "rotate the API key" (a page, so it works without
  * JavaScript). Rotating replaces the key at once: every query URL built with the old key
- * answers 401 from then on.
+ * answers 401 from then on, and every connected app (add-in, connector) is disconnected.
  */
 export const meta = () => [{ title: "Rotate the API key · Settings · Signalpost" }];
 
@@ -26,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "rotate") return json({ error: "Unknown action" }, { status: 400 });
   try {
-    await companiesRepo.rotateApiKey(getDb(), company.id);
+    await rotateCompanyApiKey(getDb(), company.id);
   } catch (error) {
     console.error("api key rotation failed:", error instanceof Error ? error.message : error);
     return redirectWithToast("/settings", { type: "error", title: "Unable to rotate the API key", description: "An error occurred. Please try again." });
@@ -34,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/settings", {
     type: "success",
     title: "Your API key has been rotated",
-    description: "Update the query URLs you use: the previous key no longer works.",
+    description: "Update the query URLs you use: the previous key no longer works. Connected apps were disconnected: sign in to them again.",
   });
 }
 
@@ -45,7 +46,7 @@ export default function RotateApiKey() {
       <h2 className="mb-4 text-lg font-semibold">API key</h2>
       <ApiKeyField apiKey={apiKey} />
       <ConfirmDialog title="Rotate the API key?" confirmLabel="Rotate the key" cancelHref="/settings" fields={{ intent: "rotate" }}>
-        A new key replaces the current one. Every query URL, Looker Studio, Power BI, Google Sheets or Excel connection using the current key stops working at once.
+        A new key replaces the current one. Every query URL, Looker Studio, Power BI, Google Sheets or Excel connection using the current key stops working at once, and every app in Connected apps is disconnected.
       </ConfirmDialog>
     </section>
   );

@@ -4,11 +4,12 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 
 export const meta = () => [{ title: "Settings · Signalpost" }];
 
-/** Spec 3 §2.1/§2.10: left menu Account, Users, Notifications, Billing (links to /billing-space). */
+/** Spec 3 §2.1/§2.10: left menu Account, Users, Notifications, Billing (links to /billing-space); Connected apps (issue 15). */
 const tabs = [
   { to: "/settings", label: "Account", end: true },
   { to: "/settings/users", label: "Users" },
   { to: "/settings/notifications", label: "Notifications" },
+  { to: "/settings/connected-apps", label: "Connected apps" },
   { to: "/billing-space", label: "Billing" },
 ];
 

@@ -9,6 +9,8 @@ import { getDb } from "~/services/db.server";
 import { usersRepo } from "~/services/repositories.server";
 import { teamRepo } from "~/services/account-repositories.server";
 import { inviteUser } from "~/services/team.server";
+import { clientAddress } from "~/services/client-address.server";
+import { mailLimitMessage } from "~/utils/throttle-messages";
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -32,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const formData = await request.formData();
   const db = getDb();
@@ -41,7 +43,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (submission.status !== "success") return json({ result: submission.reply(), notice: null }, { status: 400 });
     const email = submission.value.email;
     try {
-      const outcome = await inviteUser(company, user, email, new URL(request.url).origin);
+      const outcome = await inviteUser(company, user, email, clientAddress(context));
+      if (typeof outcome === "object") {
+        const notice = mailLimitMessage(outcome.limited, outcome.retryInMs);
+        return json({ result: submission.reply({ fieldErrors: { email: [notice.title] } }), notice }, { status: 429 });
+      }
       if (outcome === "exists") {
         return json(
           {

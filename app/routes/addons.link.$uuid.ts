@@ -3,14 +3,13 @@
 // @machine-endpoint the unguessable one-time uuid the add-in generated, linked by a signed-in user
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { getDb } from "~/services/db.server";
-import { preflight, withCors } from "~/services/addons.server";
+import { methodNotAllowed } from "~/services/addons.server";
 import { claimAddon } from "~/services/addon-link.server";
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return preflight(request);
+export async function loader(_args: LoaderFunctionArgs) {
+  return methodNotAllowed("POST");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method.toUpperCase() === "OPTIONS") return preflight(request);
-  return withCors(await claimAddon(request, getDb(), params.uuid ?? ""));
+  return claimAddon(request, getDb(), params.uuid ?? "");
 }

@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireBearer } from "~/services/oauth-provider.server";
 import { getDb } from "~/services/db.server";
-import { addonAnswer, jsonAnswer, preflight } from "~/services/addons.server";
+import { addonAnswer, jsonAnswer, methodNotAllowed } from "~/services/addons.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return addonAnswer(async () => {
@@ -12,6 +12,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return preflight(request);
+export async function action(_args: ActionFunctionArgs) {
+  return methodNotAllowed("GET");
 }

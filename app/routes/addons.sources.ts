@@ -3,7 +3,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireBearer } from "~/services/oauth-provider.server";
 import { getDb } from "~/services/db.server";
-import { addonAnswer, jsonAnswer, listCompanyAccounts, preflight } from "~/services/addons.server";
+import { addonAnswer, jsonAnswer, listCompanyAccounts, methodNotAllowed } from "~/services/addons.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return addonAnswer(async () => {
@@ -14,6 +14,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return preflight(request);
+export async function action(_args: ActionFunctionArgs) {
+  return methodNotAllowed("GET");
 }

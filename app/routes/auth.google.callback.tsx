@@ -4,10 +4,17 @@ import { safeRedirectTo } from "~/services/session.server";
 import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { redirectWithToast } from "~/services/toast.server";
 
-function afterLoginTarget(request: Request): string {
+/** Where to land after Google sign-in: the cookie set by /auth/google, through the redirect gate. */
+export function afterLoginTarget(request: Request): string {
   const cookie = request.headers.get("Cookie") ?? "";
   const match = /(?:^|;\s*)__sp_after_login=([^;]*)/.exec(cookie);
-  return safeRedirectTo(match ? decodeURIComponent(match[1]) : null);
+  let target: string | null = null;
+  try {
+    target = match ? decodeURIComponent(match[1]) : null;
+  } catch {
+    // A hand-made cookie with a broken escape: no target, not a 500.
+  }
+  return safeRedirectTo(target);
 }
 
 /** Google sends the browser back here with code and state; remix-auth checks the state. */

@@ -4,12 +4,14 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
-import { clientIp, loginWithPassword } from "~/services/auth.server";
+import { loginWithPassword } from "~/services/auth.server";
+import { clientAddress } from "~/services/client-address.server";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { requestPasswordReset } from "~/services/password-reset.server";
 import { getSignedIn } from "~/services/session.server";
 import { startSessionClaimingConnection } from "~/services/register-connect.server";
 import { safeRedirectTo } from "~/utils/safe-redirect";
+import { describeWait, mailLimitMessage } from "~/utils/throttle-messages";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useHydrated } from "~/utils/use-hydrated";
@@ -37,8 +39,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  const ip = clientAddress(context);
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: Schema });
   if (submission.status !== "success") {
@@ -46,8 +49,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   if (value.intent === "forgot-password") {
+    let reservation;
     try {
-      await requestPasswordReset(value.email, new URL(request.url).origin);
+      reservation = await requestPasswordReset(value.email, ip);
     } catch (error) {
       return json(
         {
@@ -58,18 +62,24 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: 500 },
       );
     }
+    if (!reservation.ok) {
+      return json({ intent: "forgot-password", result: submission.reply(), notice: { tone: "error" as const, ...mailLimitMessage(reservation.scope, reservation.retryInMs) } }, { status: 429 });
+    }
     return json({
       intent: "forgot-password",
       result: submission.reply({ resetForm: true }),
       notice: { tone: "success" as const, title: `An email has been sent to ${value.email}.`, text: "You could now login with your new password once you reset it." },
     });
   }
-  const outcome = await loginWithPassword({ email: value.email, password: value.password, ip: clientIp(request) });
+  const outcome = await loginWithPassword({ email: value.email, password: value.password, ip });
   if (!outcome.ok) {
+    const wait = outcome.reason === "throttled" ? describeWait(outcome.retryInMs) : "";
     const notice =
-      outcome.reason === "throttled"
-        ? { tone: "error" as const, title: "Too many failed attempts", text: `For your security, sign-in is paused for this e-mail. Try again in ${outcome.retryInMinutes} minute${outcome.retryInMinutes > 1 ? "s" : ""}.` }
-        : { tone: "error" as const, title: "Unable to login", text: "There is an error when you try to log in." };
+      outcome.reason !== "throttled"
+        ? { tone: "error" as const, title: "Unable to login", text: "There is an error when you try to log in." }
+        : outcome.scope === "pair"
+          ? { tone: "error" as const, title: "Too many failed attempts", text: `For your security, sign-in to this account from your network is paused. Try again in ${wait}, or choose a new password with "Forgot your password?" to sign in at once.` }
+          : { tone: "error" as const, title: "Too many failed attempts", text: `Too many sign-in attempts failed from your network. Try again in ${wait}.` };
     return json({ intent: "login", result: submission.reply({ hideFields: ["password"] }), notice }, { status: outcome.reason === "throttled" ? 429 : 401 });
   }
   return startSessionClaimingConnection(request, { userId: outcome.user.id, companyId: outcome.user.companyId, remember: Boolean(value.remember), redirectTo: safeRedirectTo(value.redirectTo) });

@@ -6,6 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MIN } from "~/utils/password-rule";
 import { assertSameOrigin } from "~/services/csrf.server";
+import { clientAddress } from "~/services/client-address.server";
+import { mailLimitMessage } from "~/utils/throttle-messages";
 import { getSignedIn } from "~/services/session.server";
 import { requestSignup } from "~/services/signup.server";
 import { pendingConnection } from "~/services/register-connect.server";
@@ -29,20 +31,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ pending: await pendingConnection(request) });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });
   const v = submission.value;
   const outcome = await requestSignup(
     { companyName: v.companyName, email: v.email, firstName: v.firstName || null, lastName: v.lastName || null, password: v.password },
-    new URL(request.url).origin,
+    clientAddress(context),
   );
   if (outcome === "email-taken") {
     return json(
       { result: submission.reply({ fieldErrors: { email: [`The email ${v.email} already exists on our database. Sign in instead.`] }, hideFields: ["password"] }), sentTo: null },
       { status: 400 },
     );
+  }
+  if (typeof outcome === "object") {
+    const { title, text } = mailLimitMessage(outcome.limited, outcome.retryInMs);
+    return json({ result: submission.reply({ fieldErrors: { email: [`${title}. ${text}`] }, hideFields: ["password"] }), sentTo: null }, { status: 429 });
   }
   return json({ result: submission.reply({ resetForm: true }), sentTo: v.email });
 }

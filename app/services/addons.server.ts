@@ -5,9 +5,7 @@
 import type { DB } from "../../db/connection.js";
 import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { getConnector, hasConnector } from "../../engine/connectors/registry.js";
-import type { FieldDef } from "../../engine/core/types.js";
+import { findPlatform, getConnector, hasConnector, type FieldDef } from "../../engine/index.js";
 import { gdsTypeFromEngine, GDS_LANGUAGES } from "~/utils/gds";
 import { answerQueryUrl, type QueryUrlDeps } from "./query-url.server.js";
 import { engineFields } from "./gds.server.js";
@@ -141,35 +139,22 @@ export async function answerAddonQuery(request: Request, company: Company, deps:
 }
 
 // ---------- resource-route plumbing ----------
+// CORS headers and OPTIONS preflights of these endpoints are the web server's (lib/browser-boundary.ts,
+// decision 0860): one table for every path, and a preflight never reaches a loader.
 
-/**
- * The add-ons call from Office task panes and Sheets sidebars (browser origins we do not own) and
- * from Apps Script's servers; they authenticate by bearer token, never by cookie, so any origin may
- * read the answer.
- */
-const CORS: Record<string, string> = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Headers": "Authorization, Content-Type",
-  "Access-Control-Allow-Methods": "GET, POST, OPTIONS",
-  "Access-Control-Max-Age": "600",
-};
-
-export function withCors(response: Response): Response {
-  for (const [k, v] of Object.entries(CORS)) response.headers.set(k, v);
-  return response;
+/** The answer of a method the endpoint does not take (GET on a POST endpoint, POST on a GET one). */
+export function methodNotAllowed(allowed: "GET" | "POST"): Response {
+  const answer = jsonAnswer({ error: { code: "method_not_allowed", message: `Use ${allowed}.` } }, 405);
+  answer.headers.set("Allow", allowed);
+  return answer;
 }
 
-export function preflight(request: Request): Response {
-  if (request.method.toUpperCase() === "OPTIONS") return withCors(new Response(null, { status: 204 }));
-  return withCors(jsonAnswer({ error: { code: "method_not_allowed", message: "Use GET." } }, 405));
-}
-
-/** Runs an add-on handler: thrown Responses (401 from requireBearer) become answers, all with CORS. */
+/** Runs an add-on handler: thrown Responses (401 from requireBearer) become answers. */
 export async function addonAnswer(run: () => Promise<Response>): Promise<Response> {
   try {
-    return withCors(await run());
+    return await run();
   } catch (error) {
-    if (error instanceof Response) return withCors(error);
+    if (error instanceof Response) return error;
     throw error;
   }
 }

@@ -1,7 +1,6 @@
 // Loader and action of the three editor routes (create default, create pacing, edit).
 import { json, redirect } from "@remix-run/node";
-import { DEFAULT_KPI, DEFAULT_PACING, DEFAULT_THRESHOLD, DEFAULT_TREND } from "../../engine/alerts/definition.js";
-import type { EntityResult } from "../../engine/alerts/evaluate.js";
+import { DEFAULT_KPI, DEFAULT_PACING, DEFAULT_THRESHOLD, DEFAULT_TREND, type EntityResult } from "../../engine/index.js";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, type AlertKind, type Client } from "./alerts.server.js";

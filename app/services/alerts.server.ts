@@ -7,12 +7,9 @@ import { getDataSource, listDataSources } from "../../db/repositories/data-sourc
 import { getNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { listCompanyUsers } from "../../db/repositories/users.js";
 import type { DataSource } from "../../db/schema.js";
-import { alertDefinitionSchema, type AlertDefinition } from "../../engine/alerts/definition.js";
-import { findPlatform, getPlatformIcon } from "../../engine/catalogue/index.js";
-import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
-import type { FieldDef } from "../../engine/core/types.js";
-import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { alertDefinitionSchema, type AlertDefinition, findPlatform, getPlatformIcon, hasConnector, getConnector, type FieldDef } from "../../engine/index.js";
+import { evaluateAlertOnAccount, type AlertEvaluationOutput } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getDb } from "./db.server.js";
 import type { Toast } from "./toast.server.js";
 import { z } from "zod";

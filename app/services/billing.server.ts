@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import { getEnv } from "../../lib/env.js";
+import { getEnv, publicOrigin } from "../../lib/env.js";
 import { findPlan, priceIdFor, priceKeyFor, type BillingInterval, type Currency, type PlanId } from "../../lib/billing/plans.js";
 import { claimStripeEvent, findCompanyForStripe, updateSubscription, type SubscriptionUpdate } from "../../db/repositories/billing.js";
 import type { DB } from "../../db/connection.js";
@@ -62,7 +62,7 @@ export async function startSubscription(db: DB, company: Company, user: User, ch
     });
     return { kind: "changed" };
   }
-  const base = (env.APP_URL ?? origin).replace(/\/$/, "");
+  const base = publicOrigin(origin, env);
   const session = await client.checkout.sessions.create({
     mode: "subscription",
     currency: choice.currency,
@@ -80,7 +80,7 @@ export async function startSubscription(db: DB, company: Company, user: User, ch
 
 export async function openBillingPortal(company: Company, origin: string): Promise<string> {
   if (!company.stripeCustomerId) throw new Error("No Stripe customer yet");
-  const base = (getEnv().APP_URL ?? origin).replace(/\/$/, "");
+  const base = publicOrigin(origin);
   const session = await getStripe().billingPortal.sessions.create({ customer: company.stripeCustomerId, return_url: `${base}/billing-space` });
   return session.url;
 }

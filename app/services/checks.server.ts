@@ -8,7 +8,8 @@ import { getDb } from "./db.server.js";
 import { requireClient, type Client } from "./alerts.server.js";
 import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
-import { hasConnector, getConnector } from "../../engine/connectors/registry.js";
+import { hasConnector, getConnector } from "../../engine/index.js";
+import type { WorkflowName } from "../../temporal/client.js";
 
 const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
 
@@ -87,7 +88,7 @@ export async function automaticCheckCounts(companyId: number, dataSourceId: numb
  * schedule runs, limited to the account). Answers whether Temporal took it.
  */
 type CheckNowKind = AutomaticCheckKind | "url";
-const WORKFLOW: Record<CheckNowKind, string> = { security: "checkSecurity", conversion_tag: "checkConversionTags", product: "checkProducts", url: "checkUrls" };
+const WORKFLOW = { security: "checkSecurity", conversion_tag: "checkConversionTags", product: "checkProducts", url: "checkUrls" } as const satisfies Record<CheckNowKind, WorkflowName>;
 const PAGE: Record<CheckNowKind, string> = { security: "security", conversion_tag: "conversion-tag", product: "product-availability", url: "url-checker" };
 
 export async function startCheckNow(request: Request, clientId: string | undefined, kind: CheckNowKind): Promise<{ started: boolean; dataSourceId: number }> {
@@ -99,10 +100,9 @@ export async function startCheckNow(request: Request, clientId: string | undefin
       : platformOffers(client, kind) && (kind !== "product" || Boolean(await checksRepo.productCheckActivation(getDb(), company.id, client.dataSource.id)));
   if (!offered) return { started: false, dataSourceId: client.dataSource.id };
   try {
-    const [{ getTemporalClient, temporalTaskQueue }] = await Promise.all([import("../../temporal/client.js")]);
+    const { getTemporalClient, startWorkflow } = await import("../../temporal/client.js");
     const temporal = await getTemporalClient();
-    await temporal.workflow.start(WORKFLOW[kind], {
-      taskQueue: temporalTaskQueue(),
+    await startWorkflow(temporal, WORKFLOW[kind], {
       workflowId: `checks:${kind}-now:${client.dataSource.id}:${Date.now()}`,
       args: [{ companyId: company.id, dataSourceIds: [client.dataSource.id] }],
     });

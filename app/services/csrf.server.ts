@@ -1,3 +1,4 @@
+import { getEnv } from "../../lib/env.js";
 /**
  * Cross-site submission guard for browser forms. The session cookie is SameSite=Lax, so a
  * cross-site POST does not carry it; on top of that every state-changing browser request must
@@ -23,7 +24,8 @@ export function isSameOriginRequest(request: Request): boolean {
     allowed.add(`https://${host}`);
   }
   allowed.add(new URL(request.url).origin);
-  if (process.env.APP_URL) allowed.add(new URL(process.env.APP_URL).origin);
+  const appUrl = getEnv().APP_URL;
+  if (appUrl) allowed.add(new URL(appUrl).origin);
   return allowed.has(origin);
 }
 

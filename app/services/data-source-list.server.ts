@@ -1,5 +1,5 @@
 import { listDataSourcesPage, DATA_SOURCE_SORTS } from "../../db/repositories/data-source-list.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
+import { findPlatform } from "../../engine/index.js";
 import { parseTableQuery, lastPage } from "~/utils/table-query";
 import { getDb } from "./db.server.js";
 

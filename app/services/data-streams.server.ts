@@ -4,21 +4,17 @@ import * as streams from "../../db/repositories/data-streams.js";
 import { getDestination } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
-import { registry } from "../../engine/connectors/registry.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { resolveDateRange } from "../../engine/core/dates.js";
-import { EngineError } from "../../engine/core/errors.js";
-import type { FieldDef } from "../../engine/core/types.js";
-import { describeDestination } from "../../engine/destinations/catalogue.js";
-import { tableNameProblem } from "../../engine/destinations/columns.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
 import { readDestinationConfig } from "../../db/repositories/destinations.js";
-import { DestinationError, openDestination } from "../../engine/destinations/index.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
-import type { WizardState } from "~/utils/jobs";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { tableTakenProblem } from "../../server/job-table-owner.js";
+import { JOB_MESSAGES, partitionableFields, type WizardState } from "~/utils/jobs";
+import { sql } from "kysely";
 import {
   ALL_BLOCKED_NOTE,
   createJobSchedule,
@@ -34,6 +30,21 @@ import {
 import { getDb } from "./db.server.js";
 
 export class JobFlowError extends Error {}
+
+/** Whether a number from a URL or a form can be a row id (PostgreSQL int4): larger ones name nothing. */
+export const isId = streams.isId;
+
+/**
+ * A job's choices the server refuses, by form field (messages for the field errors): ids of
+ * another company or platform forged in a hidden state, an unknown report or field, a table
+ * another job loads. Nothing was written.
+ */
+export class JobInputError extends Error {
+  constructor(readonly problems: Record<string, string>) {
+    super(Object.values(problems).join(" "));
+    this.name = "JobInputError";
+  }
+}
 
 export function platformName(platform: string): string {
   return findPlatform(platform)?.displayName ?? platform;
@@ -55,7 +66,7 @@ export async function streamFormChoices(companyId: number) {
 
 export async function createStream(companyId: number, input: { name: string; platform: string; destinationId: number }) {
   const db = getDb();
-  if (!(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
+  if (!streams.isId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
   const sources = await listNetworkAuthorizations(db, companyId);
   if (!sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
   return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
@@ -108,8 +119,7 @@ export async function deleteStreamCascade(companyId: number, id: number): Promis
 }
 
 /** The wizard's account choices: every source of the stream's platform with its activated accounts. */
-export async function accountChoices(companyId: number, platform: string) {
-  const db = getDb();
+export async function accountChoices(companyId: number, platform: string, db: DB = getDb()) {
   const sources = (await listNetworkAuthorizations(db, companyId)).filter((s) => s.platform === platform);
   const accounts = await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("networkAuthorizationId", "in", sources.length ? sources.map((s) => s.id) : [0]).orderBy("name").execute();
   return sources.map((s) => ({
@@ -119,21 +129,31 @@ export async function accountChoices(companyId: number, platform: string) {
   }));
 }
 
-export async function fieldChoices(platform: string, report: string | undefined): Promise<{ reports: { value: string; label: string }[]; defaultReport?: string; fields: FieldDef[] }> {
+/**
+ * The platform's reports and the fields of `report` (the default report when absent). A report the
+ * platform does not offer (a forged form value) is not asked for: the default report's fields come
+ * back with `reportProblem` set, for the caller to answer 400.
+ */
+export async function fieldChoices(
+  platform: string,
+  report: string | undefined,
+): Promise<{ reports: { value: string; label: string }[]; defaultReport?: string; fields: FieldDef[]; reportProblem?: string }> {
   const connector = registry.getConnector(platform);
   const config = await connector.listConfigFields();
   const reportField = config.find((c) => c.id === "report");
   const reports = reportField?.values ?? [];
   const defaultReport = typeof reportField?.default === "string" ? reportField.default : reports[0]?.value;
-  const fields = await connector.listFields(undefined, { report: report ?? defaultReport });
-  return { reports, defaultReport, fields };
+  const known = report === undefined || reports.some((r) => r.value === report);
+  const fields = await connector.listFields(undefined, { report: known ? (report ?? defaultReport) : defaultReport });
+  return { reports, defaultReport, fields, reportProblem: known ? undefined : JOB_MESSAGES.unknownReport };
 }
 
 /** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
 export async function previewRows(companyId: number, input: { platform: string; dataSourceId: number; fields: string[]; report?: string; day: string }) {
   const db = getDb();
-  const account = await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst();
+  const account = streams.isId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
   if (!account) throw new JobFlowError("Account not found");
+  if ((await fieldChoices(input.platform, input.report)).reportProblem) throw new JobFlowError(JOB_MESSAGES.unknownReport);
   const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
   if (!source || source.platform !== input.platform) throw new JobFlowError("Account not found");
   const connector = registry.getConnector(input.platform);
@@ -176,18 +196,84 @@ export type NewJob = {
   shouldRunAllEvenIfFailed?: boolean;
 };
 
-/** Problems the schema cannot see: they depend on the destination's kind and the platform's fields. */
-export async function deploymentProblems(companyId: number, streamId: number, job: NewJob): Promise<Record<string, string>> {
-  const stream = await streams.getDatastream(getDb(), companyId, streamId);
+type SourceChoices = Awaited<ReturnType<typeof accountChoices>>;
+
+/** The accounts (or the source) chosen must be among the stream's platform's sources of the company. */
+export function accountProblems(sources: SourceChoices, job: Pick<NewJob, "mode" | "dataSourceIds" | "networkAuthorizationId">): Record<string, string> {
+  if (job.mode === "source") {
+    if (job.networkAuthorizationId === undefined) return { networkAuthorizationId: JOB_MESSAGES.accounts };
+    return sources.some((s) => s.id === job.networkAuthorizationId) ? {} : { networkAuthorizationId: JOB_MESSAGES.sourceNotFound };
+  }
+  if (job.dataSourceIds.length === 0) return { dataSourceIds: JOB_MESSAGES.accounts };
+  const owned = new Set(sources.flatMap((s) => s.accounts.map((a) => a.id)));
+  return job.dataSourceIds.every((id) => owned.has(id)) ? {} : { dataSourceIds: JOB_MESSAGES.accountNotFound };
+}
+
+/** The fields must be the report's, their renames names a destination takes, the partition one of its date fields. */
+export function fieldProblems(fields: Pick<FieldDef, "id" | "fieldType">[], job: Pick<NewJob, "fields" | "renames"> & { partitionFieldId?: string[] }): Record<string, string> {
+  const byId = new Map(fields.map((f) => [f.id, f]));
+  const problems: Record<string, string> = {};
+  const unknown = job.fields.filter((f) => !byId.has(f));
+  if (job.fields.length === 0) problems.fields = JOB_MESSAGES.fields;
+  else if (unknown.length) problems.fields = `Unknown fields: ${unknown.join(", ")}`;
+  else {
+    try {
+      describeTable({ name: "t", fields: job.fields.map((id) => ({ name: (job.renames[id] ?? "").trim() || id, fieldType: byId.get(id)!.fieldType })) });
+    } catch (error) {
+      if (!(error instanceof DestinationError)) throw error;
+      problems.fields = error.message;
+    }
+  }
+  const dates = new Set(partitionableFields(fields).map((f) => f.id));
+  if ((job.partitionFieldId ?? []).some((p) => !dates.has(p))) problems.partitionFieldId = JOB_MESSAGES.partitionNotDate;
+  return problems;
+}
+
+/**
+ * Everything about a job the server checks before writing it, whatever the form's hidden state
+ * says: its source or accounts (this company's, of the stream's platform), report, fields and
+ * renames, partition, format, and a table name the destination takes and no other job loads
+ * (decision 0820). Field name -> message; empty when the job may be saved.
+ */
+export async function jobProblems(companyId: number, streamId: number, job: NewJob, opts: { jobId?: number; db?: DB } = {}): Promise<Record<string, string>> {
+  const db = opts.db ?? getDb();
+  const stream = await streams.getDatastream(db, companyId, streamId);
   if (!stream) throw new JobFlowError("Data stream not found");
   const kind = destinationKind(stream.destinationType);
-  const problems: Record<string, string> = {};
-  const t = tableNameProblem(kind, job.tableName);
+  const [sources, choices] = await Promise.all([accountChoices(companyId, stream.platform, db), fieldChoices(stream.platform, job.report)]);
+  const problems: Record<string, string> = { ...accountProblems(sources, job) };
+  if (choices.reportProblem) problems.report = choices.reportProblem;
+  else Object.assign(problems, fieldProblems(choices.fields, { ...job, partitionFieldId: kind === "sql" ? job.partitionFieldId : [] }));
+  const t = tableNameProblem(kind, job.tableName) ?? (await tableTakenProblem(db, companyId, { destinationId: stream.destinationId, tableName: job.tableName, jobId: opts.jobId }));
   if (t) problems.tableName = t;
-  if (kind === "sql" && stream.destinationType === "big_query" && job.partitionFieldId.length > 1) problems.partitionFieldId = "BigQuery takes a single partition field.";
+  const partitionProblem = kind === "sql" ? partitionFieldsProblem(stream.destinationType, job.partitionFieldId) : undefined;
+  if (partitionProblem) problems.partitionFieldId = partitionProblem;
   if (kind === "storage" && !job.dataType) problems.dataType = "You need to choose a data format.";
   return problems;
 }
+
+/**
+ * Runs `write` in a transaction holding the company's job-table lock, after checking the job again
+ * inside it: two saves racing for one table cannot both pass (the unique claim index is the last
+ * word for identical names).
+ */
+async function withCheckedJob<T>(companyId: number, streamId: number, job: NewJob, jobId: number | undefined, write: (trx: DB) => Promise<T>): Promise<T> {
+  try {
+    return await getDb().transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(${JOB_TABLES_LOCK}, ${companyId})`.execute(trx);
+      const problems = await jobProblems(companyId, streamId, job, { jobId, db: trx });
+      if (Object.keys(problems).length) throw new JobInputError(problems);
+      return write(trx);
+    });
+  } catch (error) {
+    if (error instanceof streams.TableTakenError) throw new JobInputError({ tableName: `${error.message} Each run replaces its rows there, so two jobs cannot share a table: choose another name.` });
+    if (error instanceof streams.NotOwnedError) throw new JobInputError({ [error.field]: error.field === "networkAuthorizationId" ? JOB_MESSAGES.sourceNotFound : JOB_MESSAGES.accountNotFound });
+    throw error;
+  }
+}
+
+/** Advisory lock namespace of job-table checks (the second key is the company). */
+const JOB_TABLES_LOCK = 820;
 
 const destinationKind = (type: string) => describeDestination(type)?.kind ?? "sql";
 
@@ -221,7 +307,9 @@ export async function createJobWithSchedule(companyId: number, streamId: number,
   const db = getDb();
   const stream = await streams.getDatastream(db, companyId, streamId);
   if (!stream) throw new JobFlowError("Data stream not found");
-  const created = await streams.createJob(db, companyId, { datastreamId: streamId, ...jobRowFrom(destinationKind(stream.destinationType), job) });
+  const created = await withCheckedJob(companyId, streamId, job, undefined, (trx) =>
+    streams.createJob(trx, companyId, { datastreamId: streamId, ...jobRowFrom(destinationKind(stream.destinationType), job) }),
+  );
   try {
     const client = await getTemporalClient();
     await createJobSchedule(client, { companyId, jobId: created.id, recurrency: created.recurrency });
@@ -247,6 +335,7 @@ export async function jobFormContext(companyId: number, streamId: number, report
     sources,
     reports: fieldInfo.reports,
     defaultReport: fieldInfo.defaultReport,
+    reportProblem: fieldInfo.reportProblem,
     fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType })),
   };
 }
@@ -301,7 +390,7 @@ async function prepareDestinationFor(db: DB, companyId: number, stream: streams.
     const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
     const defs = await connector.listFields(ctx, { report: jobReport(job) });
     const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
-    const loader = await openDestination(destinationRow.type, readDestinationConfig(destinationRow));
+    const loader = await openConfiguredDestination(destinationRow.type, readDestinationConfig(destinationRow));
     try {
       await loader.prepare(table);
     } finally {
@@ -326,9 +415,12 @@ export async function updateJobWithSchedule(companyId: number, streamId: number,
   const stream = await streams.getDatastream(db, companyId, streamId);
   if (!stream) return false;
   const row = jobRowFrom(destinationKind(stream.destinationType), job);
+  // Checked before prepare: preparing another job's table would add this job's columns to it.
+  const problems = await jobProblems(companyId, streamId, job, { jobId });
+  if (Object.keys(problems).length) throw new JobInputError(problems);
   await prepareDestinationFor(db, companyId, stream, row);
   const client = await getTemporalClient();
-  await db.transaction().execute(async (trx) => {
+  await withCheckedJob(companyId, streamId, job, jobId, async (trx) => {
     if (!(await streams.updateJob(trx, companyId, jobId, row))) throw new JobFlowError("Job not found");
     await updateJobSchedule(client, { companyId, jobId, recurrency: row.recurrency });
     await syncBlockedPause(trx, client, companyId, [jobId]);
@@ -388,6 +480,15 @@ export async function deleteJobCascade(companyId: number, jobId: number): Promis
 
 export const JOB_LOG_PAGE_SIZE = 50;
 
+/** How many recent days a platform may still revise; 0 for a platform without a connector here (the page still shows). */
+function restatementDaysOf(platform: string): number {
+  try {
+    return registry.getConnector(platform).restatementDays;
+  } catch {
+    return 0;
+  }
+}
+
 export async function jobDetail(companyId: number, streamId: number, jobId: number, page: number) {
   const db = getDb();
   const job = await streams.getJob(db, companyId, jobId);
@@ -399,7 +500,16 @@ export async function jobDetail(companyId: number, streamId: number, jobId: numb
   const last = logs[0];
   const schedule = await safeNextRun(jobId);
   return {
-    stream: { id: stream.id, name: stream.name, platform: stream.platform, platformName: platformName(stream.platform), destination: stream.destinationName, destinationType: stream.destinationType },
+    stream: {
+      id: stream.id,
+      name: stream.name,
+      platform: stream.platform,
+      platformName: platformName(stream.platform),
+      destination: stream.destinationName,
+      destinationType: stream.destinationType,
+      /** Recent days the platform may still revise: runs re-fetch those the preset no longer covers. */
+      restatementDays: restatementDaysOf(stream.platform),
+    },
     job: {
       id: job.id,
       name: job.name,
@@ -431,10 +541,15 @@ export async function jobDetail(companyId: number, streamId: number, jobId: numb
       startedAt: l.startedAt.toISOString(),
       dateStart: l.dateStart,
       dateEnd: l.dateEnd,
+      requestedStart: l.requestedStart,
+      requestedEnd: l.requestedEnd,
       duration: l.duration,
       step: l.lastStepReached,
       success: l.success,
+      /** Rows committed to the destination. */
       numberRow: l.numberRow,
+      /** Rows read from the platform (older logs only counted one number). */
+      extractedRow: l.extractedRow || l.numberRow,
       message: l.message,
       kind: l.kind,
       steps: l.steps,

@@ -1,4 +1,5 @@
 import { createDb, type DB } from "../../db/connection.js";
+import { runtimeSettings } from "../../lib/env.js";
 
 declare global {
   // Survives module reloads in development so we do not leak pools.
@@ -7,7 +8,7 @@ declare global {
 
 export function getDb(): DB {
   if (!globalThis.__signalpostDb) {
-    const url = process.env.DATABASE_URL;
+    const url = runtimeSettings.databaseUrl();
     if (!url) throw new Error("DATABASE_URL is not set: start the product with `npm start`");
     globalThis.__signalpostDb = createDb(url);
   }

@@ -5,9 +5,10 @@ import { json } from "@remix-run/node";
 import { destinationSchema, DESTINATION_MESSAGES } from "~/utils/destinations";
 import { saveDestination } from "./destinations.server.js";
 import { redirectWithToast } from "./toast.server.js";
+import { getEnv } from "../../lib/env.js";
 
 export function outboundIps(): string[] {
-  return (process.env.SIGNALPOST_OUTBOUND_IPS ?? "")
+  return (getEnv().SIGNALPOST_OUTBOUND_IPS ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
@@ -23,6 +24,7 @@ export async function handleDestinationForm(request: Request, companyId: number,
     const saved = await saveDestination(companyId, id, { name: name!, type: chosen!, values });
     if (!saved.ok) {
       if (saved.notFound) throw new Response("Not found", { status: 404 });
+      if (saved.fieldErrors) return json({ result: submission.reply({ fieldErrors: saved.fieldErrors }), checkError: null }, { status: 400 });
       return json({ result: submission.reply(), checkError: saved.message }, { status: 400 });
     }
   } catch (error) {

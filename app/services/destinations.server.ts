@@ -2,8 +2,9 @@
 // check before every save, and deletion with what depends on it (decision 0401).
 import { listJobIds } from "../../db/repositories/data-streams.js";
 import * as repo from "../../db/repositories/destinations.js";
-import { DestinationError, getDestinationDefinition } from "../../engine/destinations/index.js";
-import { openConfiguredDestination } from "../../lib/destination-endpoints.js";
+import { DestinationError, getDestinationDefinition } from "../../engine/index.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { secretAgainMessage } from "~/utils/destinations";
 import { deleteJobSchedule } from "../../temporal/schedules.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import { getDb } from "./db.server.js";
@@ -43,10 +44,26 @@ export async function checkDestination(type: string, config: Record<string, stri
   } catch (error) {
     if (error instanceof DestinationError) return { ok: false, message: error.message };
     console.error("[destinations] check failed unexpectedly", error);
-    return { ok: false, message: error instanceof Error ? error.message : String(error) };
+    // A driver's own text may name addresses and errnos: the user gets what failed, not how.
+    return { ok: false, message: "The connection check failed unexpectedly. Check the settings and try again." };
   } finally {
     await loader?.close().catch(() => undefined); // nothing to clean after a failed check
   }
+}
+
+const text = (v: unknown) => (typeof v === "string" ? v.trim() : "");
+
+/**
+ * An edit that changes where or as whom the secrets are used (fields marked addressesSecret) must
+ * carry them again: a kept secret is only ever sent where it was first checked. Field errors for
+ * each secret left empty, or undefined when the edit may keep them.
+ */
+export function secretsNeededAgain(type: string, values: Record<string, unknown>, previous: Record<string, string>): Record<string, string[]> | undefined {
+  const def = getDestinationDefinition(type);
+  const changed = def.fields.filter((f) => f.addressesSecret && text(values[f.name]) !== (previous[f.name] ?? ""));
+  const empty = def.fields.filter((f) => f.secret && text(values[f.name]) === "");
+  if (changed.length === 0 || empty.length === 0) return undefined;
+  return Object.fromEntries(empty.map((f) => [f.name, [secretAgainMessage(f.label, changed.map((c) => c.label))]]));
 }
 
 /** Fields of the type only, with kept secrets merged in when editing. */
@@ -62,6 +79,8 @@ export function configFrom(type: string, values: Record<string, unknown>, previo
   if (previous?.ssl) config.ssl = previous.ssl;
   if (previous?.tokenUrl) config.tokenUrl = previous.tokenUrl;
   if (previous?.location) config.location = previous.location;
+  // The demo warehouse's approval holds only while its host is unchanged (server/destination-endpoints.ts).
+  if (previous?.approvedHost) config.approvedHost = previous.approvedHost;
   return config;
 }
 
@@ -69,7 +88,7 @@ export async function saveDestination(
   companyId: number,
   id: number | null,
   input: { name: string; type: string; values: Record<string, unknown> },
-): Promise<{ ok: true; id: number } | { ok: false; message: string; notFound?: boolean }> {
+): Promise<{ ok: true; id: number } | { ok: false; message: string; notFound?: boolean; fieldErrors?: Record<string, string[]> }> {
   const db = getDb();
   let previous: Record<string, string> | undefined;
   if (id !== null) {
@@ -78,6 +97,8 @@ export async function saveDestination(
     // Secrets are kept only while the type stays the same.
     if (existing.type === input.type) previous = repo.readDestinationConfig(existing);
   }
+  const fieldErrors = previous ? secretsNeededAgain(input.type, input.values, previous) : undefined;
+  if (fieldErrors) return { ok: false, message: Object.values(fieldErrors)[0]![0]!, fieldErrors };
   const config = configFrom(input.type, input.values, previous);
   const check = await checkDestination(input.type, config);
   if (!check.ok) return check;

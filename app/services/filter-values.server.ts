@@ -5,11 +5,9 @@
 // every key press.
 import { json } from "@remix-run/node";
 import { getDataSource } from "../../db/repositories/data-sources.js";
-import { collectValues, FILTER_VALUE_WINDOW, matchSuggestions, sortValues } from "../../engine/alerts/filter-values.js";
-import { resolveWindow } from "../../engine/alerts/windows.js";
-import { getConnector } from "../../engine/connectors/registry.js";
-import { accountTimezone } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { collectValues, FILTER_VALUE_WINDOW, matchSuggestions, sortValues, resolveWindow, getConnector } from "../../engine/index.js";
+import { accountTimezone } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { editorOptions, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 

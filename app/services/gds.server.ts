@@ -1,6 +1,4 @@
-import { listPlatforms } from "../../engine/catalogue/index.js";
-import { getConnector, hasConnector } from "../../engine/connectors/registry.js";
-import type { FieldDef } from "../../engine/core/types.js";
+import { listPlatforms, getConnector, hasConnector, type FieldDef } from "../../engine/index.js";
 
 /** Platforms whose Looker Studio fields admins can describe: flagged for the connector and implemented. */
 export function gdsPlatforms(): Array<{ id: string; name: string }> {

@@ -1,4 +1,4 @@
-import { findPlatform, getPlatformIcon } from "../../engine/catalogue/index.js";
+import { findPlatform, getPlatformIcon } from "../../engine/index.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import { getDb } from "./db.server.js";
 

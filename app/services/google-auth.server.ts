@@ -1,7 +1,7 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
-import { getEnv } from "../../lib/env.js";
+import { getEnv, publicOrigin } from "../../lib/env.js";
 import { getSessionSecrets } from "../../lib/secrets.js";
 import { getDb } from "./db.server.js";
 import { findUserByEmailForSignIn, findUserByGoogleIdForSignIn, linkGoogleId } from "../../db/repositories/users.js";
@@ -44,7 +44,7 @@ export function googleAuthenticator(origin: string): Authenticator<GoogleSignIn>
       {
         clientID: env.GOOGLE_CLIENT_ID,
         clientSecret: env.GOOGLE_CLIENT_SECRET,
-        callbackURL: `${(env.APP_URL ?? origin).replace(/\/$/, "")}/auth/google/callback`,
+        callbackURL: `${publicOrigin(origin, env)}/auth/google/callback`,
         prompt: "select_account",
       },
       async ({ profile }) => resolveGoogleProfile(profile),

@@ -1,4 +1,4 @@
-import { getTemporalClient, temporalTaskQueue } from "../../temporal/client.js";
+import { executeWorkflow, getTemporalClient } from "../../temporal/client.js";
 import type { HealthProbeResult } from "../../temporal/shared.js";
 
 export type TemporalHealth = { ok: true; namespace: string; worker?: HealthProbeResult } | { ok: false; error: string };
@@ -13,13 +13,12 @@ export async function checkTemporal(opts: { runWorkflow: boolean }): Promise<Tem
     const namespace = client.options.namespace;
     await client.workflowService.describeNamespace({ namespace });
     if (!opts.runWorkflow) return { ok: true, namespace };
-    const worker = await client.workflow.execute("healthProbe", {
-      taskQueue: temporalTaskQueue(),
+    const worker = await executeWorkflow(client, "healthProbe", {
       workflowId: `health-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
       args: [{ requestedAt: new Date().toISOString() }],
       workflowExecutionTimeout: "20 seconds",
     });
-    return { ok: true, namespace, worker: worker as HealthProbeResult };
+    return { ok: true, namespace, worker };
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

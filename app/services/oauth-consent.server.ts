@@ -3,15 +3,14 @@
 // their company's data; Allow issues a single-use code and sends the browser to the registered
 // redirect_uri with code and state; Deny sends error=access_denied.
 import { json, redirect } from "@remix-run/node";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { hasConnector } from "../../engine/connectors/registry.js";
+import { findPlatform, hasConnector } from "../../engine/index.js";
 import { getDb } from "./db.server.js";
 import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
 import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith } from "./oauth-provider.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
-export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope"] as const;
+export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method"] as const;
 
 function carried(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,36 +1,66 @@
 // The product as an OAuth2 provider (RFC 6749 authorization code grant with refresh tokens, RFC
-// 7009 revocation) for its own Looker Studio connector and the Sheets / Excel add-ons. Codes and
-// tokens are random 256-bit strings stored only as SHA-256 digests; a code lives 5 minutes and is
-// redeemed once (a replay revokes what it minted); access tokens live an hour, refresh tokens 90
-// days and rotate on every use.
+// 7009 revocation, RFC 7636 PKCE) for its own Looker Studio connector and the Sheets / Excel
+// add-ons. Codes and tokens are random 256-bit strings stored only as SHA-256 digests; a code
+// lives 5 minutes and is redeemed once (a replay revokes the grant it started); access tokens live
+// an hour, refresh tokens 90 days and rotate on every use, and presenting a rotated refresh token
+// again revokes its whole family (the grant, decision 0861). A code issued for a code_challenge is
+// only exchanged with its verifier; public clients (no secret) must send one, S256 only.
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import type { Company, User } from "../../db/schema.js";
 import type { OauthClient } from "../../db/tables/integrations.js";
 import { getCompany } from "../../db/repositories/companies.js";
 import { getCompanyUser } from "../../db/repositories/users.js";
+import { consumeOauthCode, findOauthClient, findTokenByAccessDigest, findTokenByRefreshDigest, insertOauthCode } from "../../db/repositories/oauth-provider.js";
 import {
-  consumeOauthCode,
-  findOauthClient,
-  findTokenByAccessDigest,
-  findTokenByRefreshDigest,
-  insertOauthCode,
-  insertOauthToken,
-  revokeOauthToken,
-  revokeTokensOfCodeGrant,
-  rotateOauthToken,
-} from "../../db/repositories/oauth-provider.js";
+  createGrantWithToken,
+  findLiveAccessToken,
+  revokeGrantOfCode,
+  revokeGrantOfToken,
+  rotateGrantToken,
+  touchGrant,
+  type GrantInput,
+} from "../../db/repositories/oauth-grants.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
+import { findPlatform } from "../../engine/index.js";
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
 export const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+/** "Last used" on Connected apps is written at most this often (not on every add-in request). */
+const GRANT_TOUCH_MS = 5 * 60 * 1000;
 
-export type AuthorizeRequest = { client: OauthClient; redirectUri: string; state: string | null; platform: string | null };
+export type AuthorizeRequest = { client: OauthClient; redirectUri: string; state: string | null; platform: string | null; codeChallenge: string | null };
 export type AuthorizeCheck = { ok: true; value: AuthorizeRequest } | { ok: false; status: number; message: string };
 
 const SCRIPT_CALLBACK = /^https:\/\/script\.google\.com\/macros\/d\/([^/]+)\/usercallback$/;
 
+// RFC 7636 §4.1: verifier and challenge share the unreserved alphabet, 43 to 128 characters.
+const PKCE_VALUE = /^[A-Za-z0-9._~-]{43,128}$/;
+
+/** BASE64URL(SHA256(verifier)), RFC 7636 §4.2. */
+export function s256Challenge(verifier: string): string {
+  return createHash("sha256").update(verifier, "ascii").digest("base64url");
+}
+
+/**
+ * The PKCE part of an authorization request. Only S256: "plain" sends the verifier itself through
+ * the browser, so whoever reads the redirect can redeem the code; a client able to send "plain"
+ * can compute a SHA-256 (RFC 7636 §4.2 allows plain only when it cannot). An absent method means
+ * plain (§4.3), so it is refused too rather than silently upgraded.
+ */
+function pkceOf(client: OauthClient, params: URLSearchParams): { ok: true; challenge: string | null } | { ok: false; message: string } {
+  const challenge = params.get("code_challenge");
+  const method = params.get("code_challenge_method");
+  if (challenge === null || challenge === "") {
+    if (client.public) return { ok: false, message: "This application must use PKCE: send code_challenge with code_challenge_method=S256." };
+    if (method) return { ok: false, message: "code_challenge_method was sent without a code_challenge." };
+    return { ok: true, challenge: null };
+  }
+  if (method !== "S256") return { ok: false, message: 'Only code_challenge_method "S256" is accepted (not "plain").' };
+  if (!PKCE_VALUE.test(challenge)) return { ok: false, message: "code_challenge must be 43 to 128 characters among A-Z, a-z, 0-9 and - . _ ~." };
+  return { ok: true, challenge };
+}
 /**
  * Validates an authorization request. Errors here are shown on our own page and never sent to
  * the redirect_uri: a URI that is not registered must not receive anything (RFC 6749 §4.1.2.1).
@@ -48,9 +78,11 @@ export async function checkAuthorizeRequest(db: DB, params: URLSearchParams, opt
   }
   const state = params.get("state");
   if (state !== null && state.length > 2000) return { ok: false, status: 400, message: "The state parameter is too long." };
+  const pkce = pkceOf(client, params);
+  if (!pkce.ok) return { ok: false, status: 400, message: pkce.message };
   const platform = opts.platform ?? platformOfRequest(client, params, redirectUri);
   if (platform && !findPlatform(platform)) return { ok: false, status: 404, message: "You have requested a non existent endpoint." };
-  return { ok: true, value: { client, redirectUri, state, platform } };
+  return { ok: true, value: { client, redirectUri, state, platform, codeChallenge: pkce.challenge } };
 }
 
 /** Spec 3 §2.8: the platform comes from the route, from askFor, or from the Apps Script id mapped to a platform. */
@@ -71,6 +103,8 @@ export async function issueAuthorizationCode(db: DB, who: { company: Company; us
     userId: who.user.id,
     redirectUri: req.redirectUri,
     platform: req.platform,
+    codeChallenge: req.codeChallenge,
+    codeChallengeMethod: req.codeChallenge ? "S256" : null,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
   return redirectWith(req.redirectUri, { code, state: req.state });
@@ -104,7 +138,10 @@ async function readParams(request: Request): Promise<URLSearchParams> {
   return new URLSearchParams(text);
 }
 
-/** client_secret_basic or client_secret_post (RFC 6749 §2.3.1). */
+/**
+ * client_secret_basic or client_secret_post (RFC 6749 §2.3.1); a public client by its client_id
+ * alone (RFC 6749 §2.1: it cannot keep a secret; PKCE and refresh-token rotation protect it).
+ */
 async function authenticateClient(db: DB, request: Request, params: URLSearchParams): Promise<OauthClient | Response> {
   let clientId = params.get("client_id") ?? "";
   let secret = params.get("client_secret") ?? "";
@@ -118,29 +155,38 @@ async function authenticateClient(db: DB, request: Request, params: URLSearchPar
     }
   }
   const client = clientId && clientId.length <= 200 ? await findOauthClient(db, clientId) : undefined;
-  if (!client || !secret || tokenDigest(secret) !== client.secretDigest) {
+  if (client?.public) return client;
+  if (!client || !secret || !client.secretDigest || tokenDigest(secret) !== client.secretDigest) {
     return tokenError(401, "invalid_client", "Unknown client or wrong client secret.", { "WWW-Authenticate": 'Basic realm="signalpost"' });
   }
   return client;
 }
 
-async function mint(db: DB, companyId: number, clientId: string, userId: number, now: Date, replace?: number) {
+function newTokens(now: Date) {
   const accessToken = randomToken();
   const refreshToken = randomToken();
   const row = {
-    clientId,
-    userId,
     accessDigest: tokenDigest(accessToken),
     refreshDigest: tokenDigest(refreshToken),
     accessExpiresAt: new Date(now.getTime() + ACCESS_TTL_MS),
     refreshExpiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
   };
-  if (replace !== undefined) {
-    if (!(await rotateOauthToken(db, companyId, replace, row, now))) return undefined;
-  } else {
-    await insertOauthToken(db, companyId, row);
-  }
-  return { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TTL_MS / 1000, refresh_token: refreshToken };
+  const answer = { access_token: accessToken, token_type: "Bearer", expires_in: ACCESS_TTL_MS / 1000, refresh_token: refreshToken };
+  return { row, answer };
+}
+
+/** A new grant (a consent's code redeemed, or an add-in link claimed) and its first tokens. */
+async function mintGrant(db: DB, companyId: number, grant: GrantInput, now: Date) {
+  const { row, answer } = newTokens(now);
+  await createGrantWithToken(db, companyId, grant, row);
+  return answer;
+}
+
+/** RFC 7636 §4.6, compared in constant time. */
+function verifierMatches(verifier: string, challenge: string): boolean {
+  const computed = Buffer.from(s256Challenge(verifier));
+  const expected = Buffer.from(challenge);
+  return computed.length === expected.length && timingSafeEqual(computed, expected);
 }
 
 /** The common start of the token and revocation endpoints: POST, parameters, client authentication. */
@@ -160,26 +206,43 @@ export async function answerTokenRequest(request: Request, deps: { db: DB; now?:
   if (grant === "authorization_code") {
     const code = params.get("code") ?? "";
     if (!code) return tokenError(400, "invalid_request", "The code parameter is required.");
-    const row = await consumeOauthCode(db, tokenDigest(code), now);
+    const codeDigest = tokenDigest(code);
+    const row = await consumeOauthCode(db, codeDigest, now);
     if (!row || row.clientId !== client.id) return tokenError(400, "invalid_grant", "This authorization code is not valid.");
     if (row.usedAt) {
-      await revokeTokensOfCodeGrant(db, row.companyId, row.clientId, row.userId, row.usedAt, now);
+      await revokeGrantOfCode(db, row.companyId, codeDigest, now);
       return tokenError(400, "invalid_grant", "This authorization code was already used.");
     }
     if (row.expiresAt.getTime() <= now.getTime()) return tokenError(400, "invalid_grant", "This authorization code has expired.");
     if ((params.get("redirect_uri") ?? row.redirectUri) !== row.redirectUri) return tokenError(400, "invalid_grant", "redirect_uri does not match the authorization request.");
-    const tokens = await mint(db, row.companyId, client.id, row.userId, now);
-    return json(tokens);
+    const verifier = params.get("code_verifier");
+    if (row.codeChallenge) {
+      if (!verifier) return tokenError(400, "invalid_grant", "This code was issued for a PKCE code_challenge: send its code_verifier.");
+      if (!PKCE_VALUE.test(verifier) || !verifierMatches(verifier, row.codeChallenge)) return tokenError(400, "invalid_grant", "code_verifier does not match the code_challenge.");
+    } else if (verifier !== null) {
+      // OAuth 2.1 §4.1.3: a verifier for a code issued without a challenge is a downgrade attempt.
+      return tokenError(400, "invalid_grant", "This code was issued without a code_challenge: do not send a code_verifier.");
+    }
+    return json(await mintGrant(db, row.companyId, { userId: row.userId, clientId: client.id, platform: row.platform, via: "consent", codeDigest }, now));
   }
   if (grant === "refresh_token") {
     const refresh = params.get("refresh_token") ?? "";
     const row = refresh ? await findTokenByRefreshDigest(db, tokenDigest(refresh)) : undefined;
-    if (!row || row.clientId !== client.id || row.revokedAt || row.refreshExpiresAt.getTime() <= now.getTime()) {
+    if (!row || row.clientId !== client.id) return tokenError(400, "invalid_grant", "This refresh token is not valid.");
+    if (row.revokedAt) {
+      // A rotated (or revoked) refresh token presented again: it was copied. Whoever holds the
+      // newest token of the family may be the thief, so the whole family goes (RFC 9700 §4.14.2).
+      await revokeGrantOfToken(db, row, now);
+      return tokenError(400, "invalid_grant", "This refresh token was already used or revoked: every token of this authorization is now revoked. Sign in again.");
+    }
+    if (row.refreshExpiresAt.getTime() <= now.getTime()) return tokenError(400, "invalid_grant", "This refresh token has expired.");
+    const { row: next, answer } = newTokens(now);
+    if (!(await rotateGrantToken(db, row, next, now))) {
+      // Lost a race with a revocation or with another use of the same token: the same reuse.
+      await revokeGrantOfToken(db, row, now);
       return tokenError(400, "invalid_grant", "This refresh token is not valid.");
     }
-    const tokens = await mint(db, row.companyId, client.id, row.userId, now, row.id);
-    if (!tokens) return tokenError(400, "invalid_grant", "This refresh token is not valid.");
-    return json(tokens);
+    return json(answer);
   }
   return tokenError(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token.");
 }
@@ -193,8 +256,9 @@ export async function answerRevokeRequest(request: Request, deps: { db: DB; now?
   if (token) {
     const digest = tokenDigest(token);
     const row = (await findTokenByAccessDigest(db, digest)) ?? (await findTokenByRefreshDigest(db, digest));
-    // Another client's token is left alone (and the answer does not say it exists).
-    if (row && row.clientId === client.id) await revokeOauthToken(db, row.companyId, row.id, now);
+    // The client signs out: the whole grant goes (RFC 7009 §2.1 lets revoking either token end
+    // the grant). Another client's token is left alone (and the answer does not say it exists).
+    if (row && row.clientId === client.id) await revokeGrantOfToken(db, row, now);
   }
   return new Response(null, { status: 200, headers: { "Cache-Control": "no-store" } });
 }
@@ -212,15 +276,16 @@ export async function requireBearer(request: Request, db: DB, now = new Date()):
   const header = request.headers.get("authorization") ?? "";
   const token = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
   if (!token) throw unauthorized("Sign in again: no access token was sent.");
-  const row = await findTokenByAccessDigest(db, tokenDigest(token));
-  if (!row || row.revokedAt || row.accessExpiresAt.getTime() <= now.getTime()) throw unauthorized("Sign in again: this access token is not valid or has expired.");
+  const row = await findLiveAccessToken(db, tokenDigest(token));
+  if (!row || row.accessExpiresAt.getTime() <= now.getTime()) throw unauthorized("Sign in again: this access token is not valid or has expired.");
   const company = await getCompany(db, row.companyId);
   const user = company ? await getCompanyUser(db, company.id, row.userId) : undefined;
   if (!company || !user) throw unauthorized("Sign in again: this access token is not valid or has expired.");
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > GRANT_TOUCH_MS) await touchGrant(db, row.grantId, now);
   return { company, user, clientId: row.clientId };
 }
 
-/** Mints tokens for a user without a code (the Excel one-click link, claimed once by the add-in). */
-export async function mintTokensFor(db: DB, companyId: number, userId: number, clientId: string, now = new Date()) {
-  return (await mint(db, companyId, clientId, userId, now))!;
+/** Mints tokens for a user without a code: the add-in claiming, once, a link its user confirmed. */
+export async function mintLinkGrant(db: DB, link: { companyId: number; userId: number; platform: string }, clientId: string, now = new Date()) {
+  return mintGrant(db, link.companyId, { userId: link.userId, clientId, platform: link.platform, via: "link", codeDigest: null }, now);
 }

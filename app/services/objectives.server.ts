@@ -8,8 +8,7 @@ import { requireUser } from "./session.server.js";
 import { getDb } from "./db.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { alertsRepo, clientAlerts, editorOptions, evaluateSoon, requireClient, saveAlert, type Client } from "./alerts.server.js";
-import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition } from "../../engine/alerts/definition.js";
-import { hasConnector } from "../../engine/connectors/registry.js";
+import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition, hasConnector } from "../../engine/index.js";
 import { productAvailabilitySummary } from "./checks.server.js";
 
 const amount = z.preprocess((v) => (v === "" || v === null || v === undefined ? undefined : v), z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").optional());

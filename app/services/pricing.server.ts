@@ -1,4 +1,4 @@
-import { listPlatforms } from "../../engine/catalogue/index.js";
+import { listPlatforms } from "../../engine/index.js";
 
 /** Spec 3 §2.6: the pricing page lists the sources available in the Looker Studio connector. */
 export function dataStudioSourceNames(): string[] {

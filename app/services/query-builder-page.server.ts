@@ -10,6 +10,7 @@ import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, up
 import { refreshAccountsData, refreshToastText } from "./read-cache.server.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
+import { publicOrigin } from "../../lib/env.js";
 
 export const SaveQuerySchema = z.object({
   intent: z.literal("save"),
@@ -21,9 +22,6 @@ export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: z.c
 export const RefreshDataSchema = z.object({ intent: z.literal("refresh-data"), state: z.string().max(20_000).default("") });
 export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema, RefreshDataSchema]);
 
-function appOrigin(request: Request): string {
-  return (process.env.APP_URL || new URL(request.url).origin).replace(/\/$/, "");
-}
 
 export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn, savedId: number | null) {
   const db = getDb();
@@ -41,7 +39,7 @@ export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn,
     if (!params.has("source")) requested = stateFromSaved(saved.json, pageFormat);
   }
   const view = await loadBuilder(db, signedIn.company, requested);
-  const origin = appOrigin(request);
+  const origin = publicOrigin(new URL(request.url).origin);
   const queryUrl = view.valid && view.definition ? buildQueryUrl(origin, view.definition, view.apiKey) : null;
   let preview: PreviewResult | null = null;
   if (params.get("preview") === "1") {

@@ -6,10 +6,8 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { registry } from "../../engine/connectors/registry.js";
-import type { ConfigField, FieldDef } from "../../engine/core/types.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { findPlatform, registry, type ConfigField, type FieldDef } from "../../engine/index.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
 import {
   buildQueryParams,

@@ -7,14 +7,10 @@ import type { DB } from "../../db/connection.js";
 import type { Company, NetworkAuthorization } from "../../db/schema.js";
 import { findCompanyByApiKey } from "../../db/repositories/companies.js";
 import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
-import { registry as defaultRegistry } from "../../engine/connectors/registry.js";
-import { resolveDateRange } from "../../engine/core/dates.js";
-import { ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError } from "../../engine/core/errors.js";
-import type { Connector, ConnectorContext } from "../../engine/core/types.js";
-import { getFormat, limitBlocks, planQuery, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/query/index.js";
-import { ConnectionRecorder, type AccountReadStats } from "../../lib/connection-recorder.js";
+import { registry as defaultRegistry, accountTimezone, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type Connector, type ConnectorContext, getFormat, limitBlocks, planQuery, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
+import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { queryBlocks, type ReadCacheSettings } from "../../server/read-cache/index.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 import { extractionBlocked } from "./billing-gate.server.js";
@@ -136,7 +132,7 @@ async function resolveAccounts(
       return { ok: false, error: { status: 403, parameter: "accounts", code: "account_blocked", message: `accounts[${index}]: This account is blocked. You need to unblock it to fetch data.` } };
     }
     const available = (row.availableDataSources ?? []).find((a) => a.accountId === row.accountId);
-    const timezone = typeof connector.timezone === "object" ? connector.timezone.fixed : (row.accountTimezone ?? available?.timezone ?? "UTC");
+    const timezone = accountTimezone(connector.timezone, { timezone: row.accountTimezone, listed: available?.timezone });
     const currency =
       typeof connector.currency === "object" ? connector.currency.fixed : connector.currency === "none" ? "XXX" : (row.accountCurrency ?? available?.currency ?? "XXX");
     const { dataSourceId, accountId, accountName, accountTimezone: _tz, accountCurrency: _cur, accountBlockedAt: _b, ...source } = row;

@@ -9,7 +9,7 @@ import * as registerRepo from "../../db/repositories/register-connect-attempts.j
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
 import type { DB } from "../../db/connection.js";
 import type { AvailableAccount } from "../../db/schema.js";
-import type { Credential } from "../../engine/core/types.js";
+import { type Credential, findPlatform, getConnector } from "../../engine/index.js";
 import {
   authorizeFromReturn,
   implementedPlatform,
@@ -22,10 +22,10 @@ import {
   type ConnectorDeps,
   type OAuthReturnParams,
 } from "./sources.server.js";
-import { createUserSession, safeRedirectTo } from "./session.server.js";
+import { createUserSession } from "./session.server.js";
+import { sameOriginPath } from "~/utils/safe-redirect";
 import { toastHeaders } from "./toast.server.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { getConnector } from "../../engine/connectors/registry.js";
+import { getEnv, platformEnv } from "../../lib/env.js";
 
 /** Long enough to sign in at the platform. */
 const WAITING_TTL_MS = 15 * 60 * 1000;
@@ -37,14 +37,14 @@ const pendingCookie = () =>
     httpOnly: true,
     sameSite: "lax",
     path: "/",
-    secure: process.env.NODE_ENV === "production",
+    secure: getEnv().NODE_ENV === "production",
     secrets: getSessionSecrets(),
     maxAge: AUTHORIZED_TTL_MS / 1000,
   });
 
 type AuthorizedSecret = { credential: Credential; accounts: AvailableAccount[]; options?: AttemptSecret["options"] };
 
-const defaultDeps = (): ConnectorDeps => ({ getConnector, env: process.env });
+const defaultDeps = (): ConnectorDeps => ({ getConnector, env: platformEnv() });
 
 /** Register mode is for platforms that authorize on their own site (OAuth 2.0 or 1.0a). */
 export function supportsRegisterMode(platformId: string): boolean {
@@ -69,7 +69,8 @@ export async function startRegisterConnect(
       requestToken,
       secret,
       fromApp: input.fromApp ?? null,
-      returnTo: input.returnTo ? safeRedirectTo(input.returnTo) : null,
+      // An unsafe return path is dropped: the claimed source's own page is the way back.
+      returnTo: sameOriginPath(input.returnTo),
       expiresAt: new Date(Date.now() + WAITING_TTL_MS),
     });
   });

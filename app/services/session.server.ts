@@ -6,8 +6,9 @@ import { assertSameOrigin } from "./csrf.server.js";
 import { createSessionRecord, deleteSessionRecord, readSessionRecord } from "../../db/repositories/sessions.js";
 import { getUserById, isAdmin } from "../../db/repositories/users.js";
 import { getCompany } from "../../db/repositories/companies.js";
-import { recordAdminAction } from "../../db/repositories/admin.js";
+import { auditImpersonatedRequest } from "./impersonation-audit.server.js";
 import type { Company, User } from "../../db/schema.js";
+import { getEnv } from "../../lib/env.js";
 
 /**
  * Server-side sessions: the cookie only carries a signed random id; the row in `sessions` holds
@@ -24,7 +25,7 @@ function sessionCookie() {
     sameSite: "lax",
     path: "/",
     secrets: getSessionSecrets(),
-    secure: process.env.NODE_ENV === "production" && (process.env.APP_URL ?? "").startsWith("https:"),
+    secure: getEnv().NODE_ENV === "production" && (getEnv().APP_URL ?? "").startsWith("https:"),
   });
   return cookie;
 }
@@ -50,7 +51,10 @@ export async function getSignedIn(request: Request): Promise<SignedIn | null> {
   if (!user || !user.isActive) return null;
   const company = await getCompany(db, user.companyId);
   if (!company) return null;
-  return { sessionId, user, company, impersonatorId: record.impersonatorId };
+  const signedIn = { sessionId, user, company, impersonatorId: record.impersonatorId };
+  // "Use as": every page and action is recorded with the admin's id (decision 0851).
+  if (signedIn.impersonatorId !== null) await auditImpersonatedRequest(request, signedIn);
+  return signedIn;
 }
 
 function loginRedirect(request: Request): never {
@@ -70,17 +74,6 @@ export async function requireUser(request: Request): Promise<SignedIn> {
   assertSameOrigin(request);
   const signedIn = await getSignedIn(request);
   if (!signedIn) loginRedirect(request);
-  if (signedIn.impersonatorId !== null && !["GET", "HEAD", "OPTIONS"].includes(request.method.toUpperCase())) {
-    // "Use as": every action taken while impersonating is recorded with the admin's id (issue 8).
-    const url = new URL(request.url);
-    await recordAdminAction(getDb(), {
-      adminId: signedIn.impersonatorId,
-      actingAsUserId: signedIn.user.id,
-      companyId: signedIn.company.id,
-      action: `${request.method.toUpperCase()} ${url.pathname}`,
-      detail: url.search || null,
-    });
-  }
   return signedIn;
 }
 
@@ -115,5 +108,5 @@ export async function createUserSession(opts: {
 export async function destroyUserSession(request: Request, redirectTo = "/"): Promise<Response> {
   const signedIn = await getSignedIn(request);
   if (signedIn) await deleteSessionRecord(getDb(), signedIn.sessionId);
-  return redirect(redirectTo, { headers: { "Set-Cookie": clearedSessionCookie() } });
+  return redirect(safeRedirectTo(redirectTo), { headers: { "Set-Cookie": clearedSessionCookie() } });
 }

@@ -1,5 +1,7 @@
 import { getDb } from "./db.server.js";
+import { appOrigin } from "../../lib/env.js";
 import { sendMail } from "../../lib/mail.js";
+import { reserveAccountMail } from "./mail-limits.server.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { createCompany, setMainUser } from "../../db/repositories/companies.js";
 import { createUser, ROLE_USER } from "../../db/repositories/users.js";
@@ -36,10 +38,17 @@ export function defaultCompanyName(firstName: string | null | undefined, email: 
 
 export type SignupRequest = { companyName: string; email: string; firstName: string | null; lastName: string | null; password: string };
 
-/** E-mail + password sign-up step 1: nothing is created until the address is verified. */
-export async function requestSignup(input: SignupRequest, origin: string): Promise<"sent" | "email-taken"> {
+export type SignupOutcome = "sent" | "email-taken" | { limited: "address" | "ip"; retryInMs: number };
+
+/**
+ * E-mail + password sign-up step 1: nothing is created until the address is verified. The link
+ * is built on appOrigin(), never on the request's Host header; the account e-mail limits apply.
+ */
+export async function requestSignup(input: SignupRequest, ip: string | null): Promise<SignupOutcome> {
   const db = getDb();
   if (await emailIsTaken(db, input.email)) return "email-taken";
+  const reservation = await reserveAccountMail({ kind: "signup-verification", address: input.email, ip });
+  if (!reservation.ok) return { limited: reservation.scope, retryInMs: reservation.retryInMs };
   const token = await createPendingSignup(db, {
     email: input.email,
     companyName: input.companyName,
@@ -51,7 +60,7 @@ export async function requestSignup(input: SignupRequest, origin: string): Promi
   await sendMail({
     to: input.email,
     subject: "Confirm your e-mail to start your Signalpost trial",
-    text: `Hello${input.firstName ? ` ${input.firstName}` : ""},\n\nConfirm your e-mail address to create ${input.companyName} on Signalpost and start your 14-day free trial (the link works once, for ${hours} hours):\n\n${origin}/signup/verify/${token}\n\nIf you did not sign up, ignore this e-mail: nothing is created.\n`,
+    text: `Hello${input.firstName ? ` ${input.firstName}` : ""},\n\nConfirm your e-mail address to create ${input.companyName} on Signalpost and start your 14-day free trial (the link works once, for ${hours} hours):\n\n${appOrigin()}/signup/verify/${token}\n\nIf you did not sign up, ignore this e-mail: nothing is created.\n`,
   });
   return "sent";
 }

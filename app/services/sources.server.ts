@@ -4,24 +4,17 @@
 // platform: everything comes from the catalogue entry and the connector's oauth2/oauth1 blocks.
 import { getDb } from "./db.server.js";
 import { removeJobsReadingSource, removeJobsWithoutAccounts, syncJobsOfAccount } from "./data-streams.server.js";
-import { getEnv } from "../../lib/env.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
 import * as dataSourcesRepo from "../../db/repositories/data-sources.js";
 import type { DB } from "../../db/connection.js";
 import type { AvailableAccount, Company, DataSource, NetworkAuthorization, User } from "../../db/schema.js";
 import type { SourceConnectAttempt } from "../../db/tables/sources.js";
-import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform } from "../../engine/catalogue/index.js";
-import { getConnector } from "../../engine/connectors/registry.js";
-import { appCredentialsFromEnv, envPrefix } from "../../engine/core/app-credentials.js";
-import { createConnectorContext } from "../../engine/core/context.js";
-import { credentialMethods, parseCredential } from "../../engine/core/credentials.js";
-import { EngineError } from "../../engine/core/errors.js";
-import { buildAuthorizeUrl, exchangeCode } from "../../engine/core/oauth2.js";
-import { buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken } from "../../engine/core/oauth1.js";
-import type { Account, AppCredentials, Connector, ConnectorContext, Credential } from "../../engine/core/types.js";
+import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform, getConnector, appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, EngineError, buildAuthorizeUrl, exchangeCode, buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken, type Account, type AppCredentials, type Connector, type ConnectorContext, type Credential } from "../../engine/index.js";
 import { sourceBadge, type SourceBadge } from "~/utils/source-status";
 import { SOURCE_MESSAGES } from "~/utils/sources";
+import { platformEnv, publicOrigin } from "../../lib/env.js";
 
 /** How long a "Connect your account" stays valid: long enough to sign in at the platform. */
 export const CONNECT_ATTEMPT_TTL_MS = 15 * 60 * 1000;
@@ -63,7 +56,7 @@ export type ConnectorSettings = {
   oauthBaseUrl?: string;
 };
 
-export function connectorSettings(platform: string, env: Env = process.env): ConnectorSettings {
+export function connectorSettings(platform: string, env: Env = platformEnv()): ConnectorSettings {
   const { extra, ...app } = appCredentialsFromEnv(platform, env);
   const { baseUrl, oauthBaseUrl, ...platformExtra } = extra ?? {};
   return { app: { ...app, extra: platformExtra }, apiBaseUrl: baseUrl, oauthBaseUrl };
@@ -78,9 +71,6 @@ export function rebaseUrl(url: string, base: string | undefined): string {
   return new URL(`${prefix}${original.pathname}${original.search}`, target.origin).toString();
 }
 
-function appUrl(origin: string): string {
-  return (getEnv().APP_URL ?? origin).replace(/\/$/, "");
-}
 
 function requireAppCredentials(platform: Platform, settings: ConnectorSettings): { clientId: string; clientSecret: string } {
   const { clientId, clientSecret } = settings.app;
@@ -99,7 +89,7 @@ function requireAppCredentials(platform: Platform, settings: ConnectorSettings):
 // --- connector calls ------------------------------------------------------------------------
 
 export type ConnectorDeps = { getConnector: (platform: string) => Connector; env: Env };
-const defaultDeps = (): ConnectorDeps => ({ getConnector, env: process.env });
+const defaultDeps = (): ConnectorDeps => ({ getConnector, env: platformEnv() });
 
 function contextFor(
   connector: Connector,
@@ -116,6 +106,8 @@ function contextFor(
     onCredentialRefreshed,
     timeoutMs: 20_000,
     retry: { retries: 1 },
+    // Store and site URLs on the connect forms are the tenant's (decision 0840).
+    fetch: outboundGuard().fetch,
   });
 }
 
@@ -359,7 +351,7 @@ export async function providerRedirect(
   const connector = deps.getConnector(platform.id);
   const settings = connectorSettings(platform.id, deps.env);
   const client = requireAppCredentials(platform, settings);
-  const responseUrl = `${appUrl(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`;
+  const responseUrl = `${publicOrigin(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`;
   const state = randomToken(24);
   if (platform.authMethod === "oauth2" && connector.oauth2) {
     await record({ state });
@@ -627,7 +619,7 @@ async function credentialFromReturn(
       platform: platform.id,
       client,
       code,
-      redirectUri: `${appUrl(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`,
+      redirectUri: `${publicOrigin(origin)}${OAUTH_RESPONSE_PATH(platform.id)}`,
       tokenUrl: settings.oauthBaseUrl ? rebaseUrl(tokenUrl, settings.oauthBaseUrl) : tokenUrl,
     });
     return options ? { ...exchanged, options } : exchanged;

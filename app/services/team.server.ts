@@ -1,21 +1,32 @@
 import { getDb } from "./db.server.js";
+import { appOrigin } from "../../lib/env.js";
 import { sendMail } from "../../lib/mail.js";
+import { reserveAccountMail } from "./mail-limits.server.js";
 import { hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { createUser, ROLE_USER, setPasswordHash } from "../../db/repositories/users.js";
 import { consumeInvitation, createInvitation, emailIsTaken, findUsableInvitation, INVITATION_TTL_MS } from "../../db/repositories/team.js";
 import type { Company, User } from "../../db/schema.js";
+import { revokeAddonGrants } from "./addon-grants.server.js";
 
-/** Spec 3 §8 invite: an e-mail that exists anywhere cannot be invited (users belong to one company). */
-export async function inviteUser(company: Company, inviter: User, email: string, origin: string): Promise<"sent" | "exists"> {
+export type InviteOutcome = "sent" | "exists" | { limited: "address" | "ip"; retryInMs: number };
+
+/**
+ * Spec 3 §8 invite: an e-mail that exists anywhere cannot be invited (users belong to one
+ * company). The link is built on appOrigin(), never on the request's Host header; the account
+ * e-mail limits apply (`ip`: the inviter's client address).
+ */
+export async function inviteUser(company: Company, inviter: User, email: string, ip: string | null): Promise<InviteOutcome> {
   const db = getDb();
   if (await emailIsTaken(db, email)) return "exists";
+  const reservation = await reserveAccountMail({ kind: "invitation", address: email, ip });
+  if (!reservation.ok) return { limited: reservation.scope, retryInMs: reservation.retryInMs };
   const token = await createInvitation(db, company.id, { email, invitedById: inviter.id });
   const days = INVITATION_TTL_MS / 86_400_000;
   const who = [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
   await sendMail({
     to: email,
     subject: `${who} invited you to ${company.name} on Signalpost`,
-    text: `Hello,\n\n${who} invited you to join ${company.name} on Signalpost.\n\nActivate your account and choose a password here (the link works once, for ${days} days):\n\n${origin}/company/create-user/${token}\n`,
+    text: `Hello,\n\n${who} invited you to join ${company.name} on Signalpost.\n\nActivate your account and choose a password here (the link works once, for ${days} days):\n\n${appOrigin()}/company/create-user/${token}\n`,
   });
   return "sent";
 }
@@ -42,5 +53,6 @@ export async function activateInvitation(token: string, password: string): Promi
 export async function changePassword(user: User, currentPassword: string | undefined, newPassword: string): Promise<boolean> {
   if (user.passwordHash && !(await verifyPassword(user.passwordHash, currentPassword ?? ""))) return false;
   await setPasswordHash(getDb(), user.id, await hashPassword(newPassword));
+  await revokeAddonGrants(getDb(), { companyId: user.companyId, userId: user.id });
   return true;
 }

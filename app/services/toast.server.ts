@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { getSessionSecrets } from "../../lib/secrets.js";
+import { getEnv } from "../../lib/env.js";
 
 /** Toasts travel in their own short-lived cookie so they survive redirects, signed in or not. */
 export const ToastSchema = z.object({
@@ -20,7 +21,7 @@ function toastStorage() {
       path: "/",
       httpOnly: true,
       secrets: getSessionSecrets(),
-      secure: process.env.NODE_ENV === "production" && (process.env.APP_URL ?? "").startsWith("https:"),
+      secure: getEnv().NODE_ENV === "production" && (getEnv().APP_URL ?? "").startsWith("https:"),
     },
   });
   return storage;

@@ -1,6 +1,6 @@
 // The alert editor's form (spec 1 §2.6) as flat input names, shared by the browser (validation
 // before the debounced preview, Save enabled only when valid) and the server (the same parse).
-import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
+import { alertDefinitionSchema } from "../../engine/browser.js";
 
 export type AlertKind = "metric" | "kpi" | "pacing";
 

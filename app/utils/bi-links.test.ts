@@ -35,6 +35,9 @@ describe("safeLandingTarget", () => {
     expect(safeLandingTarget("/data-connector/api")).toBe("/data-connector/api");
     expect(safeLandingTarget("https://lookerstudio.google.com/datasources/create?connectorId=1")).toBe("https://lookerstudio.google.com/datasources/create?connectorId=1");
     expect(safeLandingTarget("//evil.example/x")).toBeNull();
+    // Same-site paths go through the one redirect gate (app/utils/safe-redirect.ts).
+    expect(safeLandingTarget("/\t/127.0.0.1:9999/x")).toBeNull();
+    expect(safeLandingTarget("\\evil.example")).toBeNull();
     expect(safeLandingTarget("https://evil.example/")).toBeNull();
     expect(safeLandingTarget("http://lookerstudio.google.com/")).toBeNull();
     expect(safeLandingTarget("javascript:alert(1)")).toBeNull();

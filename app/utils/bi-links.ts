@@ -1,3 +1,5 @@
+import { sameOriginPath } from "./safe-redirect";
+
 // Links of the BI and spreadsheet pages (spec 2 §2). The add-ons' store listings and the Looker
 // Studio connector deployment are configured per installation; these defaults point at the
 // public product pages of each tool.
@@ -54,7 +56,7 @@ const REDIRECT_HOSTS = ["lookerstudio.google.com", "datastudio.google.com", "doc
 /** A same-site path, or an https URL on one of the BI tools' hosts; anything else is refused. */
 export function safeLandingTarget(value: string | null | undefined): string | null {
   if (!value) return null;
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value;
+  if (value.startsWith("/") || value.startsWith("\\")) return sameOriginPath(value);
   try {
     const url = new URL(value);
     return url.protocol === "https:" && REDIRECT_HOSTS.includes(url.hostname) ? url.toString() : null;

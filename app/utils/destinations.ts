@@ -1,13 +1,11 @@
 // The destination form's rules (spec 2 §5 Destination), shared by the browser and the server: one
 // zod schema per destination type, built from the catalogue (engine/destinations/catalogue.ts).
 import { z } from "zod";
-import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/destinations/catalogue.js";
+import { DESTINATION_CATALOGUE, describeDestination, type DestinationDescription } from "../../engine/browser.js";
 
 export const DESTINATION_MESSAGES = {
   name: "You need to set a name to the connection.",
   type: "You need to set a destination to the connection.",
-  dataSetIdFormat: 'You only can put alphanumerical character and "_".',
-  snowflakeDatabase: "The database must be written as database.schema.",
   createdTitle: "Your destination has been added.",
   createdText: "You can now use this destination in connection tab.",
   createFailedTitle: "Unable to create the destination.",
@@ -22,7 +20,13 @@ export const DESTINATION_MESSAGES = {
   deleteFailedTitle: "Unable to delete the destination",
   deleteFailedText: "An error occured. Please try again",
   checkFailedTitle: "The connection to the destination failed.",
+  keptSecretHint: "Leave empty to keep the saved value. Changing where it connects needs it again.",
 } as const;
+
+/** The field error when an edit moves a destination (host, user, ...) but leaves its secret empty. */
+export function secretAgainMessage(secretLabel: string, changed: string[]): string {
+  return `Enter the ${secretLabel.toLowerCase()} again: you changed the ${changed.map((c) => c.toLowerCase()).join(" and the ")}, and the saved one is never sent to a new place.`;
+}
 
 export const DESTINATION_TYPE_OPTIONS = DESTINATION_CATALOGUE.map((d) => ({ value: d.type, label: d.label }));
 
@@ -41,8 +45,7 @@ export function destinationSchema(type: string | undefined, opts: { editing?: bo
   for (const f of description?.fields ?? []) {
     let s: z.ZodType = required(f.required);
     if (f.secret && opts.editing) s = z.string().trim().optional().default("");
-    else if (description!.type === "big_query" && f.name === "dataSetId") s = required(f.required).regex(/^[A-Za-z0-9_]+$/, DESTINATION_MESSAGES.dataSetIdFormat);
-    else if (description!.type === "snowflake" && f.name === "database") s = required(f.required).regex(/^[^.\s]+\.[^.\s]+$/, DESTINATION_MESSAGES.snowflakeDatabase);
+    else if (f.pattern) s = required(f.required).regex(f.pattern.regex, f.pattern.message);
     shape[f.name] = s;
   }
   return z.object(shape);

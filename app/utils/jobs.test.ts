@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cronProblem, DeploymentStepSchema, formatDuration, jobStatusLabel, JOB_MESSAGES } from "./jobs";
+import { cronProblem, DeploymentStepSchema, formatDuration, jobStatusLabel, JOB_MESSAGES, retriesText, runDaysText } from "./jobs";
 
 describe("job rules", () => {
   it("accepts the presets and refuses invalid cron", () => {
@@ -23,5 +23,24 @@ describe("job rules", () => {
     expect(jobStatusLabel("ACTIVE", new Date())).toBe("ACTIVE");
     expect(formatDuration(125_000)).toBe("2:05");
     expect(formatDuration(null)).toBe("-");
+    // A step of a few seconds never reads 0:00.
+    expect(formatDuration(3_240)).toBe("0:03.2");
+    expect(formatDuration(40)).toBe("0:00.0");
+    expect(formatDuration(9_960)).toBe("0:10");
+  });
+
+  it("says which days a run was asked for and which it re-fetched", () => {
+    expect(runDaysText({ dateStart: "2026-11-21", dateEnd: "2026-11-24", requestedStart: "2026-11-24", requestedEnd: "2026-11-24" })).toEqual({
+      requested: "2026-11-24 (1 day)",
+      refetched: "also re-fetched 3 days the platform may still revise (2026-11-21 → 2026-11-23)",
+    });
+    expect(runDaysText({ dateStart: "2026-11-18", dateEnd: "2026-11-24", requestedStart: "2026-11-18", requestedEnd: "2026-11-24" })).toEqual({ requested: "2026-11-18 → 2026-11-24 (7 days)", refetched: null });
+    expect(runDaysText({ dateStart: "2026-11-20", dateEnd: "2026-11-21", requestedStart: "2026-11-21", requestedEnd: "2026-11-21" }).refetched).toBe(
+      "also re-fetched 1 day the platform may still revise (2026-11-20)",
+    );
+    // Logs written before requested days were recorded.
+    expect(runDaysText({ dateStart: "2026-11-18", dateEnd: "2026-11-24", requestedStart: null, requestedEnd: null })).toEqual({ requested: "2026-11-18 → 2026-11-24 (7 days)", refetched: null });
+    expect(retriesText([{ attempts: [{ attempt: 1 }] }, {}])).toBeNull();
+    expect(retriesText([{ attempts: [{ attempt: 1 }, { attempt: 2 }, { attempt: 3 }] }])).toBe("after 2 retries");
   });
 });

@@ -14,6 +14,11 @@ export const STREAM_MESSAGES = {
 export const JOB_MESSAGES = {
   name: "You need to set a name to the connection.",
   accounts: "You need to set at least one accounts.",
+  accountNotFound: "One of the chosen accounts is not an account of this data stream's platform in your company.",
+  sourceNotFound: "The chosen source is not a source of this data stream's platform in your company.",
+  unknownReport: "This report does not exist for this platform.",
+  partitionNotDate: "The partition field must be one of the report's date fields.",
+  earlierStepsChanged: "The choices of the earlier steps are no longer valid:",
   fields: "You need to set at least one fields.",
   recurrency: "You need to set a recurrency",
   cron: "This is not a valid cron expression (minute hour day-of-month month day-of-week).",
@@ -164,6 +169,11 @@ export type WizardState = {
   renames?: Record<string, string>;
 };
 
+/** Date fields a SQL table may be partitioned by. */
+export function partitionableFields<F extends { fieldType: string }>(fields: F[]): F[] {
+  return fields.filter((f) => f.fieldType === "YEAR_MONTH_DAY" || f.fieldType === "DATE");
+}
+
 export const WIZARD_STEPS = ["basic", "accounts", "fields", "deployment"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
@@ -178,11 +188,45 @@ export function stepLabel(step: string): string {
 export function logStatusLabel(success: boolean | null): string {
   return success === null ? "Running" : success ? "Success" : "Failure";
 }
-/** Spec 2 §9: durations as minutes:seconds. */
+/** Spec 2 §9: durations as minutes:seconds; under ten seconds with tenths, so a short step never reads 0:00. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined) return "-";
+  if (ms < 9_950) return `0:0${(Math.max(0, ms) / 1000).toFixed(1)}`;
   const s = Math.round(ms / 1000);
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+/** Days from `start` to `end`, both included. */
+export function daysBetween(start: string, end: string): number {
+  return Math.round((dayMs(end) - dayMs(start)) / 86_400_000) + 1;
+}
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+const span = (start: string, end: string) => (start === end ? start : `${start} → ${end}`);
+
+/**
+ * What a run read, in words (decision 0821): the days its date preset asked for, and the earlier
+ * days it re-fetched because the platform may still revise them. Logs from before the split
+ * only know the whole range.
+ */
+export function runDaysText(log: { dateStart: string | null; dateEnd: string | null; requestedStart: string | null; requestedEnd: string | null }): {
+  requested: string;
+  refetched: string | null;
+} {
+  if (!log.dateStart || !log.dateEnd) return { requested: "-", refetched: null };
+  const start = log.requestedStart ?? log.dateStart;
+  const end = log.requestedEnd ?? log.dateEnd;
+  const requested = `${span(start, end)} (${plural(daysBetween(start, end), "day")})`;
+  if (log.dateStart >= start) return { requested, refetched: null };
+  const extra = daysBetween(log.dateStart, start) - 1;
+  const lastExtra = new Date(dayMs(start) - 86_400_000).toISOString().slice(0, 10);
+  return { requested, refetched: `also re-fetched ${plural(extra, "day")} the platform may still revise (${span(log.dateStart, lastExtra)})` };
+}
+
+/** "after 2 retries" when Temporal had to try a step more than once. */
+export function retriesText(steps: { attempts?: { attempt: number }[] }[]): string | null {
+  const retries = steps.reduce((n, s) => n + Math.max(0, (s.attempts?.length ?? 1) - 1), 0);
+  return retries === 0 ? null : retries === 1 ? "after 1 retry" : `after ${retries} retries`;
 }
 
 // ---- reading the job form (wizard steps and the edit screen post the same inputs) ------------

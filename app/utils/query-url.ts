@@ -1,7 +1,7 @@
 // The query URL's parameters (spec 2 §7 "GET {api}/api/request"), shared by the server (parse)
 // and the query builder (build). Pure: no server imports, so the browser bundle can use it.
 import { z } from "zod";
-import { DATE_PRESETS, type DatePreset } from "../../engine/core/date-presets.js";
+import { DATE_PRESETS, type DatePreset } from "../../engine/browser.js";
 
 export const QUERY_FORMATS = ["json", "csv", "tableau", "powerbi"] as const;
 export type QueryFormat = (typeof QUERY_FORMATS)[number];

@@ -22,6 +22,7 @@ import type { Connector, Row, RowPage } from "../../engine/core/types.js";
 import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/runtime/postgres.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1]!);
@@ -124,7 +125,7 @@ async function main() {
 
     console.error(`[bench] bare loop ${Math.round(bareMs)} ms`);
     // (b) end to end: what evaluateAlerts runs, batches of BATCH ids, PARALLEL batches at a time.
-    const activities = createAlertActivities({ db, now: () => NOW, getConnector: () => benchConnector(), sendMail: async () => {}, postSlack: async () => ({}), appUrl: "http://bench" });
+    const activities = createAlertActivities(activityDeps({ db, now: () => NOW, getConnector: () => benchConnector(), sendMail: async () => {}, postSlack: async () => ({}), appUrl: "http://bench" }));
     const e2eStart = performance.now();
     const totals = { evaluated: 0, anomalies: 0, errors: 0 };
     // Due: not analysed at the pass's (pinned) instant; evaluated alerts get last_analyze = NOW and drop out.

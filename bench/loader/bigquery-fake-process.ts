@@ -8,4 +8,7 @@ async function main() {
   process.send!({ url: fake.url, tokenUrl: fake.tokenUrl, jsonKey });
   process.on("message", (m: { count?: string }) => { if (m.count) process.send!({ rows: fake.table("p", "d", m.count)?.rows.length }); });
 }
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

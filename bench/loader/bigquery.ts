@@ -33,4 +33,7 @@ async function main() {
   }
   clearInterval(timer); child.kill();
 }
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

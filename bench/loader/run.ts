@@ -25,6 +25,7 @@ import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/runtime/pos
 import { freePort } from "../../scripts/runtime/ports.js";
 import { createDataStreamActivities } from "../../temporal/activities/data-streams.js";
 import { startMariaDb } from "../../tests/support/local-servers.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i]!.replace(/^--/, ""), process.argv[i + 1]!);
@@ -102,7 +103,7 @@ async function main() {
     const destinations = {
       postgres: await createDestination(db, company.id, { name: "PG", type: "postgres", config: { host: `${wh.hostname}:${wh.port}`, username: decodeURIComponent(wh.username), password: decodeURIComponent(wh.password), database: "warehouse" } }),
     } as Record<string, Awaited<ReturnType<typeof createDestination>>>;
-    const activities = createDataStreamActivities({ db, getConnector: () => benchConnector() });
+    const activities = createDataStreamActivities(activityDeps({ db, getConnector: () => benchConnector() }));
 
     async function jobFor(type: string, table: string) {
       const stream = await createDatastream(db, company.id, { name: type, platform: "demo", destinationId: destinations[type]!.id });
@@ -114,7 +115,7 @@ async function main() {
       return job;
     }
     async function runSlice(jobId: number, requestId: string) {
-      const log = await startJobLog(db, company.id, { jobId, requestId, kind: "run", dateStart: range.start, dateEnd: range.end });
+      const log = await startJobLog(db, company.id, { jobId, requestId, kind: "run", dateStart: range.start, dateEnd: range.end, requestedStart: range.start, requestedEnd: range.end });
       return activities.runAccountSlice({ companyId: company.id, jobId, logId: log.id, requestId, dataSourceId: account.id, range });
     }
 

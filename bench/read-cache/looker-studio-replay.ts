@@ -1,6 +1,6 @@
 // bench/read-cache: a day of Looker Studio-like traffic replayed against the product's query
 // service (answerQueryUrl, the function /addons/query and /api/request both answer with), on the
-// Google Ads connector talking HTTP to its local fake (tests/fakes/google-ads), once without the
+// Google Ads connector talking HTTP to its local fake (engine/connectors/google-ads/fake.ts), once without the
 // read cache and once with it, and the requests that reached the platform counted.
 //
 // The dashboard: 8 charts on two Google Ads accounts, opened 20 times between 08:00 and 17:30
@@ -21,7 +21,7 @@ import { createNetworkAuthorization } from "../../db/repositories/network-author
 import { createDataSource } from "../../db/repositories/data-sources.js";
 import { readCacheUsage } from "../../db/repositories/read-cache.js";
 import { contract } from "../../engine/connectors/google-ads/contract.js";
-import { CUSTOMERS, type GoogleAdsFake } from "../../tests/fakes/google-ads/index.js";
+import { CUSTOMERS, type GoogleAdsFake } from "../../engine/connectors/google-ads/fake.js";
 import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/runtime/postgres.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 

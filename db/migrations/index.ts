@@ -1,9 +1,9 @@
 import type { Migration } from "kysely/migration";
 import * as m2026112201000 from "./2026112201000_source_connect_attempts.js";
-import * as m20261122000000 from "./20261122000000_accounts_and_auth.js";
+import * as m2026112200000 from "./2026112200000_accounts_and_auth.js";
 import * as m2026112203000 from "./2026112203000_data_streams.js";
 import * as m2026112204000 from "./2026112204000_alerts.js";
-import * as m20261122020000 from "./20261122020000_query_urls.js";
+import * as m2026112202000 from "./2026112202000_query_urls.js";
 import * as m2026112205000 from "./2026112205000_account_billing_admin.js";
 import * as m2026112205001 from "./2026112205001_account_usage_from_connection_logs.js";
 import * as m2026112206000 from "./2026112206000_oauth_provider.js";
@@ -14,7 +14,11 @@ import * as m2026112207800 from "./2026112207800_alert_due_index.js";
 import * as m2026112207900 from "./2026112207900_product_checks.js";
 import * as m2026112208000 from "./2026112208000_alert_due_by_account.js";
 import * as m2026112208100 from "./2026112208100_alert_rows_lean_keys.js";
-import * as m2026112520000 from "./2026112520000_read_cache.js";
+import * as m2026112512000 from "./2026112512000_job_tables.js";
+import * as m2026112512100 from "./2026112512100_job_log_days_and_rows.js";
+import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
+import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
+import * as m2026112519000 from "./2026112519000_read_cache.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -23,8 +27,8 @@ import * as m2026112520000 from "./2026112520000_read_cache.js";
  */
 export const migrations: Record<string, Migration> = {
   "2026112201000_source_connect_attempts": m2026112201000,
-  "20261122000000_accounts_and_auth": m20261122000000,
-  "20261122020000_query_urls": m20261122020000,
+  "2026112200000_accounts_and_auth": m2026112200000,
+  "2026112202000_query_urls": m2026112202000,
   "2026112203000_data_streams": m2026112203000,
   "2026112204000_alerts": m2026112204000,
   "2026112205000_account_billing_admin": m2026112205000,
@@ -37,5 +41,9 @@ export const migrations: Record<string, Migration> = {
   "2026112207900_product_checks": m2026112207900,
   "2026112208000_alert_due_by_account": m2026112208000,
   "2026112208100_alert_rows_lean_keys": m2026112208100,
-  "2026112520000_read_cache": m2026112520000,
+  "2026112512000_job_tables": m2026112512000,
+  "2026112512100_job_log_days_and_rows": m2026112512100,
+  "2026112515000_sign_in_throttling": m2026112515000,
+  "2026112516000_addon_grants_and_pkce": m2026112516000,
+  "2026112519000_read_cache": m2026112519000,
 };

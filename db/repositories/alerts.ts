@@ -465,7 +465,7 @@ export async function pruneHistories(db: DB, configuredForIds: number[], keep = 
     ) old where h.id = old.id`.execute(db);
 }
 
-/** The first OK of alerts never notified is recorded without a message (lib/alert-notifications). */
+/** The first OK of alerts never notified is recorded without a message (server/alert-notifications). */
 export async function markFirstOkSilently(db: DB, configuredForIds: number[]): Promise<void> {
   if (configuredForIds.length === 0) return;
   await db.updateTable("configuredFors").set({ notifiedStatus: "OK" }).where("id", "in", configuredForIds).where("notifiedStatus", "is", null).execute();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { DataSource } from "../schema.js";
-import type { Datastream, DatastreamJob, DatastreamJobsTable, JobLog, JobLogStep } from "../tables/data-streams.js";
+import type { Datastream, DatastreamJob, DatastreamJobsTable, JobLog, JobLogAttempt, JobLogStep } from "../tables/data-streams.js";
 
 /** Data streams, their jobs (with the accounts each reads) and job run logs. Always by company. */
 
@@ -23,6 +23,7 @@ export async function listDatastreams(db: DB, companyId: number): Promise<Datast
 }
 
 export async function getDatastream(db: DB, companyId: number, id: number): Promise<DatastreamRow | undefined> {
+  if (!isId(id)) return undefined;
   const rows = await listDatastreamsWhere(db, companyId, id);
   return rows[0];
 }
@@ -61,12 +62,97 @@ export type JobInput = Omit<
   dataSourceIds: number[];
 };
 
-/** Every account id must be this company's (a job never reads another company's account). */
-async function assertOwnedAccounts(db: DB, companyId: number, dataSourceIds: number[]): Promise<void> {
-  if (dataSourceIds.length === 0) return;
-  const owned = await db.selectFrom("dataSources").select("id").where("companyId", "=", companyId).where("id", "in", dataSourceIds).execute();
-  if (owned.length !== new Set(dataSourceIds).size) throw new Error("Account not found");
+/** An id from a form that is not this company's (or not of the stream's platform): nothing was written. */
+export class NotOwnedError extends Error {
+  constructor(
+    readonly field: "dataSourceIds" | "networkAuthorizationId" | "datastreamId",
+    message: string,
+  ) {
+    super(message);
+    this.name = "NotOwnedError";
+  }
 }
+
+/** Another job already claimed this table on this destination (decision 0820): nothing was written. */
+export class TableTakenError extends Error {
+  constructor(readonly tableName: string) {
+    super(`Another job already loads the table "${tableName}" on this destination.`);
+    this.name = "TableTakenError";
+  }
+}
+
+/** PostgreSQL's int4 ids: a larger number from a form can name no row (and would fail the query). */
+export const MAX_ID = 2_147_483_647;
+export const isId = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0 && n <= MAX_ID;
+
+/**
+ * The job's source and accounts must be this company's and of the stream's platform: a job never
+ * reads another company's source or account, whatever a form's hidden state says.
+ */
+async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number, input: Pick<JobInput, "dataSourceIds" | "networkAuthorizationId">): Promise<void> {
+  const stream = isId(datastreamId) ? await db.selectFrom("datastreams").select("platform").where("companyId", "=", companyId).where("id", "=", datastreamId).executeTakeFirst() : undefined;
+  if (!stream) throw new NotOwnedError("datastreamId", "Data stream not found");
+  const ids = [...new Set(input.dataSourceIds)];
+  if (ids.length > 0) {
+    const owned = ids.every(isId)
+      ? await db
+          .selectFrom("dataSources")
+          .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
+          .select("dataSources.id")
+          .where("dataSources.companyId", "=", companyId)
+          .where("networkAuthorizations.companyId", "=", companyId)
+          .where("networkAuthorizations.platform", "=", stream.platform)
+          .where("dataSources.id", "in", ids)
+          .execute()
+      : [];
+    if (owned.length !== ids.length) throw new NotOwnedError("dataSourceIds", "Account not found");
+  }
+  if (input.networkAuthorizationId !== null) {
+    const source = isId(input.networkAuthorizationId)
+      ? await db.selectFrom("networkAuthorizations").select("id").where("companyId", "=", companyId).where("platform", "=", stream.platform).where("id", "=", input.networkAuthorizationId).executeTakeFirst()
+      : undefined;
+    if (!source) throw new NotOwnedError("networkAuthorizationId", "Source not found");
+  }
+}
+
+/**
+ * Claims the job's table on its stream's destination (decision 0820), replacing the job's earlier
+ * claim. The key is the name trimmed and lower-cased; the unique index on (destination, key)
+ * refuses a second job, even one created at the same instant.
+ */
+async function claimJobTable(trx: DB, companyId: number, jobId: number, datastreamId: number, tableName: string): Promise<void> {
+  try {
+    await sql`
+      insert into datastream_job_tables (job_id, company_id, destination_id, table_key)
+      select ${jobId}, ${companyId}, s.destination_id, lower(btrim(${tableName}::text)) from datastreams s where s.id = ${datastreamId} and s.company_id = ${companyId}
+      on conflict (job_id) do update set destination_id = excluded.destination_id, table_key = excluded.table_key`.execute(trx);
+  } catch (error) {
+    const e = error as { code?: string; constraint?: string };
+    if (e.code === "23505" && e.constraint === "datastream_job_tables_uq") throw new TableTakenError(tableName.trim());
+    throw error;
+  }
+}
+
+/** Every job of the company with its destination and whether it holds the claim on its table. */
+export async function listJobTables(db: DB, companyId: number) {
+  return db
+    .selectFrom("datastreamJobs")
+    .innerJoin("datastreams", "datastreams.id", "datastreamJobs.datastreamId")
+    .leftJoin("datastreamJobTables", "datastreamJobTables.jobId", "datastreamJobs.id")
+    .select([
+      "datastreamJobs.id as jobId",
+      "datastreamJobs.name as jobName",
+      "datastreamJobs.tableName",
+      "datastreams.id as datastreamId",
+      "datastreams.name as datastreamName",
+      "datastreams.destinationId",
+      "datastreamJobTables.tableKey as claimedKey",
+    ])
+    .where("datastreamJobs.companyId", "=", companyId)
+    .orderBy("datastreamJobs.id")
+    .execute();
+}
+export type JobTableRow = Awaited<ReturnType<typeof listJobTables>>[number];
 
 /** Fields and options as stored: lists of pairs (see DatastreamJobsTable.fields). */
 function storedFieldsAndOptions(fields: Record<string, string>, options: Record<string, string | string[]>) {
@@ -76,12 +162,11 @@ function storedFieldsAndOptions(fields: Record<string, string>, options: Record<
   };
 }
 
+/** Creates the job, its accounts and its table claim in one transaction (the caller's, when inside one). */
 export async function createJob(db: DB, companyId: number, input: JobInput): Promise<DatastreamJob> {
   const { dataSourceIds, fields, options, ...rest } = input;
-  return db.transaction().execute(async (trx) => {
-    const stream = await trx.selectFrom("datastreams").select("id").where("companyId", "=", companyId).where("id", "=", input.datastreamId).executeTakeFirst();
-    if (!stream) throw new Error("Data stream not found");
-    await assertOwnedAccounts(trx, companyId, dataSourceIds);
+  const run = async (trx: DB) => {
+    await assertOwnedInputs(trx, companyId, input.datastreamId, input);
     const job = await trx
       .insertInto("datastreamJobs")
       .values({ companyId, ...rest, ...storedFieldsAndOptions(fields, options) })
@@ -90,8 +175,10 @@ export async function createJob(db: DB, companyId: number, input: JobInput): Pro
       .then(toJob);
     if (dataSourceIds.length > 0)
       await trx.insertInto("datastreamJobAccounts").values([...new Set(dataSourceIds)].map((dataSourceId) => ({ jobId: job.id, dataSourceId }))).execute();
+    await claimJobTable(trx, companyId, job.id, input.datastreamId, input.tableName);
     return job;
-  });
+  };
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
 /**
@@ -101,7 +188,9 @@ export async function createJob(db: DB, companyId: number, input: JobInput): Pro
 export async function updateJob(db: DB, companyId: number, id: number, input: Omit<JobInput, "datastreamId">): Promise<boolean> {
   const { dataSourceIds, fields, options, ...rest } = input;
   const run = async (trx: DB) => {
-    await assertOwnedAccounts(trx, companyId, dataSourceIds);
+    const current = isId(id) ? await trx.selectFrom("datastreamJobs").select("datastreamId").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst() : undefined;
+    if (!current) return false;
+    await assertOwnedInputs(trx, companyId, current.datastreamId, input);
     const r = await trx
       .updateTable("datastreamJobs")
       .set({ ...rest, ...storedFieldsAndOptions(fields, options), updatedAt: new Date() })
@@ -109,6 +198,7 @@ export async function updateJob(db: DB, companyId: number, id: number, input: Om
       .where("id", "=", id)
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
+    await claimJobTable(trx, companyId, id, current.datastreamId, input.tableName);
     await trx.deleteFrom("datastreamJobAccounts").where("jobId", "=", id).execute();
     if (dataSourceIds.length > 0) await trx.insertInto("datastreamJobAccounts").values([...new Set(dataSourceIds)].map((dataSourceId) => ({ jobId: id, dataSourceId }))).execute();
     return true;
@@ -129,6 +219,7 @@ export function toJob<T extends { fields: { id: string; name: string }[]; option
 }
 
 export async function getJob(db: DB, companyId: number, id: number): Promise<DatastreamJob | undefined> {
+  if (!isId(id)) return undefined;
   const row = await db.selectFrom("datastreamJobs").selectAll().where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
   return row ? toJob(row) : undefined;
 }
@@ -245,26 +336,110 @@ export async function jobAccounts(db: DB, companyId: number, job: Pick<Datastrea
 export async function startJobLog(
   db: DB,
   companyId: number,
-  input: { jobId: number; requestId: string; kind: "run" | "backfill"; dateStart: string | null; dateEnd: string | null },
+  input: {
+    jobId: number;
+    requestId: string;
+    kind: "run" | "backfill";
+    dateStart: string | null;
+    dateEnd: string | null;
+    /** The days the date preset or the backfill chunk asked for (dateStart..dateEnd adds the re-fetched ones). */
+    requestedStart: string | null;
+    requestedEnd: string | null;
+  },
 ): Promise<JobLog> {
   await db
     .insertInto("jobLogs")
-    .values({ companyId, jobId: input.jobId, requestId: input.requestId, kind: input.kind, dateStart: input.dateStart, dateEnd: input.dateEnd, startedAt: new Date(), steps: JSON.stringify([]) })
+    .values({
+      companyId,
+      jobId: input.jobId,
+      requestId: input.requestId,
+      kind: input.kind,
+      dateStart: input.dateStart,
+      dateEnd: input.dateEnd,
+      requestedStart: input.requestedStart,
+      requestedEnd: input.requestedEnd,
+      startedAt: new Date(),
+      steps: JSON.stringify([]),
+    })
     .onConflict((oc) => oc.columns(["jobId", "requestId"]).doNothing())
     .execute();
   return db.selectFrom("jobLogs").selectAll().where("companyId", "=", companyId).where("jobId", "=", input.jobId).where("requestId", "=", input.requestId).executeTakeFirstOrThrow();
 }
 
-/** Replaces the step of one account (a retried step overwrites its earlier attempt). */
-export async function recordJobLogStep(db: DB, companyId: number, logId: number, step: JobLogStep): Promise<void> {
+/** What an attempt of an account's slice reports: where it is, and its own numbers. */
+export type JobLogStepUpdate = Pick<JobLogStep, "dataSourceId" | "accountId" | "accountName" | "step" | "dateStart" | "dateEnd"> & {
+  attempt: JobLogAttempt;
+  /** The previous attempt's last heartbeat, as Temporal handed it to this one. */
+  previousLastSeenAt?: string | null;
+};
+
+const ms = (iso: string) => new Date(iso).getTime();
+
+/**
+ * The step of an account's slice after one of its attempts reported. Earlier attempts stay; an
+ * earlier one still open was never heard of again (worker killed, heartbeat timeout): it is closed
+ * as failed, ending at its last heartbeat or else when the next attempt started. The step's numbers
+ * are its latest attempt's, its duration runs from the first attempt's start (retries included).
+ */
+export function mergeJobLogAttempt(existing: JobLogStep | undefined, update: JobLogStepUpdate): JobLogStep {
+  const attempts = (existing?.attempts ?? []).filter((a) => a.attempt !== update.attempt.attempt);
+  attempts.push(update.attempt);
+  attempts.sort((x, y) => x.attempt - y.attempt);
+  for (let i = 0; i < attempts.length - 1; i++) {
+    const a = attempts[i]!;
+    if (a.endedAt !== null) continue;
+    const next = attempts[i + 1]!;
+    const lastSeen = next.attempt === update.attempt.attempt && next.attempt === a.attempt + 1 ? update.previousLastSeenAt : undefined;
+    const end = lastSeen && ms(lastSeen) >= ms(a.startedAt) && ms(lastSeen) <= ms(next.startedAt) ? lastSeen : next.startedAt;
+    attempts[i] = {
+      ...a,
+      endedAt: end,
+      duration: ms(end) - ms(a.startedAt),
+      success: false,
+      loadedRows: 0,
+      message: lastSeen
+        ? "This attempt stopped reporting progress (the worker stopped, or it missed its heartbeat): Temporal started another one."
+        : "This attempt was never heard of again (the worker stopped, or it timed out before its first heartbeat): Temporal started another one.",
+    };
+  }
+  const latest = attempts.at(-1)!;
+  const first = attempts[0]!;
+  const isLatest = update.attempt.attempt === latest.attempt;
+  return {
+    dataSourceId: update.dataSourceId,
+    accountId: update.accountId,
+    accountName: update.accountName,
+    step: isLatest ? update.step : (existing?.step ?? update.step),
+    success: latest.success,
+    message: latest.message,
+    numberRow: latest.loadedRows,
+    extractedRows: latest.extractedRows,
+    dateStart: update.dateStart,
+    dateEnd: update.dateEnd,
+    startedAt: first.startedAt,
+    endedAt: latest.endedAt,
+    duration: latest.endedAt ? ms(latest.endedAt) - ms(first.startedAt) : null,
+    attempts,
+  };
+}
+
+/** Records an attempt in the step of its account and range (see mergeJobLogAttempt). */
+export async function recordJobLogStep(db: DB, companyId: number, logId: number, update: JobLogStepUpdate): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const log = await trx.selectFrom("jobLogs").select(["steps"]).where("companyId", "=", companyId).where("id", "=", logId).forUpdate().executeTakeFirst();
     if (!log) return;
-    const steps = (log.steps as JobLogStep[]).filter((s) => !(s.dataSourceId === step.dataSourceId && s.dateStart === step.dateStart));
-    steps.push(step);
+    const all = log.steps as JobLogStep[];
+    const same = (s: JobLogStep) => s.dataSourceId === update.dataSourceId && s.dateStart === update.dateStart;
+    const merged = mergeJobLogAttempt(all.find(same), update);
+    const steps = [...all.filter((s) => !same(s)), merged];
     await trx
       .updateTable("jobLogs")
-      .set({ steps: JSON.stringify(steps), lastStepReached: step.step, numberRow: steps.reduce((n, s) => n + (s.numberRow ?? 0), 0) })
+      .set({
+        steps: JSON.stringify(steps),
+        lastStepReached: merged.step,
+        numberRow: steps.reduce((n, s) => n + (s.numberRow ?? 0), 0),
+        extractedRow: steps.reduce((n, s) => n + (s.extractedRows ?? s.numberRow ?? 0), 0),
+      })
       .where("id", "=", logId)
       .execute();
   });

@@ -9,13 +9,13 @@ import type { OauthClient } from "../tables/integrations.js";
 
 export async function upsertOauthClient(
   db: DB,
-  input: { id: string; name: string; secretDigest: string; redirectUris: string[]; scriptPlatforms?: Record<string, string> },
+  input: { id: string; name: string; secretDigest: string | null; redirectUris: string[]; scriptPlatforms?: Record<string, string>; public?: boolean },
 ): Promise<void> {
-  const values = { ...input, scriptPlatforms: JSON.stringify(input.scriptPlatforms ?? {}) as unknown as Record<string, string> };
+  const values = { ...input, public: input.public ?? false, scriptPlatforms: JSON.stringify(input.scriptPlatforms ?? {}) as unknown as Record<string, string> };
   await db
     .insertInto("oauthClients")
     .values(values)
-    .onConflict((oc) => oc.column("id").doUpdateSet({ name: values.name, secretDigest: values.secretDigest, redirectUris: values.redirectUris, scriptPlatforms: values.scriptPlatforms }))
+    .onConflict((oc) => oc.column("id").doUpdateSet({ name: values.name, secretDigest: values.secretDigest, redirectUris: values.redirectUris, scriptPlatforms: values.scriptPlatforms, public: values.public }))
     .execute();
 }
 
@@ -26,7 +26,7 @@ export async function findOauthClient(db: DB, clientId: string): Promise<OauthCl
 export async function insertOauthCode(
   db: DB,
   companyId: number,
-  input: { codeDigest: string; clientId: string; userId: number; redirectUri: string; platform: string | null; expiresAt: Date },
+  input: { codeDigest: string; clientId: string; userId: number; redirectUri: string; platform: string | null; codeChallenge: string | null; codeChallengeMethod: string | null; expiresAt: Date },
 ): Promise<void> {
   await db.insertInto("oauthCodes").values({ ...input, companyId }).execute();
 }
@@ -44,54 +44,12 @@ export async function consumeOauthCode(db: DB, codeDigest: string, now: Date) {
   });
 }
 
-export async function insertOauthToken(
-  db: DB,
-  companyId: number,
-  input: { clientId: string; userId: number; accessDigest: string; refreshDigest: string; accessExpiresAt: Date; refreshExpiresAt: Date },
-): Promise<number> {
-  const row = await db.insertInto("oauthTokens").values({ ...input, companyId }).returning("id").executeTakeFirstOrThrow();
-  return row.id;
-}
-
 export async function findTokenByAccessDigest(db: DB, accessDigest: string) {
   return db.selectFrom("oauthTokens").selectAll().where("accessDigest", "=", accessDigest).executeTakeFirst();
 }
 
 export async function findTokenByRefreshDigest(db: DB, refreshDigest: string) {
   return db.selectFrom("oauthTokens").selectAll().where("refreshDigest", "=", refreshDigest).executeTakeFirst();
-}
-
-export async function revokeOauthToken(db: DB, companyId: number, tokenId: number, now: Date): Promise<void> {
-  await db.updateTable("oauthTokens").set({ revokedAt: now }).where("id", "=", tokenId).where("companyId", "=", companyId).where("revokedAt", "is", null).execute();
-}
-
-/** Tokens minted from a replayed code are revoked (RFC 6749 §4.1.2: "SHOULD revoke"). */
-export async function revokeTokensOfCodeGrant(db: DB, companyId: number, clientId: string, userId: number, since: Date, now: Date): Promise<void> {
-  await db
-    .updateTable("oauthTokens")
-    .set({ revokedAt: now })
-    .where("companyId", "=", companyId)
-    .where("clientId", "=", clientId)
-    .where("userId", "=", userId)
-    .where("createdAt", ">=", since)
-    .where("revokedAt", "is", null)
-    .execute();
-}
-
-/** Rotation: the old refresh token stops working the moment its successor is minted. */
-export async function rotateOauthToken(
-  db: DB,
-  companyId: number,
-  oldId: number,
-  input: { clientId: string; userId: number; accessDigest: string; refreshDigest: string; accessExpiresAt: Date; refreshExpiresAt: Date },
-  now: Date,
-): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const res = await trx.updateTable("oauthTokens").set({ revokedAt: now }).where("id", "=", oldId).where("companyId", "=", companyId).where("revokedAt", "is", null).executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) return false;
-    await trx.insertInto("oauthTokens").values({ ...input, companyId }).execute();
-    return true;
-  });
 }
 
 // ---------- Excel one-click links ----------
@@ -128,3 +86,30 @@ export async function claimAddonLink(db: DB, uuid: string, now: Date, maxAgeMs: 
   return row && row.companyId !== null && row.userId !== null ? { companyId: row.companyId, userId: row.userId, platform: row.platform } : undefined;
 }
 
+
+export async function findAddonLink(db: DB, uuid: string) {
+  return db.selectFrom("addonLinks").selectAll().where("uuid", "=", uuid).executeTakeFirst();
+}
+
+/** Links confirmed by the company's users that no add-in has claimed yet, still claimable. */
+export async function listPendingAddonLinks(db: DB, companyId: number, since: Date) {
+  return db
+    .selectFrom("addonLinks")
+    .innerJoin("users", (j) => j.onRef("users.id", "=", "addonLinks.userId").on("users.companyId", "=", companyId))
+    .where("addonLinks.companyId", "=", companyId)
+    .where("addonLinks.claimedAt", "is", null)
+    .where("addonLinks.linkedAt", "is not", null)
+    .where("addonLinks.createdAt", ">=", since)
+    .select(["addonLinks.uuid", "addonLinks.platform", "addonLinks.linkedAt", "addonLinks.createdAt", "users.email as userEmail"])
+    .orderBy("addonLinks.linkedAt", "desc")
+    .execute();
+}
+
+/** Unclaimed links of a company (or one of its users) stop being claimable. */
+export async function cancelPendingAddonLinks(db: DB, scope: ({ companyId: number; userId?: number } | { companyId?: undefined; userId: number }) & { uuid?: string }): Promise<number> {
+  let q = db.deleteFrom("addonLinks").where("claimedAt", "is", null);
+  if (scope.companyId !== undefined) q = q.where("companyId", "=", scope.companyId);
+  if (scope.userId !== undefined) q = q.where("userId", "=", scope.userId);
+  if (scope.uuid !== undefined) q = q.where("uuid", "=", scope.uuid);
+  return Number((await q.executeTakeFirst()).numDeletedRows);
+}

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import { randomToken } from "../../lib/secrets.js";
 
@@ -55,4 +56,18 @@ export async function deleteUserSessions(db: DB, userId: number): Promise<void> 
 export async function purgeExpiredSessions(db: DB, now = new Date()): Promise<number> {
   const res = await db.deleteFrom("sessions").where("expiresAt", "<=", now).executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/**
+ * Records `key` as what the session did last (the impersonation audit's page marker); false
+ * when it already was. One UPDATE, so of parallel callers with the same key exactly one wins.
+ */
+export async function markSessionAudited(db: DB, id: string, key: string): Promise<boolean> {
+  const res = await db
+    .updateTable("sessions")
+    .set({ data: sql`jsonb_set(data, '{lastAudited}', to_jsonb(${key}::text))` })
+    .where("id", "=", id)
+    .where(sql`data->>'lastAudited'`, "is distinct from", key)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }

@@ -66,6 +66,30 @@ export interface DatastreamJobAccountsTable {
   dataSourceId: number;
 }
 
+/** The table a job loads on its destination (decision 0820): one key per destination, one job per key. */
+export interface DatastreamJobTablesTable {
+  jobId: number;
+  companyId: number;
+  destinationId: number;
+  /** engine/destinations tableKey of the job's table name. */
+  tableKey: string;
+}
+
+/** One try of an account's slice: Temporal retries a failed or silent attempt with the next number. */
+export interface JobLogAttempt {
+  attempt: number;
+  startedAt: string;
+  /** null while it runs, and for an attempt that was never heard of again (worker stopped, heartbeat timeout). */
+  endedAt: string | null;
+  duration: number | null;
+  success: boolean | null;
+  message: string | null;
+  /** Rows read from the platform. */
+  extractedRows: number;
+  /** Rows the destination committed: 0 for an attempt that failed (its transaction rolled back). */
+  loadedRows: number;
+}
+
 export interface JobLogStep {
   dataSourceId: number;
   accountId: string;
@@ -74,12 +98,18 @@ export interface JobLogStep {
   step: string;
   success: boolean | null;
   message: string | null;
+  /** Rows loaded (committed) by the attempt that counts. */
   numberRow: number;
+  /** Rows read from the platform by that attempt (absent in logs written before issue 14). */
+  extractedRows?: number;
   dateStart: string | null;
   dateEnd: string | null;
+  /** From the first attempt's start to the last attempt's end: retries and their waits included. */
   startedAt: string;
   endedAt: string | null;
   duration: number | null;
+  /** Every attempt, oldest first (absent in logs written before issue 14). */
+  attempts?: JobLogAttempt[];
 }
 
 export interface JobLogsTable {
@@ -89,15 +119,22 @@ export interface JobLogsTable {
   /** The run id (Temporal workflow id), shared with the connection logs of the run. */
   requestId: string;
   kind: Generated<"run" | "backfill">;
+  /** Every day the run read: the requested days and the recent days re-fetched before them. */
   dateStart: string | null;
   dateEnd: string | null;
+  /** The days the job's date preset (or the backfill chunk) asked for; null in logs before issue 14. */
+  requestedStart: string | null;
+  requestedEnd: string | null;
   startedAt: Timestamp;
   endedAt: NullableTimestamp;
   duration: number | null;
   lastStepReached: Generated<string>;
   /** null while running. */
   success: boolean | null;
+  /** Rows the destination committed. */
   numberRow: Generated<number>;
+  /** Rows read from the platform (more than numberRow when a load failed and rolled back). */
+  extractedRow: Generated<number>;
   message: string | null;
   memoryFootprint: ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>;
   steps: Json<JobLogStep[]>;
@@ -109,6 +146,7 @@ export interface DataStreamTables {
   datastreams: DatastreamsTable;
   datastreamJobs: DatastreamJobsTable;
   datastreamJobAccounts: DatastreamJobAccountsTable;
+  datastreamJobTables: DatastreamJobTablesTable;
   jobLogs: JobLogsTable;
 }
 

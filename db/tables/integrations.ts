@@ -9,8 +9,13 @@ export interface OauthClientsTable {
   /** The public client_id. */
   id: string;
   name: string;
-  /** tokenDigest of the client secret; the secret itself is never stored. */
-  secretDigest: string;
+  /** tokenDigest of the client secret; the secret itself is never stored. Null for a public client. */
+  secretDigest: string | null;
+  /**
+   * A public client (code that runs where users can read it, such as an add-in's task pane) has no
+   * secret: it authenticates by client_id alone and must use PKCE (S256).
+   */
+  public: Generated<boolean>;
   /** Exact redirect URIs this client may use (compared byte for byte). */
   redirectUris: string[];
   /** Apps Script ids of the Looker Studio connectors, mapped to the platform each one serves. */
@@ -26,13 +31,36 @@ export interface OauthCodesTable {
   userId: number;
   redirectUri: string;
   platform: string | null;
+  /** PKCE (RFC 7636): the S256 challenge the authorization request carried, checked at the token endpoint. */
+  codeChallenge: string | null;
+  codeChallengeMethod: string | null;
   expiresAt: Timestamp;
   usedAt: NullableTimestamp;
   createdAt: Timestamp;
 }
 
+/**
+ * What a user let an application read (decision 0861): one consent, or one confirmed add-in link.
+ * Its tokens, rotated or not, are one family; revoking the grant revokes them all. Listed in
+ * Settings → Connected apps; revoked there, by a replayed refresh token or code, and by a password
+ * change or an API-key rotation.
+ */
+export interface OauthGrantsTable {
+  id: Generated<number>;
+  companyId: number;
+  userId: number;
+  clientId: string;
+  platform: string | null;
+  via: "consent" | "link";
+  codeDigest: string | null;
+  createdAt: Timestamp;
+  lastUsedAt: NullableTimestamp;
+  revokedAt: NullableTimestamp;
+}
+
 export interface OauthTokensTable {
   id: Generated<number>;
+  grantId: number;
   clientId: string;
   companyId: number;
   userId: number;
@@ -58,6 +86,7 @@ export interface AddonLinksTable {
 export interface IntegrationTables {
   oauthClients: OauthClientsTable;
   oauthCodes: OauthCodesTable;
+  oauthGrants: OauthGrantsTable;
   oauthTokens: OauthTokensTable;
   addonLinks: AddonLinksTable;
   localStorages: LocalStoragesTable;
@@ -66,6 +95,7 @@ export interface IntegrationTables {
 
 export type OauthClient = Selectable<OauthClientsTable>;
 export type OauthToken = Selectable<OauthTokensTable>;
+export type OauthGrant = Selectable<OauthGrantsTable>;
 
 /** Local-storage pipelines (spec 2 §3): a pipeline keeps sources (platform, account, authorization, fields). */
 export interface LocalStoragesTable {

@@ -50,7 +50,6 @@ export const PACING_PERIOD_LABELS: Record<PacingPeriod, string> = {
 export const FILTER_OPERATORS = ["equals", "not_equals", "contains", "not_contains"] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
-export const ENTITY_LEVELS = ["ACCOUNT", "CAMPAIGN", "ADGROUP"] as const;
 
 const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
 /** "a number greater than -1" (spec 1 §5); the inputs use min 0, step 0.1. */

@@ -1,6 +1,9 @@
 // The URL checker (spec 1 §3 Url check, §4 "ok only when last status is 200"): a real HTTP GET of
 // each ad final URL, following up to MAX_REDIRECTS redirects, with a timeout, and honouring the
-// site's robots.txt for our user agent (RFC 9309): a disallowed URL is not fetched.
+// site's robots.txt for our user agent (RFC 9309): a disallowed URL is not fetched. The URLs are
+// the tenant's: the worker passes the outbound guard's fetch (decision 0840), which checks the
+// address of every hop, and a failure says what failed without the network's details.
+import { networkCode, outboundRefusal } from "../core/outbound.js";
 
 export const URL_CHECK_USER_AGENT = "SignalpostUrlChecker/1.0 (+https://signalpost.example/url-checker)";
 export const MAX_REDIRECTS = 5;
@@ -52,6 +55,16 @@ export function robotsAllows(robotsTxt: string, path: string, agent = "signalpos
   return best ? best.allow : true;
 }
 
+/** What a failed fetch tells the user: refused, not found, no answer in time, or no connection; never an errno or an address. */
+function failure(error: unknown, timeoutMs: number): string {
+  const name = (error as Error)?.name;
+  if (name === "TimeoutError" || name === "AbortError") return `No answer within ${timeoutMs / 1000} s`;
+  const refusal = outboundRefusal(error);
+  if (refusal) return refusal.message;
+  if (networkCode(error) === "ENOTFOUND") return "The site's host name was not found";
+  return "Could not connect to the site";
+}
+
 export async function checkUrl(url: string, opts: { fetch?: Fetch; timeoutMs?: number; robotsCache?: Map<string, string | null> } = {}): Promise<UrlCheckResult> {
   const doFetch = opts.fetch ?? fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
@@ -81,14 +94,20 @@ export async function checkUrl(url: string, opts: { fetch?: Fetch; timeoutMs?: n
     try {
       response = await doFetch(target, { headers: { "user-agent": URL_CHECK_USER_AGENT, accept: "text/html,*/*" }, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
-      const name = (error as Error).name;
-      return { url, status: null, finalUrl: target.toString(), redirects, error: name === "TimeoutError" || name === "AbortError" ? `No answer within ${timeoutMs / 1000} s` : (error as Error).message };
+      return { url, status: null, finalUrl: target.toString(), redirects, error: failure(error, timeoutMs) };
     }
     // The body is not needed: release the connection.
     await response.body?.cancel().catch(() => undefined);
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
-      target = new URL(location, target);
+      let next: URL;
+      try {
+        next = new URL(location, target);
+      } catch {
+        return { url, status: response.status, finalUrl: target.toString(), redirects, error: "The site redirects to an invalid address" };
+      }
+      if (next.protocol !== "http:" && next.protocol !== "https:") return { url, status: response.status, finalUrl: target.toString(), redirects, error: "The site redirects to an address that is not http(s)" };
+      target = next;
       continue;
     }
     return { url, status: response.status, finalUrl: target.toString(), redirects };

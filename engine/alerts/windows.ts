@@ -7,10 +7,10 @@
 import { DateTime } from "luxon";
 import type { DateRange } from "../core/types.js";
 import type { During, PacingPeriod } from "./definition.js";
+import type { Granularity } from "../core/types.js";
 
 export const LIFETIME_DAYS = 365;
 
-export type Granularity = "day" | "hour";
 
 export interface AlertWindow {
   during: During;

@@ -1,27 +1,27 @@
-// The catalogue as the app and the worker see it: definitions joined with the registry.
+// The catalogue as the app and the worker see it: each connector folder's platform.ts entry, with
+// the auth method of its connector.ts and "implemented" when it has one (decision 0870). It reads
+// the folders' generated index, not the registry, so the two never import each other.
 import { UnknownPlatformError } from "../core/errors.js";
-import { hasConnector } from "../connectors/registry.js";
+import { platformDefinition } from "../connectors/folder.js";
+import { CONNECTOR_FOLDERS } from "../connectors/folders.generated.js";
 import { monogramSvg, svgDataUri } from "./icons.js";
-import { PLATFORM_DEFINITIONS } from "./platforms.js";
 import type { Category, Platform, PlatformDefinition, PlatformFlag } from "./types.js";
 
 export * from "./types.js";
 export { buildCredentialFromForm } from "./credential-form.js";
 export { AMAZON_SELLER_MARKETPLACES, AMAZON_SELLER_DEFAULT_URL, amazonSellerUrl } from "./amazon-marketplaces.js";
 
-function withImplementation(definition: PlatformDefinition): Platform {
-  return { ...definition, implemented: hasConnector(definition.id) };
-}
+const PLATFORMS: readonly Platform[] = CONNECTOR_FOLDERS.map((folder) => ({ ...platformDefinition(folder), implemented: folder.connector !== undefined }));
 
 /** Every platform, in the spec 1 §4 order. */
 export function listPlatforms(): Platform[] {
-  return sortPlatforms(PLATFORM_DEFINITIONS.map(withImplementation));
+  return sortPlatforms(PLATFORMS).map((p) => ({ ...p }));
 }
 
 /** The platform of an id or alias, or undefined. */
 export function findPlatform(id: string): Platform | undefined {
-  const definition = PLATFORM_DEFINITIONS.find((p) => p.id === id || p.aliases?.includes(id));
-  return definition ? withImplementation(definition) : undefined;
+  const found = PLATFORMS.find((p) => p.id === id || p.aliases?.includes(id));
+  return found ? { ...found } : undefined;
 }
 
 /** The platform of an id or alias; throws UnknownPlatformError. */

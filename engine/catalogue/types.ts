@@ -80,10 +80,14 @@ export interface PlatformIcon {
   color: string;
 }
 
-export interface PlatformDefinition {
+/**
+ * A platform's catalogue entry as its folder writes it (engine/connectors/<id>/platform.ts). The
+ * auth method comes from the folder's connector; only a folder without one states it here.
+ */
+export interface PlatformEntry {
   id: string;
   displayName: string;
-  authMethod: AuthMethod;
+  authMethod?: AuthMethod;
   category: Category;
   alertsActive: boolean;
   availableToAll: boolean;
@@ -103,6 +107,11 @@ export interface PlatformDefinition {
   aliases?: string[];
   icon: PlatformIcon;
   description: string;
+}
+
+/** An entry with its auth method resolved (the connector's, or the entry's while it has none). */
+export interface PlatformDefinition extends PlatformEntry {
+  authMethod: AuthMethod;
 }
 
 export interface Platform extends PlatformDefinition {

@@ -110,6 +110,11 @@ export class RowAggregator {
     return this.groups.size;
   }
 
+  /** Whether rows are grouped by this dimension (requested, or implied by an hourly read). */
+  groupsBy(dimension: string): boolean {
+    return this.spec.dimensions.includes(dimension);
+  }
+
   /**
    * For records that arrive grouped by `dimension` (orders sorted by creation time arrive one date
    * after the other): before adding a record whose `dimension` is `value`, yields and forgets the
@@ -117,7 +122,7 @@ export class RowAggregator {
    * day's groups. Yields nothing when the read does not group by `dimension`.
    */
   *advanceTo(dimension: string, value: CellValue): Generator<Row> {
-    if (!this.spec.dimensions.includes(dimension)) return;
+    if (!this.groupsBy(dimension)) return;
     for (const [key, group] of this.groups) {
       if (group.dims[dimension] === value) continue;
       this.groups.delete(key);

@@ -18,6 +18,7 @@ export interface CreateContextOptions {
   log?: Logger;
   retry?: RetryPolicy;
   timeoutMs?: number;
+  /** The app and the worker pass the outbound guard's fetch (lib/outbound/guard.ts): base and store URLs may be the tenant's. */
   fetch?: typeof fetch;
   now?: () => Date;
 }

@@ -6,7 +6,7 @@
 // - SINCE runs from the given day to today included.
 import { DateTime } from "luxon";
 import { InvalidDateRangeError } from "./errors.js";
-import type { DateRange } from "./types.js";
+import type { DateRange, TimezoneHandling } from "./types.js";
 
 export { DATE_PRESETS, type DatePreset } from "./date-presets.js";
 import { DATE_PRESETS, type DatePreset } from "./date-presets.js";
@@ -170,6 +170,47 @@ export function restatementWindow(days: number, opts: { timezone: string; now?: 
 
 export function restatementDays(days: number, opts: { timezone: string; now?: Date }): string[] {
   return eachDay(restatementWindow(days, opts));
+}
+
+/** The day `n` days after (or before, when negative) a YYYY-MM-DD day. */
+export function addDays(day: string, n: number): string {
+  return format(parseDay(day, "Day").plus({ days: n }));
+}
+
+/**
+ * The timezone an account's days are counted in, one rule for query URLs, job runs and alerts:
+ * the connector's fixed zone, else the account's own, else the one the platform listed for it,
+ * else UTC. Two features reading "yesterday" for one account must mean the same day.
+ */
+export function accountTimezone(handling: TimezoneHandling, account: { timezone?: string | null; listed?: string | null }): string {
+  if (typeof handling === "object") return handling.fixed;
+  return account.timezone || account.listed || "UTC";
+}
+
+/** The days a data-stream run reads (decision 0821). */
+export interface RunDays {
+  /** What the date preset asks for: the very days a query URL's preset means. */
+  requested: DateRange;
+  /** Recent days before `requested` that the platform may still revise and earlier runs loaded. */
+  refetched: DateRange | null;
+  /** refetched then requested: one contiguous range. */
+  range: DateRange;
+}
+
+/**
+ * The days of a scheduled or manual run: its preset's days, and before them the days of the
+ * platform's restatement window that the preset no longer covers (yesterday's run re-reads the
+ * days before yesterday the platform may still revise). Never a day after the preset's end: a
+ * preset that ends yesterday does not load today's partial figures. CUSTOM ranges are fixed
+ * history: nothing is re-fetched.
+ */
+export function runDays(preset: DatePreset | string, opts: ResolveDateRangeOptions, restatementDays: number): RunDays {
+  const requested = resolveDateRange(preset, opts);
+  if (preset === "CUSTOM") return { requested, refetched: null, range: requested };
+  const window = restatementWindow(restatementDays, opts);
+  if (window.start >= requested.start) return { requested, refetched: null, range: requested };
+  const refetched = { start: window.start, end: addDays(requested.start, -1) };
+  return { requested, refetched, range: { start: refetched.start, end: requested.end } };
 }
 
 /** Today in a timezone, as YYYY-MM-DD. */

@@ -7,6 +7,7 @@ import type { HttpClient, HttpRequest, HttpResponse, PayloadParser, PreparedRequ
 import { redactingLogger, type Logger } from "./logger.js";
 import { signOAuth1 } from "./oauth1.js";
 import { expiresSoon, refreshToken } from "./oauth2.js";
+import { outboundRefusal } from "./outbound.js";
 import { limiterFor } from "./rate-limit.js";
 import { redact, secretsOf } from "./redact.js";
 import type { AppCredentials, Connector, Credential, OAuth2Config, RateLimitPolicy } from "./types.js";
@@ -307,6 +308,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } catch (cause) {
         clearTimeout(timer);
         if (options.signal?.aborted) throw new AbortError(cause instanceof Error ? cause : String(cause));
+        // The outbound guard refused the address (a store URL on a private network, a redirect to
+        // one): the user must change it, retrying will not help.
+        const refusal = outboundRefusal(cause);
+        if (refusal) {
+          throw new ConnectorError({ kind: "config", platform, request: { method: prepared.method, url: scrub(prepared.url.toString()) }, message: refusal.message, cause });
+        }
         const timedOut = cause instanceof Error && cause.name === "TimeoutError";
         log.warn("http network error", { method: prepared.method, url: prepared.url.toString(), attempt, error: cause });
         throw new ConnectorError({

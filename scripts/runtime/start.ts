@@ -3,7 +3,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { migrateToLatest } from "../../db/migrate.js";
-import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../db/seed/index.js";
+import { DEMO_ADMIN, DEMO_USER, seedDemo } from "../../server/seed/index.js";
+import { writeFolderIndexes } from "../../engine/folder-index.js";
 import { dataDir, projectRoot } from "../../lib/paths.js";
 import { embeddedPostgres, ensureDatabase } from "./postgres.js";
 import { supervise, type Launched, type Supervisor } from "./supervisor.js";
@@ -97,6 +98,8 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
     temporalUiUrl = running!.uiUrl;
   }
 
+  // A connector or destination folder added since the last generate is bundled too (decision 0870).
+  for (const file of writeFolderIndexes()) log(`[start] regenerated ${path.relative(projectRoot, file)}`);
   if (process.env.SIGNALPOST_SKIP_BUILD !== "true") {
     log("[start] building the web app");
     const build = spawnSync(process.execPath, [path.join(projectRoot, "node_modules/@remix-run/dev/dist/cli.js"), "build"], {

@@ -1,7 +1,9 @@
 // The web server: what remix-serve does (compression, static assets, access log, Remix handler),
-// with one difference: the access log line goes through the engine's redaction, so the API key
+// with two differences: the access log line goes through the engine's redaction, so the API key
 // of a query URL (/api/request?...&apikey=...) and any other secret-looking parameter never
-// reach a log file. Used by the start command and by bench/query-url.
+// reach a log file; and the browser boundary (decision 0860) is held here, in front of
+// everything: headers on every response, CORS, preflights and cross-site form posts answered
+// before Remix sees them. Used by the start command and by bench/query-url.
 import { createRequire } from "node:module";
 import path from "node:path";
 import url from "node:url";
@@ -11,10 +13,31 @@ import express, { type Express, type Request, type Response as ExpressResponse }
 import morgan from "morgan";
 import { redact } from "../../engine/core/redact.js";
 import { installProcessGuards } from "../../lib/process-guards.js";
+import { getEnv, trustProxySetting } from "../../lib/env.js";
+import { loggableUrl } from "../../app/utils/loggable-url.js";
+import { corsHeaders, EVERY_RESPONSE_HEADERS, preflightAnswer } from "../../lib/browser-boundary.js";
+import { isSameOriginRequest } from "../../app/services/csrf.server.js";
 
-/** The request path as it may be logged: secret parameters replaced by [REDACTED]. */
-export function loggableUrl(raw: string): string {
-  return redact(raw);
+export { loggableUrl };
+
+/** IPv4 clients reach a dual-stack socket as "::ffff:1.2.3.4"; counters key them as "1.2.3.4". */
+function plainAddress(address: string | undefined): string | null {
+  if (!address) return null;
+  return address.startsWith("::ffff:") && address.includes(".") ? address.slice("::ffff:".length) : address;
+}
+
+/**
+ * What every loader and action receives as `context`: the client's address, from the socket
+ * unless TRUST_PROXY names the proxies whose X-Forwarded-For is believed (Express's req.ip).
+ * Throttling and rate limits key on it (docs/decisions/0850-throttling.md).
+ */
+export function loadContextFor(req: Request): { clientAddress: string | null } {
+  return { clientAddress: plainAddress(req.ip) };
+}
+
+/** Applies TRUST_PROXY (or the given setting) to an Express app. */
+export function trustProxies(app: Express, setting: boolean | number | string = trustProxySetting()): void {
+  app.set("trust proxy", setting);
 }
 
 /**
@@ -26,7 +49,11 @@ export function loggableUrl(raw: string): string {
 export async function sendWithBackpressure(res: ExpressResponse, response: globalThis.Response): Promise<void> {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  // The application's headers replace the boundary's defaults; only Set-Cookie accumulates.
+  for (const [key, value] of response.headers.entries()) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;
@@ -55,6 +82,64 @@ export async function sendWithBackpressure(res: ExpressResponse, response: globa
   }
 }
 
+// Remix's own route matching (server-runtime internals, like createRemixRequest below): the
+// boundary must know whether a path is a page (a route module with a component or an error
+// boundary) or a resource route, exactly as Remix decides it.
+type RouteManifest = ServerBuild["routes"];
+type ServerRoute = { id: string; module: { default?: unknown; ErrorBoundary?: unknown } };
+const { createRoutes } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/routes.js") as { createRoutes(manifest: RouteManifest): unknown[] };
+const { matchServerRoutes } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/routeMatching.js") as {
+  matchServerRoutes(routes: unknown[], pathname: string, basename?: string): Array<{ route: ServerRoute }> | null;
+};
+
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The browser boundary, in front of static files and Remix (decision 0860):
+ * - every response starts with EVERY_RESPONSE_HEADERS (nosniff, Referrer-Policy) and, on the
+ *   paths other origins may read, the CORS headers;
+ * - OPTIONS is answered here and never reaches a loader (Remix would run the route's loader: a
+ *   query URL would run and count its query, a bearer endpoint would answer 401);
+ * - a cross-site form post to a page gets 403. Remix itself throws on an Origin that does not
+ *   match the Host before any action runs, which surfaces as a bare 500; data requests (?_data)
+ *   and resource routes are left to the routes (requireUser / assertSameOrigin, or their
+ *   machine credentials).
+ */
+export function browserBoundary(build: ServerBuild) {
+  const routes = createRoutes(build.routes);
+  const isPage = (pathname: string) => {
+    const matches = matchServerRoutes(routes, pathname, build.basename);
+    const last = matches?.[matches.length - 1]?.route;
+    return Boolean(last && (last.module.default != null || last.module.ErrorBoundary != null));
+  };
+  return (req: Request, res: ExpressResponse, next: (error?: unknown) => void) => {
+    for (const [k, v] of Object.entries({ ...EVERY_RESPONSE_HEADERS, ...corsHeaders(req.path) })) res.setHeader(k, v);
+    if (req.method === "OPTIONS") {
+      const answer = preflightAnswer(req.path);
+      for (const [k, v] of Object.entries(answer.headers)) res.setHeader(k, v);
+      res.status(answer.status).end();
+      return;
+    }
+    if (UNSAFE_METHODS.has(req.method) && req.query._data === undefined && isPage(req.path) && !sameOrigin(req)) {
+      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+      return;
+    }
+    next();
+  };
+}
+
+function sameOrigin(req: Request): boolean {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
+  let url: string;
+  try {
+    url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`).href;
+  } catch {
+    return false;
+  }
+  return isSameOriginRequest(new globalThis.Request(url, { method: req.method, headers }));
+}
+
 // Exported by @remix-run/express at run time (the request with abort-on-close), absent from its types.
 type RemixExpressInternals = { createRemixRequest(req: Request, res: ExpressResponse): globalThis.Request };
 // @remix-run/express builds the Fetch request (with abort when the client leaves) in its server
@@ -65,7 +150,7 @@ function remixHandler(build: ServerBuild, mode: string | undefined) {
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: ExpressResponse, next: (error?: unknown) => void) => {
     try {
-      const response = await handle(createRemixRequest(req, res), undefined);
+      const response = await handle(createRemixRequest(req, res), loadContextFor(req));
       await sendWithBackpressure(res, response);
     } catch (error) {
       next(error);
@@ -73,10 +158,12 @@ function remixHandler(build: ServerBuild, mode: string | undefined) {
   };
 }
 
-export function createWebApp(build: ServerBuild, opts: { accessLog?: boolean; compress?: boolean; mode?: string } = {}): Express {
+export function createWebApp(build: ServerBuild, opts: { accessLog?: boolean; compress?: boolean; mode?: string; trustProxy?: boolean | number | string } = {}): Express {
   const app = express();
   app.disable("x-powered-by");
+  trustProxies(app, opts.trustProxy);
   if (opts.compress !== false) app.use(compression());
+  app.use(browserBoundary(build));
   app.use(build.publicPath, express.static(build.assetsBuildDirectory, { immutable: true, maxAge: "1y" }));
   app.use(express.static("public", { maxAge: "1h" }));
   if (opts.accessLog !== false) {
@@ -96,9 +183,9 @@ async function main() {
   installProcessGuards("web", { redact });
   const build = await loadBuild(process.argv[2]);
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  const port = Number(process.env.PORT) || 3000;
+  const { PORT: port, HOST: host } = getEnv();
   const app = createWebApp(build);
-  const server = process.env.HOST ? app.listen(port, process.env.HOST) : app.listen(port);
+  const server = host ? app.listen(port, host) : app.listen(port);
   server.on("listening", () => console.log(`[web] http://localhost:${port}`));
   for (const signal of ["SIGTERM", "SIGINT"] as const) process.once(signal, () => server.close(() => process.exit(0)));
 }

@@ -5,10 +5,7 @@
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { eachDay, todayIn } from "../../engine/core/dates.js";
-import type { Connector, ConnectorContext, DateRange, ReadRequest, RowPage } from "../../engine/core/types.js";
-import { encodeRow, type CellBlock } from "../../engine/query/cells.js";
-import { DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/query/day-partitions.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";

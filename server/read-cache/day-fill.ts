@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
-import { DATE_FIELD } from "../../engine/query/day-partitions.js";
+import { DATE_FIELD } from "../../engine/index.js";
 
 /** A day's rows go to storage in chunks of about this many characters. */
 const CHUNK_CHARS = 512 * 1024;

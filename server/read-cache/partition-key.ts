@@ -3,7 +3,7 @@
 // and a fingerprint of what the catalogue says about the stored fields, so rows stored under an
 // older definition (a field renamed, retyped or gone) are never served as today's.
 import { createHash } from "node:crypto";
-import type { DateRange, FieldDef, Filter, Granularity } from "../../engine/core/types.js";
+import type { DateRange, FieldDef, Filter, Granularity } from "../../engine/index.js";
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);

@@ -2,10 +2,7 @@
 // encoded cells for the output formats' writeBlocks: the query URL, Looker Studio, the add-ins
 // and the builder's preview all come through here (app/services/query-url.server.ts).
 import type { DB } from "../../db/connection.js";
-import { eachDay } from "../../engine/core/dates.js";
-import { encodeCell, filterBlock, pageBlock, type CellBlock } from "../../engine/query/cells.js";
-import { cacheShape } from "../../engine/query/day-partitions.js";
-import type { QueryPlan } from "../../engine/query/execute.js";
+import { eachDay, encodeCell, filterBlock, pageBlock, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
 import { readAccountBlocks, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";

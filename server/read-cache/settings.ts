@@ -1,5 +1,5 @@
 // The read cache's limits: from the environment (lib/env.ts), overridable per call (tests, benches).
-import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "../../engine/query/day-partitions.js";
+import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "../../engine/index.js";
 import { getEnv } from "../../lib/env.js";
 
 export type ReadCacheSettings = {

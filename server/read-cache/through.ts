@@ -5,9 +5,7 @@
 // connector directly.
 import type { DB } from "../../db/connection.js";
 import { findDataSourceByAccount } from "../../db/repositories/data-sources.js";
-import type { Connector, ConnectorContext, FieldDef, ReadRequest, RowPage } from "../../engine/core/types.js";
-import { blockPages } from "../../engine/query/cells.js";
-import { cacheShape, DATE_FIELD } from "../../engine/query/day-partitions.js";
+import { type Connector, type ConnectorContext, type FieldDef, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";

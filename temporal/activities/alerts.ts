@@ -13,18 +13,10 @@ import {
   type EvaluationTarget,
   type Evaluation,
 } from "../../db/repositories/alerts.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
-import { alertDefinitionSchema } from "../../engine/alerts/definition.js";
-import type { Connector, ConnectorContext } from "../../engine/core/types.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../lib/alert-evaluation.js";
-import { notifyStatusChanges } from "../../lib/alert-notifications.js";
-import { getEnv } from "../../lib/env.js";
-import { sendMail as sendLocalMail } from "../../lib/mail.js";
-import { getSlackClient } from "../../lib/slack/index.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
-import { resolveDateRange } from "../../engine/core/dates.js";
-import { checkUrl } from "../../engine/alerts/url-check.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
+import { alertDefinitionSchema, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
+import { notifyStatusChanges } from "../../server/alert-notifications.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { extractionGate, recordAccountUsage } from "../../db/repositories/usage.js";
@@ -55,11 +47,8 @@ function safeHeartbeat(details?: unknown) {
 
 export function createAlertActivities(deps: ActivityDeps) {
   const db = deps.db;
-  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const now = deps.now ?? (() => new Date());
-  const mail = deps.sendMail ?? sendLocalMail;
-  const postSlack = deps.postSlack ?? ((token: string, message: { channel: string; text: string }) => getSlackClient().postMessage(token, message));
-  const appUrl = () => deps.appUrl ?? getEnv().APP_URL ?? `http://localhost:${getEnv().PORT}`;
+  const { getConnector, now, sendMail: mail, postSlack } = deps;
+  const appUrl = () => deps.appUrl;
 
   /**
    * What the alerts of one batch share: one billing decision per company, one connector context
@@ -75,7 +64,7 @@ export function createAlertActivities(deps: ActivityDeps) {
       gate(companyId: number) {
         let gate = gates.get(companyId);
         if (!gate) {
-          gate = extractionGate(db, companyId, { graceDays: getEnv().BILLING_GRACE_DAYS, now: now() });
+          gate = extractionGate(db, companyId, { graceDays: deps.billingGraceDays, now: now() });
           gates.set(companyId, gate);
         }
         return gate;
@@ -216,7 +205,7 @@ export function createAlertActivities(deps: ActivityDeps) {
         // The same URL in several ads is crawled once; its cost is the sum.
         const unique = new Map<string, number | null>();
         for (const u of adUrls) unique.set(u.url, (unique.get(u.url) ?? 0) + (u.costYesterday ?? 0));
-        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache }) }));
+        const results = await mapLimit([...unique.entries()], 4, async ([url, cost]) => ({ url, cost, result: await checkUrl(url, { timeoutMs: input.timeoutMs ?? 10_000, robotsCache, fetch: deps.fetchTenantUrl }) }));
         for (const r of results) {
           urls++;
           if (r.result.status !== 200) broken++;

@@ -4,11 +4,9 @@
 // client area reads what is stored. One account's failure is recorded on its run, the pass goes on.
 import { heartbeat } from "@temporalio/activity";
 import { listMonitoredAccounts, productCheckActivatedIds, recordCheckRun, type CheckOutcome } from "../../db/repositories/checks.js";
-import { findPlatform } from "../../engine/catalogue/index.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
-import type { Account, Connector, ConnectorContext } from "../../engine/core/types.js";
-import { accountTimezone } from "../../lib/alert-evaluation.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import { findPlatform, type Account, type Connector, type ConnectorContext } from "../../engine/index.js";
+import { accountTimezone } from "../../server/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import type { AutomaticCheckInput, AutomaticCheckResult } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 
@@ -41,8 +39,7 @@ export async function askPlatform(connector: Connector, ctx: ConnectorContext, a
 
 export function createCheckActivities(deps: ActivityDeps) {
   const db = deps.db;
-  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const now = deps.now ?? (() => new Date());
+  const { getConnector, now } = deps;
 
   return {
     /** One pass of the security or conversion-tag check over the monitored accounts. */

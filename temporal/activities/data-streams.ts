@@ -5,23 +5,19 @@ import { ApplicationFailure, Context } from "@temporalio/activity";
 import type { DB } from "../../db/connection.js";
 import { recordConnectionLog } from "../../db/repositories/connection-logs.js";
 import { recordAccountUsage } from "../../db/repositories/usage.js";
-import { getTemporalClient } from "../client.js";
 import { ALL_BLOCKED_NOTE, pauseJobSchedule } from "../schedules.js";
-import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updateJobState } from "../../db/repositories/data-streams.js";
+import { finishJobLog, getJob, jobAccounts, recordJobLogStep, startJobLog, updateJobState, type JobLogStepUpdate } from "../../db/repositories/data-streams.js";
 import { getDestination, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, recordSourceError } from "../../db/repositories/network-authorizations.js";
-import type { DatastreamJob, JobLogStep } from "../../db/tables/data-streams.js";
-import { registry as connectorRegistry } from "../../engine/connectors/registry.js";
-import { ConnectorError, EngineError } from "../../engine/core/errors.js";
-import { dayCount, resolveDateRange, restatementWindow, splitDateRange } from "../../engine/core/dates.js";
-import type { DateRange, Row } from "../../engine/core/types.js";
-import { defaultDateColumn, DestinationError, openDestination, type DestinationLoader } from "../../engine/destinations/index.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
+import type { DatastreamJob, JobLogAttempt } from "../../db/tables/data-streams.js";
+import { ConnectorError, EngineError, accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays, type DateRange, type Row, defaultDateColumn, DestinationError, type DestinationLoader, type Connector } from "../../engine/index.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { tableOwnershipProblem } from "../../server/job-table-owner.js";
+import { connectorContextForSource } from "../../server/source-context.js";
 import { storeWhileReading } from "../../server/read-cache/through.js";
-import { getEnv } from "../../lib/env.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
+import type { DataSource } from "../../db/schema.js";
 import type { ActivityDeps } from "./deps.js";
 
 function failure(error: unknown): never {
@@ -33,12 +29,32 @@ function failure(error: unknown): never {
   throw ApplicationFailure.retryable(message, kind);
 }
 
-/** The date range of a scheduled or manual run: the job's period joined with the restatement window. */
-export function runRange(job: Pick<DatastreamJob, "date" | "startDate" | "endDate">, timezone: string, restatementDays: number, now: Date): DateRange {
-  const period = resolveDateRange(job.date, { timezone, now, start: job.startDate ?? undefined, end: job.endDate ?? undefined, since: job.startDate ?? undefined });
-  if (job.date === "CUSTOM") return period;
-  const restate = restatementWindow(restatementDays, { timezone, now });
-  return { start: period.start < restate.start ? period.start : restate.start, end: period.end > restate.end ? period.end : restate.end };
+/** The days of a scheduled or manual run: the preset's days and the re-fetched ones before them (engine/core/dates runDays). */
+export function jobRunDays(job: Pick<DatastreamJob, "date" | "startDate" | "endDate">, timezone: string, restatementDays: number, now: Date): RunDays {
+  return runDays(job.date, { timezone, now, start: job.startDate ?? undefined, end: job.endDate ?? undefined, since: job.startDate ?? undefined }, restatementDays);
+}
+
+/** An account's timezone as the query URL counts it (the connector's fixed zone, the account's, the one its source listed). */
+async function timezoneOf(db: DB, companyId: number, connector: Connector, account: DataSource): Promise<string> {
+  if (typeof connector.timezone === "object" || account.timezone) return accountTimezone(connector.timezone, account);
+  const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
+  const listed = (source?.availableDataSources ?? []).find((a) => a.accountId === account.accountId)?.timezone;
+  return accountTimezone(connector.timezone, { timezone: account.timezone, listed });
+}
+
+const earliest = (days: string[]) => [...days].sort()[0] ?? null;
+const latest = (days: string[]) => [...days].sort().at(-1) ?? null;
+
+/** Where this attempt stands: its number and the last heartbeat of the attempt before it. */
+function attemptInfo(): { attempt: number; previousLastSeenAt: string | null } {
+  try {
+    const info = Context.current().info;
+    const details = info.heartbeatDetails as { at?: unknown } | undefined;
+    return { attempt: info.attempt, previousLastSeenAt: typeof details?.at === "string" ? details.at : null };
+  } catch {
+    // Outside an activity (unit tests and the loader bench call the function directly).
+    return { attempt: 1, previousLastSeenAt: null };
+  }
 }
 
 /** The backfill's whole range (the initialization period), in the first account's timezone. */
@@ -63,39 +79,47 @@ async function loadJobContext(db: DB, companyId: number, jobId: number) {
 
 export function createDataStreamActivities(deps: ActivityDeps) {
   const db = deps.db;
-  const getConnector = deps.getConnector ?? ((p: string) => connectorRegistry.getConnector(p));
-  const open = deps.openDestination ?? openDestination;
-  const now = deps.now ?? (() => new Date());
+  const { getConnector, openDestination: open, now } = deps;
 
   return {
-    /** Opens the run log and lists the accounts to read (blocked ones skipped). */
+    /** Opens the run log (requested and re-fetched days) and lists the accounts to read (blocked ones skipped). */
     async planJobRun(input: PlanRunInput): Promise<JobRunPlan> {
       const { job, stream } = await loadJobContext(db, input.companyId, input.jobId);
       const accounts = await jobAccounts(db, input.companyId, job);
       const active = accounts.filter((a) => a.blockedAt === null);
       const connector = getConnector(stream.platform);
-      const ranges = active.map((a) => (input.range ? input.range : runRange(job, a.timezone ?? "UTC", connector.restatementDays, now())));
-      const overall = ranges.length > 0 ? { start: ranges.map((r) => r.start).sort()[0]!, end: ranges.map((r) => r.end).sort().at(-1)! } : input.range ?? null;
+      const days: RunDays[] = [];
+      for (const a of active) {
+        if (input.range) days.push({ requested: input.range, refetched: null, range: input.range });
+        else days.push(jobRunDays(job, await timezoneOf(db, input.companyId, connector, a), connector.restatementDays, now()));
+      }
       const log = await startJobLog(db, input.companyId, {
         jobId: job.id,
         requestId: input.requestId,
         kind: input.kind,
-        dateStart: overall?.start ?? null,
-        dateEnd: overall?.end ?? null,
+        dateStart: earliest(days.map((d) => d.range.start)) ?? input.range?.start ?? null,
+        dateEnd: latest(days.map((d) => d.range.end)) ?? input.range?.end ?? null,
+        requestedStart: earliest(days.map((d) => d.requested.start)) ?? input.range?.start ?? null,
+        requestedEnd: latest(days.map((d) => d.requested.end)) ?? input.range?.end ?? null,
       });
       if (input.kind === "run") await updateJobState(db, input.companyId, job.id, { lastLaunchedAt: now(), status: "ACTIVE" });
       return {
         logId: log.id,
         shouldRunAllEvenIfFailed: job.shouldRunAllEvenIfFailed,
-        accounts: active.map((a, i) => ({ dataSourceId: a.id, range: ranges[i]! })),
+        accounts: active.map((a, i) => ({ dataSourceId: a.id, range: days[i]!.range })),
         skipped: accounts.length - active.length,
         allBlocked: accounts.length > 0 && active.length === 0,
       };
     },
 
-    /** Extract one account's slice and load it (one transaction / one set of objects), heartbeating. */
+    /**
+     * Extract one account's slice and load it (one transaction / one set of objects), heartbeating.
+     * Each attempt is recorded apart (its number, error, duration, rows read and rows committed),
+     * so retries Temporal makes show in the job log instead of vanishing into one clean step.
+     */
     async runAccountSlice(input: AccountSliceInput): Promise<AccountSliceResult> {
       const started = now();
+      const { attempt: number, previousLastSeenAt } = attemptInfo();
       const { job, stream } = await loadJobContext(db, input.companyId, input.jobId);
       const account = await db.selectFrom("dataSources").selectAll().where("companyId", "=", input.companyId).where("id", "=", input.dataSourceId).executeTakeFirst();
       if (!account) throw ApplicationFailure.nonRetryable(`Account ${input.dataSourceId} not found`, "config");
@@ -104,35 +128,32 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       const source = await getNetworkAuthorization(db, input.companyId, account.networkAuthorizationId);
       if (!source) throw ApplicationFailure.nonRetryable("The source of this account no longer exists.", "config");
       // Billing (issue 8): nothing is extracted for a lapsed trial, a dead subscription or an account locked beyond the plan.
-      await checkExtractionAllowed(db, input.companyId, [account.id], { graceDays: getEnv().BILLING_GRACE_DAYS }).catch((error: unknown) => {
+      await checkExtractionAllowed(db, input.companyId, [account.id], { graceDays: deps.billingGraceDays }).catch((error: unknown) => {
         if (error instanceof ExtractionBlockedError) throw ApplicationFailure.nonRetryable(error.message, "billing");
         throw error;
       });
 
-      const step: JobLogStep = {
+      const attempt: JobLogAttempt = { attempt: number, startedAt: started.toISOString(), endedAt: null, duration: null, success: null, message: null, extractedRows: 0, loadedRows: 0 };
+      const step: JobLogStepUpdate = {
         dataSourceId: account.id,
         accountId: account.accountId,
         accountName: account.name,
         step: "EXTRACT",
-        success: null,
-        message: null,
-        numberRow: 0,
         dateStart: input.range.start,
         dateEnd: input.range.end,
-        startedAt: started.toISOString(),
-        endedAt: null,
-        duration: null,
+        attempt,
+        previousLastSeenAt,
       };
       await recordJobLogStep(db, input.companyId, input.logId, step);
-      // A job run uses the account for billing like a query URL does (db/repositories/usage.ts).
-      await recordAccountUsage(db, input.companyId, [account.id], "job", started);
-      const heartbeat = (details: unknown) => {
+      const heartbeat = (rows: number) => {
         try {
-          Context.current().heartbeat(details);
+          // `at` lets the next attempt date this one's last sign of life if it is never heard of again.
+          Context.current().heartbeat({ rows, at: now().toISOString() });
         } catch {
           // Outside an activity (unit tests call this function directly): nothing to heartbeat to.
         }
       };
+      heartbeat(0);
       const signal = (() => {
         try {
           return Context.current().cancellationSignal;
@@ -142,8 +163,12 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       })();
 
       let loader: DestinationLoader | undefined;
-      let rows = 0;
       try {
+        // One table, one owner (decision 0820): a job sharing its table with another job's never touches it.
+        const taken = await tableOwnershipProblem(db, input.companyId, { id: job.id, tableName: job.tableName, destinationId: destinationRow.id });
+        if (taken) throw new DestinationError(destinationRow.type, "config", taken);
+        // A job run uses the account for billing like a query URL does (db/repositories/usage.ts).
+        await recordAccountUsage(db, input.companyId, [account.id], "job", started);
         const connector = getConnector(stream.platform);
         const ctx = connectorContextForSource(db, input.companyId, source, connector, { signal });
         const defs = await connector.listFields(ctx, { report: jobReport(job) });
@@ -155,13 +180,14 @@ export function createDataStreamActivities(deps: ActivityDeps) {
 
         // Every day is read from the platform; the read cache keeps a copy on the way (decision 0890).
         const pages = storeWhileReading(connector, ctx, {
-          accounts: [{ id: account.accountId, name: account.name, timezone: account.timezone ?? "UTC", currency: account.currency ?? "USD" }],
+          accounts: [{ id: account.accountId, name: account.name, timezone: await timezoneOf(db, input.companyId, connector, account), currency: account.currency ?? "USD" }],
           fields: fieldIds,
           range: input.range,
           options: job.options,
         });
         async function* mapped(): AsyncIterable<Row[]> {
           for await (const page of pages) {
+            attempt.extractedRows += page.rows.length;
             yield page.rows.map((r) => {
               const out: Row = {};
               for (const id of fieldIds) out[job.fields[id] || id] = r[id] ?? null;
@@ -175,34 +201,32 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           scope: dateColumn ? { accountId: account.accountId, dateColumn, range: input.range } : { accountId: account.accountId },
           rows: mapped(),
           signal,
-          onProgress: (n) => {
-            rows = n;
-            heartbeat({ rows: n });
-          },
+          onProgress: heartbeat,
         });
-        rows = result.rows;
-        step.success = true;
+        // Only a committed load counts its rows as loaded.
+        attempt.loadedRows = result.rows;
+        attempt.success = true;
         step.step = "END_PROCESS";
       } catch (caught) {
         // The connector's error surfaces through the loader, which wraps what the row stream threw:
         // unwrap it, so that an expired token mid-load stays a config error (not retried, source ERROR).
         const error = caught instanceof DestinationError && caught.cause instanceof ConnectorError ? caught.cause : caught;
-        step.success = false;
-        step.message = error instanceof Error ? error.message : String(error);
-        if (error instanceof ConnectorError && error.kind === "config") await recordSourceError(db, input.companyId, source.id, step.message);
-        await finishStep();
+        attempt.success = false;
+        attempt.loadedRows = 0;
+        attempt.message = error instanceof Error ? error.message : String(error);
+        if (error instanceof ConnectorError && error.kind === "config") await recordSourceError(db, input.companyId, source.id, attempt.message);
+        await finishAttempt();
         failure(error);
       } finally {
         await loader?.close();
       }
-      await finishStep();
-      return { rows, success: true };
+      await finishAttempt();
+      return { rows: attempt.loadedRows, success: true };
 
-      async function finishStep() {
+      async function finishAttempt() {
         const ended = now();
-        step.numberRow = rows;
-        step.endedAt = ended.toISOString();
-        step.duration = ended.getTime() - started.getTime();
+        attempt.endedAt = ended.toISOString();
+        attempt.duration = ended.getTime() - started.getTime();
         await recordJobLogStep(db, input.companyId, input.logId, step);
         await recordConnectionLog(db, input.companyId, {
           dataSourceId: account!.id,
@@ -214,9 +238,9 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           endedAt: ended,
           dateStart: input.range.start,
           dateEnd: input.range.end,
-          success: step.success === true,
-          message: step.message,
-          numberRow: rows,
+          success: attempt.success === true,
+          message: attempt.message,
+          numberRow: attempt.loadedRows,
           fields: Object.keys(job.fields),
         }).catch(() => undefined); // the connection log is a report of the run; it must not fail the load
       }
@@ -225,16 +249,17 @@ export function createDataStreamActivities(deps: ActivityDeps) {
     async finishJobRun(input: FinishRunInput): Promise<void> {
       await finishJobLog(db, input.companyId, input.logId, { success: input.success, message: input.message, memoryFootprint: process.memoryUsage().rss });
       // A job whose accounts are all blocked stops being scheduled until one is unblocked.
-      if (input.allBlocked) await pauseJobSchedule(await getTemporalClient(), input.jobId, ALL_BLOCKED_NOTE).catch(() => undefined); // the run log already says why
+      if (input.allBlocked) await pauseJobSchedule(await deps.temporalClient(), input.jobId, ALL_BLOCKED_NOTE).catch(() => undefined); // the run log already says why
       if (input.kind === "run")
         await updateJobState(db, input.companyId, input.jobId, { lastExtractEnded: now(), lastRunSuccess: input.success, status: input.allBlocked ? "BLOCKED" : input.success ? "ACTIVE" : "ERROR" });
     },
 
     /** The backfill's chunks: the initialization period split in `chunkDays`-day slices, oldest first. */
     async planInitialization(input: { companyId: number; jobId: number; chunkDays: number }): Promise<{ chunks: DateRange[] }> {
-      const { job } = await loadJobContext(db, input.companyId, input.jobId);
+      const { job, stream } = await loadJobContext(db, input.companyId, input.jobId);
       const accounts = await jobAccounts(db, input.companyId, job);
-      const range = initializationRange(job, accounts[0]?.timezone ?? "UTC", now());
+      const timezone = accounts[0] ? await timezoneOf(db, input.companyId, getConnector(stream.platform), accounts[0]) : "UTC";
+      const range = initializationRange(job, timezone, now());
       if (!range || dayCount(range) <= 0) return { chunks: [] };
       return { chunks: splitDateRange(range, input.chunkDays) };
     },

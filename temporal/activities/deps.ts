@@ -1,18 +1,47 @@
+// What activities need from the outside world. Activities read everything through these deps,
+// never through globals, so a test (or a second worker with other settings) can replace any of it.
+import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
+import { registry as connectorRegistry, type Connector, type DestinationLoader } from "../../engine/index.js";
+import { appOrigin, getEnv } from "../../lib/env.js";
+import { sendMail, type Mail } from "../../lib/mail.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
+import { getSlackClient } from "../../lib/slack/index.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
+import { getTemporalClient } from "../client.js";
 
-/**
- * What activities need from the outside world, built once by worker.ts (and by tests). Areas add
- * the dependencies they need here (e.g. the connector registry, a Slack client, a clock).
- */
 export type ActivityDeps = {
   db: DB;
-  /** Data streams (issue 6): the connector registry and the destination opener; engine defaults when absent (tests inject fakes). */
-  getConnector?: (platform: string) => import("../../engine/core/types.js").Connector;
-  openDestination?: (type: string, config: Record<string, string>) => Promise<import("../../engine/destinations/types.js").DestinationLoader>;
-  /** A clock, for tests of date-dependent runs. */
-  now?: () => Date;
-  /** Monitoring (issue 7): mail and Slack senders (defaults: lib/mail.ts and the shared lib/slack client) and the link base. */
-  sendMail?: (mail: import("../../lib/mail.js").Mail) => Promise<void>;
-  postSlack?: (token: string, message: { channel: string; text: string }) => Promise<unknown>;
-  appUrl?: string;
+  /** The connector registry (tests inject misbehaving or counting connectors). */
+  getConnector: (platform: string) => Connector;
+  /** Opens a destination with the operator's endpoints and the outbound-address guard. */
+  openDestination: (type: string, config: Record<string, string>) => Promise<DestinationLoader>;
+  /** The clock of date-dependent runs. */
+  now: () => Date;
+  /** Monitoring notifications: mail and Slack senders, and the origin of links in them. */
+  sendMail: (mail: Mail) => Promise<void>;
+  postSlack: (token: string, message: { channel: string; text: string }) => Promise<unknown>;
+  appUrl: string;
+  /** fetch for tenant-supplied URLs (the URL checker), through the outbound-address guard. */
+  fetchTenantUrl: typeof fetch;
+  /** The Temporal client, for activities that pause or start schedules. */
+  temporalClient: () => Promise<Client>;
+  /** Days an over-the-cap company keeps extracting before its extra accounts lock (billing). */
+  billingGraceDays: number;
 };
+
+/** The worker's dependencies: the given ones, the product's defaults for the rest (built once, at worker start). */
+export function activityDeps(given: Pick<ActivityDeps, "db"> & Partial<ActivityDeps>): ActivityDeps {
+  return {
+    getConnector: (platform) => connectorRegistry.getConnector(platform),
+    openDestination: openConfiguredDestination,
+    now: () => new Date(),
+    sendMail,
+    postSlack: (token, message) => getSlackClient().postMessage(token, message),
+    appUrl: appOrigin(),
+    fetchTenantUrl: outboundGuard().fetch,
+    temporalClient: getTemporalClient,
+    billingGraceDays: getEnv().BILLING_GRACE_DAYS,
+    ...given,
+  };
+}

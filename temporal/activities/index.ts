@@ -4,7 +4,7 @@ import { createDataStreamActivities } from "./data-streams.js";
 import { createAlertActivities } from "./alerts.js";
 import { createCheckActivities } from "./checks.js";
 
-export type { ActivityDeps } from "./deps.js";
+export { activityDeps, type ActivityDeps } from "./deps.js";
 
 /**
  * Every activity the worker registers: each area writes activities/<area>.ts exporting

@@ -32,7 +32,7 @@ test("home shows the seeded portfolio with badges, alert counts and the alerts t
     await page.goto("/app?tab=alerts");
     await expect(page.getByText("Never")).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 90_000 });
-  // 8 seeded alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+  // 8 seeded alerts, 2 objectives and polymathee (server/seed/objectives.ts).
   await expect(page.getByRole("row")).toHaveCount(1 + 11 + 0);
   await page.getByRole("link", { name: "Portfolio" }).click();
   await expect(cards.first().getByText(/in anomaly/).first()).toBeVisible();

@@ -1,4 +1,5 @@
 import { DEMO_USER, expect, test } from "./support/fixtures.js";
+import { describeOpenRedirectReplay } from "./support/open-redirect.js";
 
 // The same flows with JavaScript disabled: plain form posts and redirects only.
 test("login, redirectTo and logout work without JavaScript", async ({ page }) => {
@@ -41,3 +42,5 @@ test("the recovery dialog opens and submits without JavaScript", async ({ page }
   await dialog.getByRole("button", { name: "Next" }).click();
   await expect(page.getByRole("dialog").getByRole("status")).toContainText("An email has been sent to someone@example.test.");
 });
+
+describeOpenRedirectReplay("open redirect replay without JavaScript (issue 15)");

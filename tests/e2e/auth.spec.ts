@@ -1,4 +1,5 @@
 import { DEMO_ADMIN, DEMO_USER, expect, outbox, signIn, test } from "./support/fixtures.js";
+import { describeOpenRedirectReplay } from "./support/open-redirect.js";
 
 test.describe("sign-in", () => {
   test("demo user signs in and lands on the dashboard", async ({ page }) => {
@@ -52,6 +53,8 @@ test.describe("sign-in", () => {
     }
   });
 });
+
+describeOpenRedirectReplay("open redirect replay (issue 15)");
 
 test.describe("Google sign-in (against the local Google fake)", () => {
   test("an existing user signs in with Google and lands on redirectTo", async ({ page }) => {

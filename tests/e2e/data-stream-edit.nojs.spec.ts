@@ -7,7 +7,7 @@ import { createJobThroughWizard, expectEverySixHours, scheduleNextTimes } from "
 test("editing a job's frequency and fields works as plain form posts", async ({ page }) => {
   await signIn(page);
   const name = `No-JS edited ${Date.now().toString(36)}`;
-  const { streamId, jobId } = await createJobThroughWizard(page, name, "edit_nojs_campaigns");
+  const { streamId, jobId } = await createJobThroughWizard(page, name, `edit_nojs_${Date.now().toString(36)}`);
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page).toHaveURL(new RegExp(`/data-connector/data-stream/${streamId}/jobs/${jobId}/edit$`));
 

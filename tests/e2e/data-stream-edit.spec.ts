@@ -7,11 +7,12 @@ import { createJobThroughWizard, expectEverySixHours, scheduleNextTimes } from "
 test("editing a job's frequency and fields updates its page and its Temporal schedule", async ({ page }) => {
   await signIn(page);
   const name = `Edited ${Date.now().toString(36)}`;
-  const { jobId } = await createJobThroughWizard(page, name, "edit_js_campaigns");
+  const table = `edit_js_${Date.now().toString(36)}`;
+  const { jobId } = await createJobThroughWizard(page, name, table);
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByRole("heading", { name: `Edit job · ${name}` })).toBeVisible();
   // The form starts from the job as saved.
-  await expect(page.locator("#tableName")).toHaveValue("edit_js_campaigns");
+  await expect(page.locator("#tableName")).toHaveValue(table);
   await expect(page.locator("#f-clicks")).toBeChecked();
 
   // The wizard's validation applies: a bad custom cron is refused with its message.

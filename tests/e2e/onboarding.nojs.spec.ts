@@ -4,7 +4,7 @@
 import { expect, signIn, test } from "./support/fixtures.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-const TEMPLATE = "Cost per conversion above 40"; // the demo seed's template (db/seed/alerts.ts)
+const TEMPLATE = "Cost per conversion above 40"; // the demo seed's template (server/seed/alerts.ts)
 
 test("onboards a new demo account with plain form posts and shows it on /app", async ({ page }) => {
   const name = `NoJS onboarding ${unique()}`;

@@ -87,8 +87,8 @@ describe("companies and users", () => {
 
     await settle(() => account.action(args(formPost("/settings", { name: "Changed by admin" }, { cookie: asUser }))));
     const recorded = await db.selectFrom("adminActions").selectAll().where("adminId", "=", admin.user.id).orderBy("id").execute();
-    expect(recorded.map((r) => r.action)).toEqual(["use-as", "POST /settings"]);
-    expect(recorded[1]).toMatchObject({ actingAsUserId: target.user.id, companyId: target.company.id });
+    expect(recorded.map((r) => r.action)).toEqual(["use-as", "GET /buy", "POST /settings"]);
+    expect(recorded[2]).toMatchObject({ actingAsUserId: target.user.id, companyId: target.company.id });
 
     const back = await settle(() => stop.action(args(formPost("/admin/stop-impersonating", {}, { cookie: asUser }))));
     expect(back.headers.get("location")).toBe("/admin/users");
@@ -147,7 +147,7 @@ describe("Looker Studio fields", () => {
 
 describe("demo seed", () => {
   it("adds the Looker Studio demo fields and today's usage once, however often it runs", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     await seedDemo(db);
     await seedDemo(db);
     const seeded = await db.selectFrom("gdsFields").select(["fieldId"]).where("platform", "=", "demo").where("fieldId", "in", ["clicks", "cost"]).execute();

@@ -11,6 +11,7 @@ import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { startFakeSlack, type FakeSlack } from "../fakes/slack/server.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, request, thresholdDefinition } from "../support/alerts.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -29,13 +30,13 @@ afterAll(async () => {
 
 function activities() {
   const client = new SlackClient({ clientId: "it-alerts", clientSecret: "it-secret", baseUrl: slack.url });
-  return createAlertActivities({
+  return createAlertActivities(activityDeps({
     db,
     now: () => clock,
     sendMail: async (m) => void mails.push(m),
     postSlack: (token, message) => client.postMessage(token, message),
     appUrl: "http://app.test",
-  });
+  }));
 }
 
 async function connectSlack(companyId: number) {
@@ -246,7 +247,7 @@ describe("evaluateAlertBatch", () => {
   });
 
   it("seeds the demo company's alerts once and evaluates them all without errors", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     await seedDemo(db);
     await seedDemo(db);
     const company = await db.selectFrom("companies").select("id").where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
@@ -254,7 +255,7 @@ describe("evaluateAlertBatch", () => {
     const sentries = await listSentries(db, company.id);
     expect(sentries.filter((s) => s.useAsTemplate).map((s) => s.title)).toEqual(["Cost per conversion above 40"]);
     const configured = await listConfiguredFors(db, company.id);
-    // 8 alerts, 2 objectives and polymathee (db/seed/objectives.ts).
+    // 8 alerts, 2 objectives and polymathee (server/seed/objectives.ts).
     expect(configured).toHaveLength(11);
     expect(await evaluate(configured.map((c) => c.id))).toMatchObject({ evaluated: 11, errors: 0 });
     expect((await listConfiguredFors(db, company.id)).every((c) => c.status !== null)).toBe(true);

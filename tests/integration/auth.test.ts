@@ -82,14 +82,25 @@ describe("password sign-in", () => {
     expect(res.headers.get("location")).toBe("/");
   });
 
-  it("throttles an e-mail after repeated failures, even with the right password", async () => {
+  it("slows down repeated failures, then locks this e-mail from this address until the window passes", async () => {
     const { user, password } = await makeCompanyWithUser(db);
-    for (let i = 0; i < 5; i++) expect((await signIn(user.email, "nope")).status).toBe(401);
+    const elapse = (seconds: number) => sql`update login_attempts set created_at = created_at - make_interval(secs => ${seconds}) where email = ${user.email.toLowerCase()}`.execute(db);
+    // One typo costs nothing; from the second failure on, the next attempt waits 1 s, 2 s, 4 s.
+    expect((await signIn(user.email, "nope")).status).toBe(401);
+    expect((await signIn(user.email, "nope")).status).toBe(401);
+    const early = await signIn(user.email, password);
+    expect(early.status).toBe(429);
+    expect((await early.json()).notice.text).toMatch(/Try again in 1 second/);
+    for (let i = 0; i < 3; i++) {
+      await elapse(5);
+      expect((await signIn(user.email, "nope")).status).toBe(401);
+    }
+    // Five failures: locked for the window (LOGIN_LOCK_MINUTES), even with the right password.
+    await elapse(60);
     const blocked = await signIn(user.email, password);
     expect(blocked.status).toBe(429);
     expect((await blocked.json()).notice.title).toBe("Too many failed attempts");
-    // Once the window has passed, the right password works again.
-    await sql`update login_attempts set created_at = created_at - interval '16 minutes' where lower(email) = ${user.email.toLowerCase()}`.execute(db);
+    await elapse(16 * 60);
     expect((await signIn(user.email, password)).status).toBe(302);
   });
 

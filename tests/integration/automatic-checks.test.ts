@@ -15,6 +15,7 @@ import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs, sessionCookie } from "../support/routes.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let harness: WorkerHarness;
 let taskQueue: string;
@@ -92,7 +93,7 @@ describe("security and conversion-tag checks", () => {
         return [{ tagId: "t-1", name: "Purchase", status, type: "WEBPAGE" }];
       },
     };
-    const activities = createCheckActivities({ db, getConnector: () => connector });
+    const activities = createCheckActivities(activityDeps({ db, getConnector: () => connector }));
     await activities.runAutomaticCheck({ kind: "conversion_tag", companyId: company.id });
     status = "REMOVED";
     expect(await activities.runAutomaticCheck({ kind: "conversion_tag", companyId: company.id })).toMatchObject({ accounts: 1, items: 1, inError: 1, failed: 0 });

@@ -13,10 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
-import { createDatastream, createJob } from "../../db/repositories/data-streams.js";
+import { createDatastream, createJob, listJobLogs } from "../../db/repositories/data-streams.js";
 import { createDestination } from "../../db/repositories/destinations.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { parseObject } from "../../engine/destinations/object-store.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoTotals, pgTotals } from "../support/demo-totals.js";
@@ -124,7 +125,7 @@ async function jobInto(type: FaultDestination, table: string) {
 }
 
 async function blobTotals(table: string) {
-  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString() });
+  const store = new AzureBlobStore({ container: "exports", connectionString: azurite.connectionString(), outbound: outboundGuard() });
   const out: Record<string, { n: number; clicks: number }> = {};
   for (const key of await store.list(`${table}/`))
     for (const r of parseObject((await store.get(key)).toString("utf8"), "csv")) {
@@ -160,14 +161,16 @@ async function runWithKill(jobId: number, companyId: number, point: RegExp) {
 }
 
 describe("killing the worker in the middle of a run", () => {
-  const scenarios: { name: string; type: FaultDestination; point: RegExp }[] = [
+  // `between`: the kill lands after an account's load finished, so whether that attempt reached
+  // Temporal before the worker died is a race; only kills inside an attempt surely leave a retried one.
+  const scenarios: { name: string; type: FaultDestination; point: RegExp; between?: boolean }[] = [
     { name: "postgres, during extraction and load of the first account", type: "postgres", point: /extract demo-001 page 3$/ },
-    { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/ },
+    { name: "postgres, between the two accounts' partitions", type: "postgres", point: /load-done demo-001/, between: true },
     { name: "postgres, during the second account", type: "postgres", point: /extract demo-002 page 2$/ },
     { name: "azure blob, during extraction", type: "azure_blob_storage", point: /extract demo-001 page 2$/ },
     { name: "azure blob, while the day objects are written", type: "azure_blob_storage", point: /put-done fault_blob_\d+\/demo-001\/2024-01-01\.csv/ },
     { name: "bigquery, during extraction", type: "big_query", point: /extract demo-001 page 2$/ },
-    { name: "bigquery, between the two accounts' partitions", type: "big_query", point: /load-done demo-001/ },
+    { name: "bigquery, between the two accounts' partitions", type: "big_query", point: /load-done demo-001/, between: true },
     // The marker is written by the fake itself once demo-002's replace committed; the answer is held back until the kill.
     { name: "bigquery, after the replace committed but before the worker heard", type: "big_query", point: /bq-committed demo-002/ },
   ];
@@ -190,6 +193,18 @@ describe("killing the worker in the middle of a run", () => {
       expect(result.failedAccounts).toBe(0);
       const got = s.type === "postgres" ? await pgTotals(reader, table) : s.type === "big_query" ? bigqueryTotals(table) : await blobTotals(table);
       expect(got).toEqual(want);
+      // The job log shows the attempt that died with the worker, closed with a real duration, then the one that finished.
+      const [log] = (await listJobLogs(db, company.id, job.id, { offset: 0, limit: 1 })).logs;
+      const attempts = log!.steps.flatMap((step) => step.attempts ?? []);
+      expect(log!.steps.every((step) => step.success === true)).toBe(true);
+      if (!s.between) expect(log!.steps.some((step) => (step.attempts?.length ?? 0) > 1)).toBe(true);
+      for (const step of log!.steps)
+        for (const a of step.attempts!.slice(0, -1)) {
+          expect(a).toMatchObject({ success: false, loadedRows: 0 });
+          expect(a.message).toMatch(/stopped reporting progress|never heard of again/);
+          expect(a.duration).toBeGreaterThan(0);
+        }
+      expect(attempts.every((a) => a.endedAt !== null)).toBe(true);
     }, 180_000);
   }
 });

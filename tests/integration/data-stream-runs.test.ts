@@ -163,12 +163,15 @@ describe("data-stream runs on Temporal", () => {
   });
 
   it("seeds a demo destination, stream and job once, and the worker's reconciliation gives it a schedule", async () => {
-    const { seedDemo } = await import("../../db/seed/index.js");
+    const { seedDemo } = await import("../../server/seed/index.js");
     const { reconcileJobSchedules } = await import("../../temporal/schedules.js");
     await seedDemo(db);
     await seedDemo(db);
     const jobs = await db.selectFrom("datastreamJobs").innerJoin("datastreams", "datastreams.id", "datastreamJobs.datastreamId").select(["datastreamJobs.id", "datastreamJobs.companyId", "datastreamJobs.recurrency", "datastreams.name"]).where("datastreams.name", "=", "Demo Ads → warehouse").execute();
     expect(jobs).toHaveLength(1);
+    // The demo job owns its table (decision 0820): a user's job cannot be created onto it.
+    const claims = await db.selectFrom("datastreamJobTables").select("tableKey").where("jobId", "=", jobs[0]!.id).execute();
+    expect(claims).toEqual([{ tableKey: "demo_campaigns" }]);
     expect(await reconcileJobSchedules(client, jobs)).toBe(1);
     expect(await reconcileJobSchedules(client, jobs)).toBe(0);
     await triggerJob(client, jobs[0]!.id);

@@ -176,7 +176,7 @@ describe("data stream and job screens", () => {
     const stream = await services.createStream(who.company.id, { name: "S", platform: "demo", destinationId: who.destination.id });
     const base = { mode: "specific" as const, fields: ["date", "clicks"], renames: {}, recurrency: "0 0 1 1 *", date: "YESTERDAY", partitionFieldId: [], tableName: "dep_t", initialFetch: true, dateInitialization: "CUSTOM", startDateInitialization: "2024-01-01", endDateInitialization: "2024-01-01" };
     const byAccount = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by account", dataSourceIds: [who.account.id] });
-    const bySource = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by source", mode: "source", dataSourceIds: [], networkAuthorizationId: who.source.id });
+    const bySource = await services.createJobWithSchedule(who.company.id, stream.id, { ...base, name: "by source", mode: "source", dataSourceIds: [], networkAuthorizationId: who.source.id, tableName: "dep_t_all" });
     expect(await services.jobsReadingSource(who.company.id, who.source.id)).toHaveLength(2);
     const sourcesList = await import("~/routes/_app.data-connector.sources._index");
     const confirm = await settle(() => sourcesList.loader({ request: get(`/data-connector/sources?delete=${who.source.id}`, { cookie: who.cookie }), params: {}, context: {} }));

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BigQueryLoader, type BigQueryConfig } from "../../engine/destinations/bigquery/loader.js";
 import { openDestination } from "../../engine/destinations/registry.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { startFakeBigQuery, type FakeBigQuery } from "../fakes/bigquery/server.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
@@ -73,7 +74,7 @@ destinationConformance("BigQuery (fake REST API v2)", {
 
 describe("BigQuery loader", () => {
   it("opens through the registry from the destination form's fields and passes the check", async () => {
-    const loader = await openDestination("big_query", { projectId: PROJECT, dataSetId: DATASET, jsonKey, endpoint: fake.url, tokenUrl: fake.tokenUrl });
+    const loader = await openDestination("big_query", { projectId: PROJECT, dataSetId: DATASET, jsonKey, endpoint: fake.url, tokenUrl: fake.tokenUrl }, { outbound: outboundGuard() });
     await loader.check();
     await loader.close();
     // The check exchanged a signed JWT for a token and ran a dry-run query.

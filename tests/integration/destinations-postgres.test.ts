@@ -4,6 +4,7 @@ import { PgClient, withPgClient } from "../../db/pg-clients.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { PostgresLoader } from "../../engine/destinations/postgres/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 
 const dbName = `dest_pg_${process.pid}`;
@@ -32,6 +33,7 @@ function config(overrides: Partial<{ password: string; database: string }> = {})
     username: decodeURIComponent(admin.username),
     password: overrides.password ?? decodeURIComponent(admin.password),
     database: overrides.database ?? dbName,
+    outbound: outboundGuard(),
   };
 }
 

@@ -13,6 +13,7 @@ import type { Row } from "../../engine/core/types.js";
 import { describeTable } from "../../engine/destinations/columns.js";
 import { DestinationError } from "../../engine/destinations/errors.js";
 import { SnowflakeLoader } from "../../engine/destinations/snowflake/loader.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { createTestDatabase } from "../support/database.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
 import { demoJobInput, makeCompanyWithUser } from "../support/factories.js";
@@ -52,6 +53,7 @@ function settings(overrides: Partial<{ password: string; database: string; endpo
     password: overrides.password ?? PASSWORD,
     database: overrides.database ?? "SIGNALPOST.LOADS",
     endpoint: overrides.endpoint ?? server.endpoint,
+    outbound: outboundGuard(),
   };
 }
 
@@ -213,7 +215,7 @@ describe("Snowflake loader", () => {
     };
     expect(await failure(new SnowflakeLoader(settings({ password: "nope" })))).toMatch(/Incorrect username or password was specified/);
     const started = Date.now();
-    expect(await failure(new SnowflakeLoader(settings({ endpoint: "http://127.0.0.1:9" })))).toMatch(/Could not reach Snowflake/);
+    expect(await failure(new SnowflakeLoader(settings({ endpoint: "http://127.0.0.1:9" })))).toMatch(/^Could not connect to fakesnow\.eu-west-1\.snowflakecomputing\.com\./);
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(await failure(new SnowflakeLoader(settings({ database: "A.B.C" })))).toBe('The database must be "DATABASE" or "DATABASE.SCHEMA".');
     expect(await failure(new SnowflakeLoader({ ...settings(), endpoint: undefined, host: "http://db.example.com" }))).toMatch(/HTTPS/);
@@ -281,7 +283,8 @@ describe("Snowflake destination in a data-stream run on Temporal", () => {
       ["demo-001", "demo-002"].map((accountId, i) => createDataSource(db, company.id, { networkAuthorizationId: source.id, accountId, name: `Account ${i}`, timezone: "UTC", currency: "EUR" })),
     );
     // `endpoint` is the operator-only setting that points the stored destination at the local server.
-    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...settings(), endpoint: server.endpoint } });
+    const { outbound: _guard, ...stored } = settings();
+    const destination = await createDestination(db, company.id, { name: "Snowflake", type: "snowflake", config: { ...stored, endpoint: server.endpoint } });
     const stream = await createDatastream(db, company.id, { name: "Ads to Snowflake", platform: "demo", destinationId: destination.id });
     const job = await createJob(
       db,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AzureBlobStore } from "../../engine/destinations/azure-blob-storage/store.js";
 import { GcsStore } from "../../engine/destinations/google-cloud-storage/store.js";
 import { S3Store } from "../../engine/destinations/amazon-s3/store.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { ObjectStoreLoader, parseObject, type ObjectStore } from "../../engine/destinations/object-store.js";
 import type { DataFormat, DestinationType } from "../../engine/destinations/types.js";
 import { demoRows, demoTable, destinationConformance, type StoredRow } from "../support/destination-conformance.js";
@@ -57,8 +58,8 @@ storageSuite("Azure Blob Storage on Azurite", "azure_blob_storage", async () => 
   await BlobServiceClient.fromConnectionString(server.connectionString()).getContainerClient("exports").create();
   return {
     stop: server.stop,
-    good: () => new AzureBlobStore({ container: "exports", connectionString: server.connectionString() }),
-    refused: () => new AzureBlobStore({ container: "exports", connectionString: server.connectionString(Buffer.from("not-the-key").toString("base64")) }),
+    good: () => new AzureBlobStore({ container: "exports", connectionString: server.connectionString(), outbound: outboundGuard() }),
+    refused: () => new AzureBlobStore({ container: "exports", connectionString: server.connectionString(Buffer.from("not-the-key").toString("base64")), outbound: outboundGuard() }),
   };
 });
 
@@ -81,7 +82,7 @@ storageSuite("Amazon S3 on MinIO", "amazon_s3", async () => {
   const { S3Client, CreateBucketCommand } = await import("@aws-sdk/client-s3");
   const admin = new S3Client({ region: "us-east-1", endpoint: server.endpoint, forcePathStyle: true, credentials: { accessKeyId: server.accessKey, secretAccessKey: server.secretKey } });
   await admin.send(new CreateBucketCommand({ Bucket: "exports" }));
-  const cfg = { accessKey: server.accessKey, secretKey: server.secretKey, bucket: "exports", region: "us-east-1", endpoint: server.endpoint };
+  const cfg = { accessKey: server.accessKey, secretKey: server.secretKey, bucket: "exports", region: "us-east-1", endpoint: server.endpoint, outbound: outboundGuard() };
   return {
     stop: server.stop,
     good: () => new S3Store(cfg),

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { makeSignedInDemoCompany } from "../support/demo-company.js";
 import { formPost, get, settle } from "../support/requests.js";
+import { bearer, tokenPost } from "../support/oauth-flows.js";
 import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { upsertOauthClient } from "../../db/repositories/oauth-provider.js";
@@ -25,15 +26,6 @@ const CLIENT = { id: "looker-studio-test", secret: "s3cret-looker-client" };
 async function call(mod: string, kind: "loader" | "action", request: Request, params: Record<string, string> = {}) {
   const fn = routes[mod][kind]!;
   return settle(() => fn({ request, params, context: {} }));
-}
-
-function bearer(path: string, token: string, init: RequestInit = {}): Request {
-  return new Request(`http://localhost:3000${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-}
-
-function tokenPost(fields: Record<string, string>): Request {
-  // Apps Script's OAuth2 library posts a form without Origin (server to server).
-  return new Request("http://localhost:3000/oauth/token", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString() });
 }
 
 const signedInCompany = (name: string) => makeSignedInDemoCompany(db, name);
@@ -138,7 +130,6 @@ describe("Looker Studio connector, replayed", () => {
     });
     const data = await call("query", "loader", bearer(`/addons/query?${params}`, access));
     expect(data.status).toBe(200);
-    expect(data.headers.get("access-control-allow-origin")).toBe("*");
     const body = await data.text();
     // Same engine path as the query URL: the same bytes.
     params.set("apikey", revealApiKey(mine.company));
@@ -155,10 +146,8 @@ describe("Looker Studio connector, replayed", () => {
     expect(refreshed.status).toBe(200);
     const next = await refreshed.json();
     expect(next.access_token).not.toBe(tokens.access_token);
-    // The old refresh token (and its access token) stopped working at rotation.
-    const again = await call("token", "action", tokenPost({ grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: CLIENT.id, client_secret: CLIENT.secret }));
-    expect(again.status).toBe(400);
-    expect((await again.json()).error).toBe("invalid_grant");
+    // The old access token stopped working at rotation (a replay of the old refresh token revokes
+    // the whole family: tests/security/oauth-pkce.test.ts).
     expect((await call("me", "loader", bearer("/addons/me", tokens.access_token))).status).toBe(401);
     expect((await call("me", "loader", bearer("/addons/me", next.access_token))).status).toBe(200);
     const revoked = await call("revoke", "action", new Request("http://localhost:3000/oauth/revoke", {
@@ -247,12 +236,13 @@ describe("Looker Studio connector, replayed", () => {
     // Not linked yet: the add-in keeps polling.
     expect((await claim(uuid)).status).toBe(404);
     const page = await call("linkTo", "loader", get(`/link-to/excel?uuid=${uuid}`, { cookie: mine.cookie }), { platform: "excel" });
-    expect((await page.json()).platformName).toBe("Microsoft Excel");
-    const linked = await call("linkTo", "action", formPost("/link-to/excel", { uuid }, { cookie: mine.cookie }), { platform: "excel" });
+    expect(await page.json()).toMatchObject({ platformName: "Microsoft Excel", state: "new", code: "6F1C-2A3B" });
+    const linked = await call("linkTo", "action", formPost("/link-to/excel", { uuid, decision: "link" }, { cookie: mine.cookie }), { platform: "excel" });
     expect(linked.status).toBe(302);
-    expect(linked.headers.get("location")).toContain("linked=1");
+    const after = await call("linkTo", "loader", get(linked.headers.get("location")!, { cookie: mine.cookie }), { platform: "excel" });
+    expect((await after.json()).state).toBe("linked");
     // Another user cannot take over a linked uuid.
-    await call("linkTo", "action", formPost("/link-to/excel", { uuid }, { cookie: theirs.cookie }), { platform: "excel" });
+    await call("linkTo", "action", formPost("/link-to/excel", { uuid, decision: "link" }, { cookie: theirs.cookie }), { platform: "excel" });
     expect((await claim(uuid, "unknown-client")).status).toBe(401);
     const tokens = await (await claim(uuid)).json();
     expect(tokens.access_token).toBeTruthy();

@@ -10,6 +10,7 @@ import { createTestDatabase } from "../support/database.js";
 import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs, sessionCookie } from "../support/routes.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -31,7 +32,7 @@ afterAll(async () => {
 
 const cookieFor = sessionCookie;
 const args = routeArgs;
-const evaluate = (ids: number[]) => createAlertActivities({ db, sendMail: async () => undefined, postSlack: async () => undefined, appUrl: "http://app.test" }).evaluateAlertBatch({ configuredForIds: ids });
+const evaluate = (ids: number[]) => createAlertActivities(activityDeps({ db, sendMail: async () => undefined, postSlack: async () => undefined, appUrl: "http://app.test" })).evaluateAlertBatch({ configuredForIds: ids });
 
 describe("objectives", () => {
   it("refuses bad targets with field errors and saves nothing", async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { activateProductCheck, getCheckRun, listShoppingProducts } from "../../db/repositories/checks.js";
 import { demoProducts } from "../../engine/connectors/demo/model.js";
-import { DEMO_COMPANY_NAME, seedDemo } from "../../db/seed/index.js";
+import { DEMO_COMPANY_NAME, seedDemo } from "../../server/seed/index.js";
 import { ensureAlertSchedules } from "../../temporal/alert-schedules.js";
 import { createCheckActivities } from "../../temporal/activities/checks.js";
 import { demoConnector } from "../../engine/connectors/demo/connector.js";
@@ -17,6 +17,7 @@ import { makeMonitoredCompany } from "../support/alerts.js";
 import { formPost, get, settle } from "../support/requests.js";
 import { routeArgs as args, sessionCookie as cookieFor } from "../support/routes.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 let harness: WorkerHarness;
 let db: DB;
@@ -90,7 +91,7 @@ describe("product availability check", () => {
         return [{ productId: "m:1", title: "Boots", availability, advertised: true }, { productId: "m:2", title: "Hat", availability: "OUT_OF_STOCK", advertised: false }];
       },
     };
-    const activities = createCheckActivities({ db, getConnector: () => connector });
+    const activities = createCheckActivities(activityDeps({ db, getConnector: () => connector }));
     // Not activated yet: the account is not asked.
     expect(await activities.runAutomaticCheck({ kind: "product", companyId: company.id })).toMatchObject({ accounts: 0 });
     await activateProductCheck(db, company.id, dataSource.id, user.id);

@@ -9,7 +9,7 @@ import { createDataSource } from "../../db/repositories/data-sources.js";
 import { listConnectionLogs } from "../../db/repositories/connection-logs.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
-import { startStripeFake, STRIPE_FAKE_KEY, type StripeFake } from "../fakes/stripe/index.js";
+import { startStripeFake, STRIPE_FAKE_KEY, type StripeFake } from "../../engine/connectors/stripe/fake.js";
 import { resetEnvCache } from "../../lib/env.js";
 
 let db: DB;

@@ -18,8 +18,8 @@ import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, DateRange, ReadRequest } from "../../engine/core/types.js";
 import { encodeRow } from "../../engine/query/cells.js";
 import { resetEnvCache } from "../../lib/env.js";
-import { connectorContextForSource } from "../../lib/source-context.js";
-import { readAlertData } from "../../lib/alert-evaluation.js";
+import { connectorContextForSource } from "../../server/source-context.js";
+import { readAlertData } from "../../server/alert-evaluation.js";
 import { settleMaintenance, storeWhileReading } from "../../server/read-cache/index.js";
 
 let db: DB;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import type { DB } from "../../db/connection.js";
-import { seedDemo } from "../../db/seed/index.js";
+import { seedDemo } from "../../server/seed/index.js";
 import { listNetworkAuthorizations, readCredential } from "../../db/repositories/network-authorizations.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { DEMO_ACCOUNTS } from "../../engine/connectors/demo/model.js";

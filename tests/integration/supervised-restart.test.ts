@@ -15,11 +15,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
 import { PgClient } from "../../db/pg-clients.js";
 import { createJob, listDatastreams } from "../../db/repositories/data-streams.js";
-import { DEMO_COMPANY_NAME } from "../../db/seed/index.js";
+import { DEMO_COMPANY_NAME } from "../../server/seed/index.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import { PostgresLoader } from "../../engine/destinations/postgres/loader.js";
-import { jobLoadTable, jobReport } from "../../lib/job-table.js";
+import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { outboundGuard } from "../../lib/outbound/guard.js";
 import { freePort } from "../../scripts/runtime/ports.js";
 import { processAlive } from "../../scripts/runtime/process-alive.js";
 import { DEFAULT_TASK_QUEUE } from "../../temporal/shared.js";
@@ -38,6 +39,8 @@ const lines: string[] = [];
 let lineWaiters: (() => void)[] = [];
 let port: number;
 let pgPort: number;
+/** The embedded PostgreSQL's own password (decision 0841), read from its file next to the data. */
+let pgPassword: string;
 let temporalPort: number;
 let db: DB | undefined;
 let connection: Connection | undefined;
@@ -112,10 +115,12 @@ beforeAll(async () => {
   collect(product.stderr!);
   await line(/Signalpost is running at/, 280_000);
 
-  db = createDb(`postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost`, { max: 2 });
+  pgPassword = fs.readFileSync(path.join(dataDir, "pg.password"), "utf8").trim();
+  const admin = `postgres://signalpost:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}`;
+  db = createDb(`${admin}/signalpost`, { max: 2 });
   connection = await Connection.connect({ address: `127.0.0.1:${temporalPort}` });
-  warehouse = new PgClient({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
-  holder = new PgClient({ connectionString: `postgres://signalpost:signalpost@127.0.0.1:${pgPort}/signalpost_warehouse` });
+  warehouse = new PgClient({ connectionString: `${admin}/signalpost_warehouse` });
+  holder = new PgClient({ connectionString: `${admin}/signalpost_warehouse` });
   await warehouse.connect();
   await holder.connect();
 }, 300_000);
@@ -154,10 +159,13 @@ async function demoJob() {
 async function holdTheCopy(job: Awaited<ReturnType<typeof demoJob>>["job"]) {
   const demo = getConnector("demo");
   const defs = await demo.listFields(createConnectorContext(demo, { credential: { type: "api-key", key: "demo" } }), { report: jobReport(job) });
-  const loader = new PostgresLoader({ host: `127.0.0.1:${pgPort}`, username: "signalpost", password: "signalpost", database: "signalpost_warehouse" });
+  const loader = new PostgresLoader({ host: `127.0.0.1:${pgPort}`, username: "signalpost", password: pgPassword, database: "signalpost_warehouse", outbound: outboundGuard() });
   await loader.prepare(jobLoadTable(job, defs, { destinationType: "postgres", platform: "demo" }));
   await loader.close();
+  // The demo destination loads with the warehouse's own login (server/seed/data-streams.ts): it must own what it loads into.
+  await warehouse!.query(`alter table "${TABLE}" owner to signalpost_warehouse`);
   await warehouse!.query(`create sequence ${TABLE}_rows`);
+  await warehouse!.query(`alter sequence ${TABLE}_rows owner to signalpost_warehouse`);
   await warehouse!.query(`create function ${TABLE}_hold() returns trigger language plpgsql as $$
     begin
       if nextval('${TABLE}_rows') = ${HOLD_AT_ROW} then perform pg_advisory_xact_lock_shared(${HOLD_LOCK}); end if;

@@ -9,10 +9,11 @@ import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
-import { openDestination } from "../../engine/destinations/registry.js";
 import { ObjectStoreLoader } from "../../engine/destinations/object-store.js";
 import type { DestinationLoader } from "../../engine/destinations/types.js";
+import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { createActivities } from "../../temporal/activities/index.js";
+import { activityDeps } from "../../temporal/activities/deps.js";
 
 const markers = process.env.FAULT_MARKERS!;
 const mark = (line: string) => fs.appendFileSync(markers, `${process.pid} ${line}\n`);
@@ -38,7 +39,7 @@ function slowDemo(): Connector {
 }
 
 async function instrumented(type: string, config: Record<string, string>): Promise<DestinationLoader> {
-  const loader = await openDestination(type, config);
+  const loader = await openConfiguredDestination(type, config);
   if (loader instanceof ObjectStoreLoader) {
     const store = loader.store;
     const put = store.put.bind(store);
@@ -65,7 +66,7 @@ async function main() {
     connection,
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
     workflowsPath: path.join(path.dirname(fileURLToPath(import.meta.url)), "../../temporal/workflows/index.ts"),
-    activities: createActivities({ db, getConnector: () => slowDemo(), openDestination: instrumented }),
+    activities: createActivities(activityDeps({ db, getConnector: () => slowDemo(), openDestination: instrumented })),
   });
   mark("ready");
   await worker.run();

@@ -37,6 +37,12 @@ export default async function setup(project: TestProject) {
 
   const temporal = await startTemporalDevServer({ port: await freePort(), uiPort: await freePort() });
 
+  // The outbound guard (decision 0840) refuses private addresses and the product's own database by
+  // default; the fakes and local servers listen on loopback, and destination tests load into this
+  // PostgreSQL. Test workers inherit this environment. tests/security turns both off to attack.
+  process.env.OUTBOUND_ALLOW_PRIVATE = "true";
+  process.env.OUTBOUND_ALLOW = `127.0.0.1:${pgPort}`;
+
   const testDataDir = path.join(root, "data");
   fs.mkdirSync(testDataDir, { recursive: true });
   project.provide("postgresAdminUrl", pg.url("postgres"));

@@ -15,3 +15,4 @@ export async function waitForFinishedRuns(db: DB, companyId: number, jobId: numb
     await pause(300);
   }
 }
+

@@ -12,13 +12,13 @@ import { createTestDatabase } from "./database.js";
 
 export type WorkerHarness = { db: DB; client: Client; taskQueue: string; stop(scheduleIds?: readonly string[]): Promise<void> };
 
-/** `getConnector` swaps the engine's connectors (a platform that misbehaves on purpose). */
-export async function startWorkerHarness(prefix: string, opts: { getConnector?: ActivityDeps["getConnector"] } = {}): Promise<WorkerHarness> {
+/** `getConnector` swaps the engine's connectors (a platform that misbehaves on purpose); `now` fixes the activities' clock. */
+export async function startWorkerHarness(prefix: string, opts: { getConnector?: ActivityDeps["getConnector"]; now?: ActivityDeps["now"] } = {}): Promise<WorkerHarness> {
   const taskQueue = `${prefix}-${process.pid}`;
   process.env.TEMPORAL_TASK_QUEUE = taskQueue;
   process.env.TEMPORAL_ADDRESS = inject("temporalAddress");
   const { db, drop } = await createTestDatabase();
-  const worker: Worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue, getConnector: opts.getConnector });
+  const worker: Worker = await createWorker({ db, address: inject("temporalAddress"), taskQueue, getConnector: opts.getConnector, now: opts.now });
   const running = worker.run();
   const connection = await Connection.connect({ address: inject("temporalAddress") });
   const client = new Client({ connection });

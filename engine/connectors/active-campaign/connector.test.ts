@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { ACTIVE_CAMPAIGN_FORBIDDEN, ACTIVE_CAMPAIGN_KEY, startActiveCampaignFake } from "../../../tests/fakes/active-campaign/index.js";
+import { ACTIVE_CAMPAIGN_FORBIDDEN, ACTIVE_CAMPAIGN_KEY, startActiveCampaignFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { activeCampaignConnector } from "./connector.js";
 

@@ -1,4 +1,4 @@
-import { ACTIVE_CAMPAIGN_CREDENTIAL, startActiveCampaignFake } from "../../../tests/fakes/active-campaign/index.js";
+import { ACTIVE_CAMPAIGN_CREDENTIAL, startActiveCampaignFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 export const contract = contractOf("active-campaign", startActiveCampaignFake, { range: { start: "2025-01-06", end: "2025-01-08" } }, { credential: ACTIVE_CAMPAIGN_CREDENTIAL });

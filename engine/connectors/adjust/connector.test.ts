@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADJUST_APPS, ADJUST_TOKEN, ADJUST_UNAUTHORIZED, adjustFacts, startAdjustFake } from "../../../tests/fakes/adjust/index.js";
+import { ADJUST_APPS, ADJUST_TOKEN, ADJUST_UNAUTHORIZED, adjustFacts, startAdjustFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { adjustConnector } from "./connector.js";
 

@@ -1,4 +1,4 @@
-import { ADJUST_TOKEN, startAdjustFake } from "../../../tests/fakes/adjust/index.js";
+import { ADJUST_TOKEN, startAdjustFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 export const contract = contractOf("adjust", startAdjustFake, { range: { start: "2025-03-01", end: "2025-03-02" } }, { credential: { type: "api-key", key: ADJUST_TOKEN } });

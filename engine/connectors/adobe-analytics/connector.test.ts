@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADOBE_CREDENTIAL, ADOBE_REFUSED, ADOBE_UNAUTHORIZED, adobeRows, COMPANY, startAdobeFake, SUITES } from "../../../tests/fakes/adobe-analytics/index.js";
+import { ADOBE_CREDENTIAL, ADOBE_REFUSED, ADOBE_UNAUTHORIZED, adobeRows, COMPANY, startAdobeFake, SUITES } from "./fake.js";
 import { sessionCases, type SessionFake } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createAdobeConnector } from "./connector.js";

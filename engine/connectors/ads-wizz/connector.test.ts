@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADSWIZZ_AGENCIES, ADSWIZZ_KEY, ADSWIZZ_UNAUTHORIZED, adswizzTotals, campaignKey, startAdsWizzFake } from "../../../tests/fakes/ads-wizz/index.js";
+import { ADSWIZZ_AGENCIES, ADSWIZZ_KEY, ADSWIZZ_UNAUTHORIZED, adswizzTotals, campaignKey, startAdsWizzFake } from "./fake.js";
 import { fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { adsWizzConnector } from "./connector.js";

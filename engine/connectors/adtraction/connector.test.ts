@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADTRACTION_TOKEN, ADTRACTION_UNAUTHORIZED, adtractionTransactions, CHANNELS, startAdtractionFake } from "../../../tests/fakes/adtraction/index.js";
+import { ADTRACTION_TOKEN, ADTRACTION_UNAUTHORIZED, adtractionTransactions, CHANNELS, startAdtractionFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { adtractionConnector } from "./connector.js";
 

@@ -1,4 +1,4 @@
-import { startAirbnbReviewFake } from "../../../tests/fakes/airbnb-review/index.js";
+import { startAirbnbReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { airbnbReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startAirbnbReviewFake } from "../../../tests/fakes/airbnb-review/index.js";
+import { startAirbnbReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

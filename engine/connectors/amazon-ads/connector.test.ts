@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, PROFILES, REFRESH_TOKEN, campaignsOf, dayStats, failures, startAmazonAdsFake, type AmazonAdsFake } from "../../../tests/fakes/amazon-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, PROFILES, REFRESH_TOKEN, campaignsOf, dayStats, failures, startAmazonAdsFake, type AmazonAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

@@ -1,25 +1,19 @@
 // Amazon Ads: profiles as accounts, campaign performance through Reporting v3 async reports, OAuth
 // 2.0 through Login with Amazon (https://advertising.amazon.com/API/docs/en-us/guides/get-started/create-authorization-grant)
 // with the Amazon-Advertising-API-ClientId and -Scope (profile) headers.
-import { aggregatorForRead } from "../../core/aggregate.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
-import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
-import { mappedCatalogue } from "../shared/mapped-catalogue.js";
-import type { AppCredentials, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { classifyAmazonError } from "./errors.js";
-import { AMAZON_CONFIG_FIELDS, AMAZON_FIELDS, AMAZON_REPORTS, DEFAULT_REPORT } from "./fields.js";
-import { listProfiles, profileOf, REGION_HOSTS, type Profile } from "./profiles.js";
+import type { Account, AppCredentials, Connector, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
+import { adsConnector } from "../shared/ads-family.js";
+import { amazonErrorDetail, classifyAmazonError } from "./errors.js";
+import { AMAZON_FIELDS, AMAZON_REPORTS, REPORT_HELP, type AmazonReport } from "./fields.js";
+import { listProfiles, profileOf, REGION_HOSTS } from "./profiles.js";
 import { runReport, type PollTiming } from "./reports.js";
-import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 
 const PLATFORM = "amazon-ads";
-const PAGE_SIZE = 1000;
 
 /** Reporting v3 accepts at most 31 days per report (report-types overview: "maximum date range"). */
 const DAYS_PER_REPORT = 31;
-
-const CATALOGUE = mappedCatalogue(PLATFORM, AMAZON_FIELDS, AMAZON_REPORTS, DEFAULT_REPORT, AMAZON_CONFIG_FIELDS);
 
 function clientIdOf(app: AppCredentials | undefined): string {
   if (!app?.clientId) {
@@ -35,51 +29,34 @@ export interface AmazonAdsConnectorOptions {
 }
 
 export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}): Connector {
-  async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const { report: reportId, declared } = resolveReportRequest(CATALOGUE, req);
-    const report = AMAZON_REPORTS.find((r) => r.id === reportId)!;
-    const catalogue = AMAZON_FIELDS[reportId];
+  /** One Reporting v3 report per slice of at most 31 days, each mapped onto the report's field ids. */
+  async function* reportRows(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest, report: AmazonReport): AsyncGenerator<Row[]> {
     if (req.granularity === "hour") {
       throw new InvalidRequestError("Amazon Ads reports have no hourly breakdown (hourly data is only in Amazon Marketing Stream). Read by day.");
     }
-    const range = assertDateRange(req.range);
+    const catalogue = AMAZON_FIELDS[report.id];
     // Every column is requested: the rows are rolled up to the asked dimensions here, so that an
     // account-level read sums its campaigns.
     const columns = [...new Set(catalogue.flatMap((f) => (f.column ? [f.column] : [])))];
     const clientId = clientIdOf(ctx.app);
-    for (const account of req.accounts) {
-      const profile: Profile = await profileOf(ctx, account.id);
-      for (const slice of splitDateRange(range, DAYS_PER_REPORT)) {
-        const records = await runReport(ctx, { profile, clientId, report, columns, range: slice }, options.poll);
-        const aggregator = aggregatorForRead(declared, req, {
-          ctr: (g) => (Number(g.impressions) ? round(Number(g.clicks) / Number(g.impressions), 6) : 0),
-          average_cpc: (g) => (Number(g.clicks) ? round(Number(g.cost) / Number(g.clicks), 4) : 0),
-        });
-        for (const record of records) {
-          const row: Row = { account_id: profile.id, account_name: profile.name };
-          for (const field of catalogue) {
-            if (!field.column) continue;
-            const value = record[field.column];
-            row[field.def.id] = field.def.type === "metric" ? Number(value ?? 0) : value === null || value === undefined ? null : String(value);
-          }
-          aggregator.add(row);
+    const profile = await profileOf(ctx, account.id);
+    for (const slice of splitDateRange(assertDateRange(range), DAYS_PER_REPORT)) {
+      const records = await runReport(ctx, { profile, clientId, report, columns, range: slice }, options.poll);
+      yield records.map((record) => {
+        const row: Row = { account_id: profile.id, account_name: profile.name };
+        for (const field of catalogue) {
+          if (!field.column) continue;
+          const value = record[field.column];
+          row[field.def.id] = field.def.type === "metric" ? Number(value ?? 0) : value === null || value === undefined ? null : String(value);
         }
-        let page: Row[] = [];
-        for (const row of aggregator.rows()) {
-          page.push(row);
-          if (page.length >= PAGE_SIZE) {
-            yield { rows: page };
-            page = [];
-          }
-        }
-        if (page.length > 0) yield { rows: page };
-      }
+        return row;
+      });
     }
   }
 
-  return {
+  return adsConnector({
     id: PLATFORM,
-    authMethod: "oauth2",
+    displayName: "Amazon Ads",
     // Report dates are the profile's marketplace days, money in its currency (profiles.timezone / currencyCode).
     timezone: "account",
     currency: "account",
@@ -106,11 +83,10 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
       scopes: ["advertising::campaign_management"],
     },
 
-    authorize(request, credential, app) {
-      setOAuth2Bearer(request, credential, PLATFORM, "Amazon Ads");
-      request.headers["amazon-advertising-api-clientid"] = clientIdOf(app);
-    },
+    headers: (app) => ({ "amazon-advertising-api-clientid": clientIdOf(app) }),
+    // Amazon's bodies and permission wording; it answers every status but 5xx, which keep the retry rule.
     classifyError: classifyAmazonError,
+    errorMessage: (_body, response) => amazonErrorDetail(response.text).detail || undefined,
 
     async check(ctx) {
       const profiles = await listProfiles(ctx);
@@ -122,9 +98,22 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
     async listAccounts(ctx) {
       return (await listProfiles(ctx)).map(({ id, name, timezone, currency, status }) => ({ id, name, timezone, currency, status }));
     },
-    ...catalogueMethods(CATALOGUE),
-    read,
-  };
+    reportHelp: REPORT_HELP,
+    reports: AMAZON_REPORTS.map((report) => ({
+      id: report.id,
+      name: report.name,
+      description: report.description,
+      fields: AMAZON_FIELDS[report.id].map((f) => f.def),
+      // Each slice is its own report: a day's campaigns never span two, so its groups leave with it.
+      slicedByDate: true,
+      fetch: (ctx, account, range, req) => reportRows(ctx, account, range, req, report),
+      record: (row: Row) => row,
+      derived: {
+        ctr: (g) => (Number(g.impressions) ? round(Number(g.clicks) / Number(g.impressions), 6) : 0),
+        average_cpc: (g) => (Number(g.clicks) ? round(Number(g.cost) / Number(g.clicks), 4) : 0),
+      },
+    })),
+  });
 }
 
 export const amazonAdsConnector = createAmazonAdsConnector();

@@ -1,5 +1,5 @@
 // The contract test's fixture: the Amazon Ads fake and a credential it accepts.
-import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startAmazonAdsFake } from "../../../tests/fakes/amazon-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startAmazonAdsFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

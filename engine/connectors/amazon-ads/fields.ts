@@ -2,8 +2,8 @@
 // (https://advertising.amazon.com/API/docs/en-us/guides/reporting/v3/report-types/campaign).
 // Conversions follow the console: 7-day attribution for Sponsored Products, 14-day (the only
 // window the report offers) for Sponsored Brands and Display.
-import { metric, reportConfigField } from "../../core/field-defs.js";
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import { metric } from "../../core/field-defs.js";
+import type { FieldDef, ReportDef } from "../../core/types.js";
 import { ADS_FIELD, describedAs } from "../shared/ads-fields.js";
 
 export interface AmazonField {
@@ -23,7 +23,7 @@ export const AMAZON_REPORTS: AmazonReport[] = [
   { id: "sd_campaigns", name: "Sponsored Display campaigns", description: "Sponsored Display performance by campaign and day.", adProduct: "SPONSORED_DISPLAY", reportTypeId: "sdCampaigns" },
 ];
 
-export const DEFAULT_REPORT = "sp_campaigns";
+export const REPORT_HELP = "Which Amazon Ads ad product to read.";
 
 const f = (def: FieldDef, column?: string): AmazonField => ({ def, column });
 
@@ -68,5 +68,3 @@ export const AMAZON_FIELDS: Record<string, AmazonField[]> = {
   sb_campaigns: BRANDS_AND_DISPLAY,
   sd_campaigns: BRANDS_AND_DISPLAY,
 };
-
-export const AMAZON_CONFIG_FIELDS: ConfigField[] = [reportConfigField(AMAZON_REPORTS, DEFAULT_REPORT, "Which Amazon Ads ad product to read.")];

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { DateTime } from "luxon";
-import { AMAZON_SELLER_UNAUTHORIZED, startAmazonSellerFake, US } from "../../../tests/fakes/amazon-seller/index.js";
+import { AMAZON_SELLER_UNAUTHORIZED, startAmazonSellerFake, US } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { AMAZON_SELLER_MARKETPLACES } from "../../catalogue/amazon-marketplaces.js";
 import { amazonSellerConnector } from "./connector.js";

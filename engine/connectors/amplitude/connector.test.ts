@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCredentialFromForm } from "../../catalogue/credential-form.js";
 import { getPlatform } from "../../catalogue/index.js";
-import { AMPLITUDE_KEY, AMPLITUDE_SECRET, AMPLITUDE_UNAUTHORIZED, amplitudeDay, COUNTRIES, startAmplitudeFake } from "../../../tests/fakes/amplitude/index.js";
+import { AMPLITUDE_KEY, AMPLITUDE_SECRET, AMPLITUDE_UNAUTHORIZED, amplitudeDay, COUNTRIES, startAmplitudeFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { amplitudeConnector } from "./connector.js";
 

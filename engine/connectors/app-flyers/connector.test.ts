@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { APPSFLYER_APPS, APPSFLYER_LIMIT, APPSFLYER_TOKEN, APPSFLYER_UNAUTHORIZED, appsflyerFacts, startAppsFlyerFake } from "../../../tests/fakes/app-flyers/index.js";
+import { APPSFLYER_APPS, APPSFLYER_LIMIT, APPSFLYER_TOKEN, APPSFLYER_UNAUTHORIZED, appsflyerFacts, startAppsFlyerFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { appFlyersConnector } from "./connector.js";
 

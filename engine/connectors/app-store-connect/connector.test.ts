@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ASC_APPS, ASC_UNAUTHORIZED, ascError, ascReviews, ascSales, startAppStoreConnectFake } from "../../../tests/fakes/app-store-connect/index.js";
+import { ASC_APPS, ASC_UNAUTHORIZED, ascError, ascReviews, ascSales, startAppStoreConnectFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { appStoreConnectConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { APPLE_REFUSAL, APPLE_UNAUTHORIZED, ORGS, startAppleSearchAdsFake } from "../../../tests/fakes/apple-search-ads/index.js";
+import { APPLE_REFUSAL, APPLE_UNAUTHORIZED, ORGS, startAppleSearchAdsFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";

@@ -1,4 +1,4 @@
-import { startAppstoreReviewFake } from "../../../tests/fakes/appstore-review/index.js";
+import { startAppstoreReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { appstoreReviewConnector } from "./connector.js";

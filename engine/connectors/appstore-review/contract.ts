@@ -1,4 +1,4 @@
-import { startAppstoreReviewFake } from "../../../tests/fakes/appstore-review/index.js";
+import { startAppstoreReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AWIN_ACCOUNTS, AWIN_TOKEN, AWIN_UNAUTHORIZED, awinTransactions, startAwinFake } from "../../../tests/fakes/awin/index.js";
+import { AWIN_ACCOUNTS, AWIN_TOKEN, AWIN_UNAUTHORIZED, awinTransactions, startAwinFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { awinConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { BIGCOMMERCE_RATE_LIMITED, BIGCOMMERCE_TOKEN, BIGCOMMERCE_UNAUTHORIZED, startBigcommerceFake } from "../../../tests/fakes/bigcommerce/index.js";
+import { BIGCOMMERCE_RATE_LIMITED, BIGCOMMERCE_TOKEN, BIGCOMMERCE_UNAUTHORIZED, startBigcommerceFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { bigcommerceConnector } from "./connector.js";
 

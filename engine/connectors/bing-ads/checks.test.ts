@@ -2,7 +2,7 @@
 // active ads' FinalUrls through campaigns, ad groups and ads with yesterday's spend per ad from
 // an ad performance report, and the customer's UET tags with their tracking status.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, adGroupsOf, adsOf, campaignsOf, failures, hourStats, startBingAdsFake, type BingAdsFake } from "../../../tests/fakes/bing-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, adGroupsOf, adsOf, campaignsOf, failures, hourStats, startBingAdsFake, type BingAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import type { Account, Credential } from "../../core/types.js";
 import { createBingAdsConnector } from "./connector.js";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, ACCOUNTS, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourStats, startBingAdsFake, type BingAdsFake } from "../../../tests/fakes/bing-ads/index.js";
+import { ACCESS_TOKEN, ACCOUNTS, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourStats, startBingAdsFake, type BingAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

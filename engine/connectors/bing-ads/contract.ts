@@ -1,5 +1,5 @@
 // The contract test's fixture: the Microsoft Advertising fake and a credential it accepts.
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, startBingAdsFake } from "../../../tests/fakes/bing-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, startBingAdsFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BING_KEY, BING_NOT_AUTHORIZED, BING_SITES, bingError, bingKeyed, bingTraffic, startBingWebmasterFake } from "../../../tests/fakes/bing-webmaster-tool/index.js";
+import { BING_KEY, BING_NOT_AUTHORIZED, BING_SITES, bingError, bingKeyed, bingTraffic, startBingWebmasterFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { bingWebmasterToolConnector, wcfDate } from "./connector.js";
 

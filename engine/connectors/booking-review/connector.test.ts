@@ -1,4 +1,4 @@
-import { startBookingReviewFake } from "../../../tests/fakes/booking-review/index.js";
+import { startBookingReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { bookingReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startBookingReviewFake } from "../../../tests/fakes/booking-review/index.js";
+import { startBookingReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

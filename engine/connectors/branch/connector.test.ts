@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { BRANCH_APP, BRANCH_KEY, BRANCH_SECRET, BRANCH_UNAUTHORIZED, branchError, branchFacts, startBranchFake } from "../../../tests/fakes/branch/index.js";
+import { BRANCH_APP, BRANCH_KEY, BRANCH_SECRET, BRANCH_UNAUTHORIZED, branchError, branchFacts, startBranchFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { branchConnector } from "./connector.js";
 

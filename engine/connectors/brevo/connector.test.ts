@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { BREVO_KEY, BREVO_UNAUTHORIZED, brevoDay, startBrevoFake } from "../../../tests/fakes/brevo/index.js";
+import { BREVO_KEY, BREVO_UNAUTHORIZED, brevoDay, startBrevoFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { brevoConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CALLRAIL_ACCOUNTS, CALLRAIL_KEY, CALLRAIL_UNAUTHORIZED, callRailCalls, startCallRailFake } from "../../../tests/fakes/call-rail/index.js";
+import { CALLRAIL_ACCOUNTS, CALLRAIL_KEY, CALLRAIL_UNAUTHORIZED, callRailCalls, startCallRailFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { callRailConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PROFILES, startCampaignManagerFake, type CampaignManagerFake } from "../../../tests/fakes/campaign-manager/index.js";
+import { PROFILES, startCampaignManagerFake, type CampaignManagerFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns, GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { campaignManagerConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startCampaignManagerFake } from "../../../tests/fakes/campaign-manager/index.js";
+import { startCampaignManagerFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,4 +1,4 @@
-import { startCapterraReviewFake } from "../../../tests/fakes/capterra-review/index.js";
+import { startCapterraReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { capterraReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startCapterraReviewFake } from "../../../tests/fakes/capterra-review/index.js";
+import { startCapterraReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CHARGEBEE_UNAUTHORIZED, startChargebeeFake } from "../../../tests/fakes/chargebee/index.js";
+import { CHARGEBEE_UNAUTHORIZED, startChargebeeFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { chargebeeConnector } from "./connector.js";
 

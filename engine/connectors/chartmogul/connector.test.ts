@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CHARTMOGUL_KEY, CHARTMOGUL_UNAUTHORIZED, mrrOn, startChartmogulFake } from "../../../tests/fakes/chartmogul/index.js";
+import { CHARTMOGUL_KEY, CHARTMOGUL_UNAUTHORIZED, mrrOn, startChartmogulFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { chartmogulConnector } from "./connector.js";
 

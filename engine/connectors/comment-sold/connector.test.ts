@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { COMMENT_SOLD_UNAUTHORIZED, startCommentSoldFake } from "../../../tests/fakes/comment-sold/index.js";
+import { COMMENT_SOLD_UNAUTHORIZED, startCommentSoldFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { commentSoldConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADVERTISERS, CRITEO_CLIENT, CRITEO_REFUSAL, CRITEO_UNAUTHORIZED, startCriteoFake } from "../../../tests/fakes/criteo/index.js";
+import { ADVERTISERS, CRITEO_CLIENT, CRITEO_REFUSAL, CRITEO_UNAUTHORIZED, startCriteoFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ADVERTISERS, startDv360Fake } from "../../../tests/fakes/dv360/index.js";
+import { ADVERTISERS, startDv360Fake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns, GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { dv360Connector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startDv360Fake } from "../../../tests/fakes/dv360/index.js";
+import { startDv360Fake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

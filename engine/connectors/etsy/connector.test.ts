@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ETSY_APP, ETSY_UNAUTHORIZED, startEtsyFake } from "../../../tests/fakes/etsy/index.js";
+import { ETSY_APP, ETSY_UNAUTHORIZED, startEtsyFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { etsyConnector } from "./connector.js";
 

@@ -3,7 +3,7 @@
 // running state, Business Manager domains, campaign status and budgets merged into insights rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "../../../tests/fakes/facebook-ads/index.js";
+import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account } from "../../core/types.js";

@@ -1,7 +1,7 @@
 import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics, sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "../../../tests/fakes/facebook-ads/index.js";
+import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

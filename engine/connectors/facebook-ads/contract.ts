@@ -1,5 +1,5 @@
-// The contract test's fixture: the Graph fake from tests/fakes/facebook-ads and its token.
-import { FB_APP, FB_TOKEN, startFacebookFake } from "../../../tests/fakes/facebook-ads/index.js";
+// The contract test's fixture: the Graph fake from fake.ts and its token.
+import { FB_APP, FB_TOKEN, startFacebookFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

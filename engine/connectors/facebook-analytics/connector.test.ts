@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { FB_PAGES, fakePosts, startFacebookPagesFake } from "../../../tests/fakes/facebook-analytics/index.js";
+import { FB_PAGES, fakePosts, startFacebookPagesFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { GRAPH_RATE_LIMITED, GRAPH_SERVER_ERROR, GRAPH_UNAUTHORIZED, metricValue } from "../../../tests/fakes/support/meta-graph.js";
 import { facebookAnalyticsConnector } from "./connector.js";

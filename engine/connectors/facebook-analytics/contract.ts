@@ -1,4 +1,4 @@
-import { startFacebookPagesFake } from "../../../tests/fakes/facebook-analytics/index.js";
+import { startFacebookPagesFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { META_APP } from "../../../tests/fakes/support/meta-graph.js";
 

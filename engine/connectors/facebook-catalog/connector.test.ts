@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { FB_CATALOG_UNAUTHORIZED, startFacebookCatalogFake } from "../../../tests/fakes/facebook-catalog/index.js";
+import { FB_CATALOG_UNAUTHORIZED, startFacebookCatalogFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { facebookCatalogConnector } from "./connector.js";
 

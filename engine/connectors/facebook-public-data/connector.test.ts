@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { pageCounters, PUBLIC_PAGES, publicPosts, startFacebookPublicDataFake } from "../../../tests/fakes/facebook-public-data/index.js";
+import { pageCounters, PUBLIC_PAGES, publicPosts, startFacebookPublicDataFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { GRAPH_RATE_LIMITED, GRAPH_SERVER_ERROR, GRAPH_UNAUTHORIZED } from "../../../tests/fakes/support/meta-graph.js";
 import { facebookPublicDataConnector } from "./connector.js";

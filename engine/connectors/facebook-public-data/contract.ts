@@ -1,4 +1,4 @@
-import { FB_PUBLIC_CREDENTIAL, startFacebookPublicDataFake } from "../../../tests/fakes/facebook-public-data/index.js";
+import { FB_PUBLIC_CREDENTIAL, startFacebookPublicDataFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { META_APP } from "../../../tests/fakes/support/meta-graph.js";
 

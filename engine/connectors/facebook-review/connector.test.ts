@@ -1,4 +1,4 @@
-import { startFacebookReviewFake } from "../../../tests/fakes/facebook-review/index.js";
+import { startFacebookReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { facebookReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startFacebookReviewFake } from "../../../tests/fakes/facebook-review/index.js";
+import { startFacebookReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

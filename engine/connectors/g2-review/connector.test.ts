@@ -1,4 +1,4 @@
-import { startG2ReviewFake } from "../../../tests/fakes/g2-review/index.js";
+import { startG2ReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { g2ReviewConnector } from "./connector.js";

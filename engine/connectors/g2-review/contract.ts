@@ -1,4 +1,4 @@
-import { startG2ReviewFake } from "../../../tests/fakes/g2-review/index.js";
+import { startG2ReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,4 +1,4 @@
-import { startGlassdoorReviewFake } from "../../../tests/fakes/glassdoor-review/index.js";
+import { startGlassdoorReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { glassdoorReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startGlassdoorReviewFake } from "../../../tests/fakes/glassdoor-review/index.js";
+import { startGlassdoorReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { FETCH_ROWS, NETWORKS, startAdManagerFake, type AdManagerFake } from "../../../tests/fakes/google-ad-manager/index.js";
+import { FETCH_ROWS, NETWORKS, startAdManagerFake, type AdManagerFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns, GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { googleAdManagerConnector } from "./connector.js";

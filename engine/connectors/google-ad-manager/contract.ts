@@ -1,4 +1,4 @@
-import { startAdManagerFake } from "../../../tests/fakes/google-ad-manager/index.js";
+import { startAdManagerFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

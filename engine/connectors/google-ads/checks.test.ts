@@ -2,7 +2,7 @@
 // Google Ads fake: enabled ads' final URLs with yesterday's cost, conversion actions with their
 // last tag fire, the campaign budget for kpi alerts, and no security capability.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, MERCHANT_ID, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, shoppingCampaignsOf, startGoogleAdsFake, type GoogleAdsFake } from "../../../tests/fakes/google-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, MERCHANT_ID, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, shoppingCampaignsOf, startGoogleAdsFake, type GoogleAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, Credential } from "../../core/types.js";

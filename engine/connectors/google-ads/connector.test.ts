@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, startGoogleAdsFake, VERSION, type GoogleAdsFake } from "../../../tests/fakes/google-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, startGoogleAdsFake, VERSION, type GoogleAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

@@ -1,5 +1,5 @@
 // The contract test's fixture: the Google Ads fake and a credential it accepts.
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, startGoogleAdsFake } from "../../../tests/fakes/google-ads/index.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, startGoogleAdsFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, facts, failures, startGa4Fake, type Ga4Fake } from "../../../tests/fakes/google-analytics/index.js";
+import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, facts, failures, startGa4Fake, type Ga4Fake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

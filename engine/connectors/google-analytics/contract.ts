@@ -1,5 +1,5 @@
 // The contract test's fixture: the GA4 fake and a credential it accepts.
-import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startGa4Fake } from "../../../tests/fakes/google-analytics/index.js";
+import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startGa4Fake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { GMC_UNAUTHORIZED, gmcRow, startGmcFake } from "../../../tests/fakes/google-merchant-center/index.js";
+import { GMC_UNAUTHORIZED, gmcRow, startGmcFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { daysBetween } from "../../../tests/fakes/support/seeded.js";
 import { googleMerchantCenterConnector, performanceQuery } from "./connector.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { gbpReviews, gbpValue, startGoogleMyBusinessFake } from "../../../tests/fakes/google-my-business/index.js";
+import { gbpReviews, gbpValue, startGoogleMyBusinessFake } from "./fake.js";
 import { GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createGoogleMyBusinessConnector } from "./connector.js";

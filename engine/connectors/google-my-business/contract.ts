@@ -1,4 +1,4 @@
-import { startGoogleMyBusinessFake } from "../../../tests/fakes/google-my-business/index.js";
+import { startGoogleMyBusinessFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PSI_BAD_KEY, PSI_CREDENTIAL, PSI_KEY, psiRun, startPageSpeedFake } from "../../../tests/fakes/google-page-speed/index.js";
+import { PSI_BAD_KEY, PSI_CREDENTIAL, PSI_KEY, psiRun, startPageSpeedFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { googlePageSpeedConnector } from "./connector.js";
 

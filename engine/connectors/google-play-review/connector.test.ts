@@ -1,4 +1,4 @@
-import { startGooglePlayReviewFake } from "../../../tests/fakes/google-play-review/index.js";
+import { startGooglePlayReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { googlePlayReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startGooglePlayReviewFake } from "../../../tests/fakes/google-play-review/index.js";
+import { startGooglePlayReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

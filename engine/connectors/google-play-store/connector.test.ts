@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PLAY_BUCKET, PLAY_PACKAGES, playDay, playReviews, startGooglePlayStoreFake } from "../../../tests/fakes/google-play-store/index.js";
+import { PLAY_BUCKET, PLAY_PACKAGES, playDay, playReviews, startGooglePlayStoreFake } from "./fake.js";
 import { GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createGooglePlayStoreConnector, decodeReport } from "./connector.js";

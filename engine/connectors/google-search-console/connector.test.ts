@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { gscRows, SITES, startSearchConsoleFake } from "../../../tests/fakes/google-search-console/index.js";
+import { gscRows, SITES, startSearchConsoleFake } from "./fake.js";
 import { GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { collectRows } from "../../core/pages.js";

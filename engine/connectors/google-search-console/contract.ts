@@ -1,4 +1,4 @@
-import { startSearchConsoleFake } from "../../../tests/fakes/google-search-console/index.js";
+import { startSearchConsoleFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { startGoogleTrendsFake, TRENDS_CREDENTIAL, trendsSeries } from "../../../tests/fakes/google-trends/index.js";
+import { startGoogleTrendsFake, TRENDS_CREDENTIAL, trendsSeries } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { collectRows } from "../../core/pages.js";

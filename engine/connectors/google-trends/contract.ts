@@ -1,4 +1,4 @@
-import { startGoogleTrendsFake, TRENDS_CREDENTIAL } from "../../../tests/fakes/google-trends/index.js";
+import { startGoogleTrendsFake, TRENDS_CREDENTIAL } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 // The redaction check needs a key of 6+ characters to look for; the connector never sends the

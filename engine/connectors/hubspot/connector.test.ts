@@ -2,7 +2,7 @@ import { DateTime } from "luxon";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { failureOf } from "../../../tests/fakes/support/failure.js";
-import { HS_APP, HS_PORTAL, HS_REFRESH, HS_TOKEN, hubSpotRecords, startHubSpotFake, type HubSpotFake } from "../../../tests/fakes/hubspot/index.js";
+import { HS_APP, HS_PORTAL, HS_REFRESH, HS_TOKEN, hubSpotRecords, startHubSpotFake, type HubSpotFake } from "./fake.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, Credential, ReadRequest } from "../../core/types.js";
 import { createHubSpotConnector } from "./connector.js";

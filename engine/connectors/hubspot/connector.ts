@@ -4,16 +4,13 @@
 // https://developers.hubspot.com/docs/api/crm/search
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { aggregatorForRead } from "../../core/aggregate.js";
 import { InvalidRequestError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
-import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { staticReportMethods } from "../shared/report-methods.js";
+import type { Account, Connector, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
+import { recordsConnector } from "../shared/records.js";
 import { classifyHubSpotError, PLATFORM } from "./errors.js";
-import { COMPUTED, DATE_CONFIG_FIELD, DATE_PROPERTY, DEFAULT_REPORT, FIELDS_BY_REPORT, REPORT_HELP, REPORTS, type ObjectType } from "./fields.js";
+import { COMPUTED, DATE_CONFIG_FIELD, DATE_PROPERTY, FIELDS_BY_REPORT, REPORT_HELP, REPORTS, type ObjectType } from "./fields.js";
 
-const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
 /** The search endpoint's page size limit. */
 const SEARCH_PAGE = 200;
 
@@ -93,40 +90,31 @@ export function createHubSpotConnector(options: HubSpotOptions = {}): Connector 
     );
   }
 
-  async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    const def = REPORTS.find((r) => r.id === report)!;
-    const dateProperty = DATE_PROPERTY[def.object][dateMode(req)];
+  /** The report's records of one account, as rows of the declared fields, in date order. */
+  async function* fetchRecords(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest, report: (typeof REPORTS)[number]): AsyncGenerator<Row[]> {
+    const declared = FIELDS_BY_REPORT[report.id];
+    const dateProperty = DATE_PROPERTY[report.object][dateMode(req)];
     const asked = [...new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)])];
     const properties = [...new Set([dateProperty, "createdate", ...asked.filter((f) => !COMPUTED.has(f))])];
-    for (const account of req.accounts) {
-      const zone = account.timezone;
-      const fromMs = DateTime.fromISO(req.range.start, { zone }).startOf("day").toMillis();
-      const toMs = DateTime.fromISO(req.range.end, { zone }).plus({ days: 1 }).startOf("day").toMillis();
-      const aggregator = aggregatorForRead(declared, req);
-      for await (const results of records(ctx, account, def.object, dateProperty, properties, fromMs, toMs)) {
-        const rows: Row[] = [];
-        for (const r of results) {
-          const record: Row = { record_id: r.id, created_at: r.properties.createdate ?? r.createdAt ?? null, [def.countField]: 1 };
-          const stamp = r.properties[dateProperty];
-          record.date = stamp ? DateTime.fromISO(stamp, { zone: "utc" }).setZone(zone).toISODate() : null;
-          for (const field of declared) {
-            if (COMPUTED.has(field.id)) continue;
-            const value = r.properties[field.id] ?? null;
-            record[field.id] = field.type === "metric" ? (value === null || value === "" ? null : Number(value)) : field.id === "closedate" && value ? DateTime.fromISO(value, { zone: "utc" }).setZone(zone).toISODate() : value;
-          }
-          rows.push(...aggregator.addInOrder(record));
+    const zone = account.timezone;
+    const fromMs = DateTime.fromISO(range.start, { zone }).startOf("day").toMillis();
+    const toMs = DateTime.fromISO(range.end, { zone }).plus({ days: 1 }).startOf("day").toMillis();
+    for await (const results of records(ctx, account, report.object, dateProperty, properties, fromMs, toMs)) {
+      yield results.map((r) => {
+        const record: Row = { record_id: r.id, created_at: r.properties.createdate ?? r.createdAt ?? null, [report.countField]: 1 };
+        const stamp = r.properties[dateProperty];
+        record.date = stamp ? DateTime.fromISO(stamp, { zone: "utc" }).setZone(zone).toISODate() : null;
+        for (const field of declared) {
+          if (COMPUTED.has(field.id)) continue;
+          const value = r.properties[field.id] ?? null;
+          record[field.id] = field.type === "metric" ? (value === null || value === "" ? null : Number(value)) : field.id === "closedate" && value ? DateTime.fromISO(value, { zone: "utc" }).setZone(zone).toISODate() : value;
         }
-        if (rows.length > 0) yield { rows };
-      }
-      const rest = [...aggregator.rows()];
-      if (rest.length > 0) yield { rows: rest };
+        return record;
+      });
     }
   }
 
-  const reportMethods = staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP);
-
-  return {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "oauth2",
     timezone: "account",
@@ -171,12 +159,19 @@ export function createHubSpotConnector(options: HubSpotOptions = {}): Connector 
       ];
     },
 
-    ...reportMethods,
-    async listConfigFields() {
-      return [...(await reportMethods.listConfigFields()), DATE_CONFIG_FIELD];
-    },
-    read,
-  };
+    reportHelp: REPORT_HELP,
+    configFields: [DATE_CONFIG_FIELD],
+    reports: REPORTS.map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      fields: FIELDS_BY_REPORT[r.id],
+      // Searches sort ascending by the date property: records arrive day after day.
+      ordered: true,
+      fetch: (ctx, account, range, req) => fetchRecords(ctx, account, range, req, r),
+      record: (row: Row) => row,
+    })),
+  });
 }
 
 export const hubSpotConnector = createHubSpotConnector();

@@ -1,5 +1,5 @@
-// The contract test's fixture: the HubSpot fake from tests/fakes/hubspot and an OAuth credential.
-import { HS_APP, HS_REFRESH, HS_TOKEN, startHubSpotFake } from "../../../tests/fakes/hubspot/index.js";
+// The contract test's fixture: the HubSpot fake from fake.ts and an OAuth credential.
+import { HS_APP, HS_REFRESH, HS_TOKEN, startHubSpotFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

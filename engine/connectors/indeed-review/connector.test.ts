@@ -1,4 +1,4 @@
-import { startIndeedReviewFake } from "../../../tests/fakes/indeed-review/index.js";
+import { startIndeedReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { indeedReviewConnector } from "./connector.js";

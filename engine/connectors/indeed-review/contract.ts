@@ -1,4 +1,4 @@
-import { startIndeedReviewFake } from "../../../tests/fakes/indeed-review/index.js";
+import { startIndeedReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

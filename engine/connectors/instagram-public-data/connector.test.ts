@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { discoveredMedia, OWN_IG, profileOf, startInstagramPublicDataFake, TARGETS } from "../../../tests/fakes/instagram-public-data/index.js";
+import { discoveredMedia, OWN_IG, profileOf, startInstagramPublicDataFake, TARGETS } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { GRAPH_RATE_LIMITED, GRAPH_SERVER_ERROR, GRAPH_UNAUTHORIZED } from "../../../tests/fakes/support/meta-graph.js";
 import { instagramPublicDataConnector } from "./connector.js";

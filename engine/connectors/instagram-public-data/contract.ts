@@ -1,4 +1,4 @@
-import { IG_PUBLIC_CREDENTIAL, startInstagramPublicDataFake } from "../../../tests/fakes/instagram-public-data/index.js";
+import { IG_PUBLIC_CREDENTIAL, startInstagramPublicDataFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { META_APP } from "../../../tests/fakes/support/meta-graph.js";
 

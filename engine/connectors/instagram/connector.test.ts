@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { fakeMedia, IG_PAGES, startInstagramFake } from "../../../tests/fakes/instagram/index.js";
+import { fakeMedia, IG_PAGES, startInstagramFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { GRAPH_RATE_LIMITED, GRAPH_SERVER_ERROR, GRAPH_UNAUTHORIZED, metricValue } from "../../../tests/fakes/support/meta-graph.js";
 import { instagramConnector } from "./connector.js";

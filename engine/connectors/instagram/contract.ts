@@ -1,4 +1,4 @@
-import { startInstagramFake } from "../../../tests/fakes/instagram/index.js";
+import { startInstagramFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { META_APP } from "../../../tests/fakes/support/meta-graph.js";
 

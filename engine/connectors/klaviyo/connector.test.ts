@@ -9,7 +9,7 @@ import {
   KLAVIYO_FAKE_TIMEZONE,
   startKlaviyoFake,
   type KlaviyoFake,
-} from "../../../tests/fakes/klaviyo/index.js";
+} from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

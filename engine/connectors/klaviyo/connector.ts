@@ -1,25 +1,15 @@
 // Klaviyo: the date-versioned REST API at a.klaviyo.com with a private API key in
 // `Authorization: Klaviyo-API-Key pk_...` and a `revision` header
 // (https://developers.klaviyo.com/en/docs/authenticate_). One key = one Klaviyo account.
-import { aggregatorForRead } from "../../core/aggregate.js";
 import { ConnectorError } from "../../core/errors.js";
-import { paginateRows } from "../../core/pages.js";
-import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import type { Account, Connector, ConnectorContext, ReadRequest, Row } from "../../core/types.js";
+import { recordsConnector } from "../shared/records.js";
 import { queryAggregates } from "./aggregates.js";
 import { classifyKlaviyoError, listAll, PLATFORM, type Resource } from "./api.js";
-import { DEFAULT_REPORT, KLAVIYO_CONFIG_FIELDS, KLAVIYO_FIELDS, KLAVIYO_REPORTS, METRIC_SOURCES, type Measurement } from "./fields.js";
+import { KLAVIYO_FIELDS, KLAVIYO_REPORTS, METRIC_SOURCES, REPORT_HELP, type Measurement } from "./fields.js";
 
 /** The latest GA revision when this connector was written; each revision is supported two years (https://developers.klaviyo.com/en/docs/api_versioning_and_deprecation_policy). */
 export const KLAVIYO_REVISION = "2026-07-15";
-
-const CATALOGUE: ReportCatalogue = {
-  platform: PLATFORM,
-  fields: KLAVIYO_FIELDS,
-  defaultReport: DEFAULT_REPORT,
-  reports: KLAVIYO_REPORTS,
-  configFields: KLAVIYO_CONFIG_FIELDS,
-};
 
 interface AccountAttributes {
   contact_information?: { organization_name?: string; default_sender_email?: string };
@@ -61,66 +51,61 @@ async function namesOf(ctx: ConnectorContext, path: "/api/campaigns" | "/api/flo
   return names;
 }
 
-export function createKlaviyoConnector(): Connector {
-  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
-    const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    const wanted = [...new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)])].filter((id) => METRIC_SOURCES[id]);
-    const interval = req.granularity === "hour" || req.fields.includes("hour") ? "hour" : "day";
-    const groupField = report === "campaigns" ? "campaign" : report === "flows" ? "flow" : undefined;
+/** One record per bucket of metric aggregates, for one account and report (campaigns and flows group by their id). */
+async function* aggregateRecords(ctx: ConnectorContext, account: Account, report: string, req: ReadRequest): AsyncGenerator<Row[]> {
+  const wanted = [...new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)])].filter((id) => METRIC_SOURCES[id]);
+  const interval = req.granularity === "hour" || req.fields.includes("hour") ? "hour" : "day";
+  const groupField = report === "campaigns" ? "campaign" : report === "flows" ? "flow" : undefined;
+  const ids = await metricIds(ctx, account.id);
+  const needsNames = groupField !== undefined && [...req.fields, ...(req.filters ?? []).map((f) => f.field)].includes(`${groupField}_name`);
+  const names = needsNames ? await namesOf(ctx, groupField === "campaign" ? "/api/campaigns" : "/api/flows", account.id) : new Map<string, string>();
 
-    for (const account of req.accounts) {
-      const aggregator = aggregatorForRead(declared, req);
-      const ids = await metricIds(ctx, account.id);
-      const needsNames = groupField !== undefined && [...req.fields, ...(req.filters ?? []).map((f) => f.field)].includes(`${groupField}_name`);
-      const names = needsNames ? await namesOf(ctx, groupField === "campaign" ? "/api/campaigns" : "/api/flows", account.id) : new Map<string, string>();
-
-      // One query per Klaviyo metric and grouping, asking for every measurement the fields need.
-      const queries = new Map<string, { metricId: string; by?: string; measurements: Set<Measurement>; fields: string[] }>();
-      for (const field of wanted) {
-        const source = METRIC_SOURCES[field];
-        const name = source.names.find((n) => ids.has(n));
-        // The account has never recorded this metric (no store connected, no SMS...): it stays 0.
-        if (!name) continue;
-        const by = groupField === "campaign" ? source.campaignBy : groupField === "flow" ? source.flowBy : undefined;
-        const key = `${name}\u0000${by ?? ""}`;
-        const entry = queries.get(key) ?? { metricId: ids.get(name)!, by, measurements: new Set<Measurement>(), fields: [] };
-        entry.measurements.add(source.measurement);
-        entry.fields.push(field);
-        queries.set(key, entry);
-      }
-
-      for (const query of queries.values()) {
-        const buckets = queryAggregates(ctx, {
-          metricId: query.metricId,
-          measurements: [...query.measurements],
-          interval,
-          range: req.range,
-          timezone: account.timezone,
-          by: query.by,
-          account: account.id,
-        });
-        for await (const bucket of buckets) {
-          const record: Row = { date: bucket.date, hour: interval === "hour" ? bucket.hour : null };
-          let any = false;
-          for (const field of query.fields) {
-            const value = bucket.values[METRIC_SOURCES[field].measurement] ?? 0;
-            record[field] = value;
-            if (value !== 0) any = true;
-          }
-          if (groupField) {
-            // Events outside any campaign or flow come back as an empty group; they belong to the account report only.
-            if (!bucket.group || !any) continue;
-            record[`${groupField}_id`] = bucket.group;
-            record[`${groupField}_name`] = names.get(bucket.group) ?? null;
-          }
-          aggregator.add(record);
-        }
-      }
-      yield* aggregator.rows();
-    }
+  // One query per Klaviyo metric and grouping, asking for every measurement the fields need.
+  const queries = new Map<string, { metricId: string; by?: string; measurements: Set<Measurement>; fields: string[] }>();
+  for (const field of wanted) {
+    const source = METRIC_SOURCES[field];
+    const name = source.names.find((n) => ids.has(n));
+    // The account has never recorded this metric (no store connected, no SMS...): it stays 0.
+    if (!name) continue;
+    const by = groupField === "campaign" ? source.campaignBy : groupField === "flow" ? source.flowBy : undefined;
+    const key = `${name}\u0000${by ?? ""}`;
+    const entry = queries.get(key) ?? { metricId: ids.get(name)!, by, measurements: new Set<Measurement>(), fields: [] };
+    entry.measurements.add(source.measurement);
+    entry.fields.push(field);
+    queries.set(key, entry);
   }
 
-  return {
+  for (const query of queries.values()) {
+    const buckets = queryAggregates(ctx, {
+      metricId: query.metricId,
+      measurements: [...query.measurements],
+      interval,
+      range: req.range,
+      timezone: account.timezone,
+      by: query.by,
+      account: account.id,
+    });
+    for await (const bucket of buckets) {
+      const record: Row = { date: bucket.date, hour: interval === "hour" ? bucket.hour : null };
+      let any = false;
+      for (const field of query.fields) {
+        const value = bucket.values[METRIC_SOURCES[field].measurement] ?? 0;
+        record[field] = value;
+        if (value !== 0) any = true;
+      }
+      if (groupField) {
+        // Events outside any campaign or flow come back as an empty group; they belong to the account report only.
+        if (!bucket.group || !any) continue;
+        record[`${groupField}_id`] = bucket.group;
+        record[`${groupField}_name`] = names.get(bucket.group) ?? null;
+      }
+      yield [record];
+    }
+  }
+}
+
+export function createKlaviyoConnector(): Connector {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "api-key",
     timezone: "account",
@@ -162,11 +147,14 @@ export function createKlaviyoConnector(): Connector {
         },
       ];
     },
-    ...catalogueMethods(CATALOGUE),
-    read(ctx, req): AsyncIterable<RowPage> {
-      return paginateRows(rows(ctx, req));
-    },
-  };
+    reportHelp: REPORT_HELP,
+    reports: KLAVIYO_REPORTS.map((r) => ({
+      ...r,
+      fields: KLAVIYO_FIELDS[r.id],
+      fetch: (ctx, account, _range, req) => aggregateRecords(ctx, account, r.id, req),
+      record: (row: Row) => row,
+    })),
+  });
 }
 
 export const klaviyoConnector = createKlaviyoConnector();

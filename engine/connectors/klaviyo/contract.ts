@@ -1,5 +1,5 @@
-// The contract test's view of Klaviyo: the fake from tests/fakes/klaviyo and a private key.
-import { KLAVIYO_FAKE_KEY, startKlaviyoFake } from "../../../tests/fakes/klaviyo/index.js";
+// The contract test's view of Klaviyo: the fake from fake.ts and a private key.
+import { KLAVIYO_FAKE_KEY, startKlaviyoFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -3,8 +3,8 @@
 // sum_value). Campaign and flow reports group by the event properties Klaviyo documents for that
 // (https://developers.klaviyo.com/en/docs/supported_metrics_and_attributes): email events carry
 // $message (the campaign) and $flow; conversions carry $attributed_message and $attributed_flow.
-import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import { dimension as dim, metric } from "../../core/field-defs.js";
+import type { FieldDef, ReportDef } from "../../core/types.js";
 
 export type Measurement = "count" | "unique" | "sum_value";
 
@@ -39,7 +39,7 @@ export const KLAVIYO_REPORTS: ReportDef[] = [
   { id: "flows", name: "Flows", description: "The same metrics per flow (events by flow, orders attributed to the flow)." },
 ];
 
-export const DEFAULT_REPORT = "metrics";
+export const REPORT_HELP = "The whole account, or the same metrics per campaign or per flow.";
 
 const METRICS: FieldDef[] = [
   metric("emails_received", "Emails received", "NUMBER", "SUM", "Received Email events (delivered emails)."),
@@ -69,7 +69,3 @@ export const KLAVIYO_FIELDS: Record<string, FieldDef[]> = {
   ],
   flows: [...TIME, dim("flow_id", "Flow ID", "TEXT", "Identifier of the flow."), dim("flow_name", "Flow", "TEXT", "Name of the flow."), ...METRICS],
 };
-
-export const KLAVIYO_CONFIG_FIELDS: ConfigField[] = [
-  reportConfigField(KLAVIYO_REPORTS, DEFAULT_REPORT, "The whole account, or the same metrics per campaign or per flow."),
-];

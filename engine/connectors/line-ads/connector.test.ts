@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { jwsProblem, LINE_ACCESS_KEY, LINE_ACCOUNTS, LINE_UNAUTHORIZED, startLineAdsFake } from "../../../tests/fakes/line-ads/index.js";
+import { jwsProblem, LINE_ACCESS_KEY, LINE_ACCOUNTS, LINE_UNAUTHORIZED, startLineAdsFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { lineAdsConnector } from "./connector.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { LI_RATE_LIMITED, LI_UNAUTHORIZED, ORGANIZATIONS, stat, startLinkedInPagesFake } from "../../../tests/fakes/linkedin-pages/index.js";
+import { LI_RATE_LIMITED, LI_UNAUTHORIZED, ORGANIZATIONS, stat, startLinkedInPagesFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { linkedInPagesConnector } from "./connector.js";
 

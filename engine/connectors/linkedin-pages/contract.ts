@@ -1,4 +1,4 @@
-import { startLinkedInPagesFake } from "../../../tests/fakes/linkedin-pages/index.js";
+import { startLinkedInPagesFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, AD_ACCOUNTS, CLIENT, REFRESH_TOKEN, VERSION, campaignsOf, dayStats, failures, startLinkedInFake, type LinkedInFake } from "../../../tests/fakes/linkedin/index.js";
+import { ACCESS_TOKEN, AD_ACCOUNTS, CLIENT, REFRESH_TOKEN, VERSION, campaignsOf, dayStats, failures, startLinkedInFake, type LinkedInFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";

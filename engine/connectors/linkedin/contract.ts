@@ -1,5 +1,5 @@
 // The contract test's fixture: the LinkedIn fake and a credential it accepts.
-import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startLinkedInFake } from "../../../tests/fakes/linkedin/index.js";
+import { ACCESS_TOKEN, CLIENT, REFRESH_TOKEN, startLinkedInFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { MAGENTO_UNAUTHORIZED, startMagentoFake } from "../../../tests/fakes/magento/index.js";
+import { MAGENTO_UNAUTHORIZED, startMagentoFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { oauthParams } from "../../../tests/fakes/support/oauth1-signature.js";
 import { magentoConnector, magentoMessage } from "./connector.js";

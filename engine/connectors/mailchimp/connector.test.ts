@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { failureOf } from "../../../tests/fakes/support/failure.js";
-import { MC_API_KEY, MC_APP, MC_LISTS, MC_TIMEZONE, MC_TOKEN, mailchimpActivity, mailchimpReports, startMailchimpFake, type MailchimpFake } from "../../../tests/fakes/mailchimp/index.js";
+import { MC_API_KEY, MC_APP, MC_LISTS, MC_TIMEZONE, MC_TOKEN, mailchimpActivity, mailchimpReports, startMailchimpFake, type MailchimpFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account, Credential, ReadRequest } from "../../core/types.js";

@@ -3,16 +3,14 @@
 // https://mailchimp.com/developer/marketing/api/
 import { DateTime } from "luxon";
 import { z } from "zod";
-import { aggregatorForRead, ratio } from "../../core/aggregate.js";
+import { ratio } from "../../core/aggregate.js";
 import { memoForContext } from "../../core/context-cache.js";
 import { collectItems, nextOffset, paginate } from "../../core/paginate.js";
-import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, CellValue, Connector, ConnectorContext, DateRange, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { staticReportMethods } from "../shared/report-methods.js";
+import type { Account, CellValue, Connector, ConnectorContext, DateRange, Row } from "../../core/types.js";
+import { recordsConnector } from "../shared/records.js";
 import { apiRoot, authorizeMailchimp, baseUrlForCredential, classifyMailchimpError, LOGIN_URL, PLATFORM } from "./api.js";
-import { DEFAULT_REPORT, FIELDS_BY_REPORT, REPORT_HELP, REPORTS } from "./fields.js";
+import { FIELDS_BY_REPORT, REPORT_HELP, REPORTS } from "./fields.js";
 
-const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
 const PAGE = 1000;
 
 const root = z.object({ account_id: z.string(), account_name: z.string().optional(), email: z.string().optional(), account_timezone: z.string().optional() }).passthrough();
@@ -82,78 +80,64 @@ function window(range: DateRange, zone: string) {
   };
 }
 
+async function* campaignRecords(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Row[]> {
+  const { since, before } = window(range, account.timezone);
+  // /reports has no audience filter; one listing serves every audience of the read.
+  const all = await memoForContext(ctx, `mailchimp-reports:${since}:${before}`, () =>
+    collectItems(offsetPages(ctx, "/3.0/reports", reports, (p) => p.reports, { since_send_time: since, before_send_time: before })),
+  );
+  const mine = all.filter((r) => r.list_id === account.id).sort((a, b) => a.send_time.localeCompare(b.send_time));
+  if (mine.length === 0) return;
+  yield mine.map((r) => ({
+    date: DateTime.fromISO(r.send_time, { zone: "utc" }).setZone(account.timezone).toISODate(),
+    list_id: r.list_id,
+    list_name: r.list_name ?? account.name,
+    campaign_id: r.id,
+    campaign_title: r.campaign_title ?? null,
+    subject_line: r.subject_line ?? null,
+    campaign_type: r.type ?? null,
+    send_time: r.send_time,
+    emails_sent: r.emails_sent,
+    opens: r.opens?.opens_total ?? 0,
+    unique_opens: r.opens?.unique_opens ?? 0,
+    clicks: r.clicks?.clicks_total ?? 0,
+    unique_clicks: r.clicks?.unique_subscriber_clicks ?? 0,
+    hard_bounces: r.bounces?.hard_bounces ?? 0,
+    soft_bounces: r.bounces?.soft_bounces ?? 0,
+    unsubscribed: r.unsubscribed ?? 0,
+    abuse_reports: r.abuse_reports ?? 0,
+    orders: r.ecommerce?.total_orders ?? 0,
+    revenue: r.ecommerce?.total_revenue ?? 0,
+  }));
+}
+
+async function* activityRecords(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Row[]> {
+  const pages = offsetPages(ctx, `/3.0/lists/${account.id}/activity`, activity, (p) => p.activity, {}, account.id);
+  for await (const days of pages) {
+    // Newest first; days are already the account's local days.
+    const inRange = days.filter((d) => d.day >= range.start && d.day <= range.end).reverse();
+    if (inRange.length > 0) {
+      yield inRange.map((d) => ({
+        date: d.day,
+        list_id: account.id,
+        list_name: account.name,
+        emails_sent: d.emails_sent ?? 0,
+        unique_opens: d.unique_opens ?? 0,
+        recipient_clicks: d.recipient_clicks ?? 0,
+        hard_bounces: d.hard_bounce ?? 0,
+        soft_bounces: d.soft_bounce ?? 0,
+        subscribes: d.subs ?? 0,
+        unsubscribes: d.unsubs ?? 0,
+        other_adds: d.other_adds ?? 0,
+        other_removes: d.other_removes ?? 0,
+      }));
+    }
+    if (days.length > 0 && days[days.length - 1].day < range.start) return;
+  }
+}
+
 export function createMailchimpConnector(): Connector {
-  async function* campaignRecords(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Row[]> {
-    const { since, before } = window(range, account.timezone);
-    // /reports has no audience filter; one listing serves every audience of the read.
-    const all = await memoForContext(ctx, `mailchimp-reports:${since}:${before}`, () =>
-      collectItems(offsetPages(ctx, "/3.0/reports", reports, (p) => p.reports, { since_send_time: since, before_send_time: before })),
-    );
-    const mine = all.filter((r) => r.list_id === account.id).sort((a, b) => a.send_time.localeCompare(b.send_time));
-    if (mine.length === 0) return;
-    yield mine.map((r) => ({
-      date: DateTime.fromISO(r.send_time, { zone: "utc" }).setZone(account.timezone).toISODate(),
-      list_id: r.list_id,
-      list_name: r.list_name ?? account.name,
-      campaign_id: r.id,
-      campaign_title: r.campaign_title ?? null,
-      subject_line: r.subject_line ?? null,
-      campaign_type: r.type ?? null,
-      send_time: r.send_time,
-      emails_sent: r.emails_sent,
-      opens: r.opens?.opens_total ?? 0,
-      unique_opens: r.opens?.unique_opens ?? 0,
-      clicks: r.clicks?.clicks_total ?? 0,
-      unique_clicks: r.clicks?.unique_subscriber_clicks ?? 0,
-      hard_bounces: r.bounces?.hard_bounces ?? 0,
-      soft_bounces: r.bounces?.soft_bounces ?? 0,
-      unsubscribed: r.unsubscribed ?? 0,
-      abuse_reports: r.abuse_reports ?? 0,
-      orders: r.ecommerce?.total_orders ?? 0,
-      revenue: r.ecommerce?.total_revenue ?? 0,
-    }));
-  }
-
-  async function* activityRecords(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Row[]> {
-    const pages = offsetPages(ctx, `/3.0/lists/${account.id}/activity`, activity, (p) => p.activity, {}, account.id);
-    for await (const days of pages) {
-      // Newest first; days are already the account's local days.
-      const inRange = days.filter((d) => d.day >= range.start && d.day <= range.end).reverse();
-      if (inRange.length > 0) {
-        yield inRange.map((d) => ({
-          date: d.day,
-          list_id: account.id,
-          list_name: account.name,
-          emails_sent: d.emails_sent ?? 0,
-          unique_opens: d.unique_opens ?? 0,
-          recipient_clicks: d.recipient_clicks ?? 0,
-          hard_bounces: d.hard_bounce ?? 0,
-          soft_bounces: d.soft_bounce ?? 0,
-          subscribes: d.subs ?? 0,
-          unsubscribes: d.unsubs ?? 0,
-          other_adds: d.other_adds ?? 0,
-          other_removes: d.other_removes ?? 0,
-        }));
-      }
-      if (days.length > 0 && days[days.length - 1].day < range.start) return;
-    }
-  }
-
-  async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const { report: id, declared } = resolveReportRequest(CATALOGUE, req);
-    for (const account of req.accounts) {
-      const aggregator = aggregatorForRead(declared, req, id === "campaigns" ? DERIVED : {});
-      const source = id === "campaigns" ? campaignRecords(ctx, account, req.range) : activityRecords(ctx, account, req.range);
-      for await (const records of source) {
-        const rows = records.flatMap((r) => [...aggregator.addInOrder(r)]);
-        if (rows.length > 0) yield { rows };
-      }
-      const rest = [...aggregator.rows()];
-      if (rest.length > 0) yield { rows: rest };
-    }
-  }
-
-  return {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "oauth2",
     // Many accounts connect with an API key instead (Account > Extras > API keys); api.ts signs both.
@@ -195,9 +179,17 @@ export function createMailchimpConnector(): Connector {
       return audiences.map((l) => ({ id: l.id, name: l.name, timezone: zone, currency: shops.find((s) => s.list_id === l.id)?.currency_code ?? "USD", status: "active" }));
     },
 
-    ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
-    read,
-  };
+    reportHelp: REPORT_HELP,
+    reports: REPORTS.map((r) => ({
+      ...r,
+      fields: FIELDS_BY_REPORT[r.id],
+      // Sends sorted by time and activity oldest first: each finished day is handed on at once.
+      ordered: true,
+      fetch: r.id === "campaigns" ? campaignRecords : activityRecords,
+      record: (row: Row) => row,
+      derived: r.id === "campaigns" ? DERIVED : undefined,
+    })),
+  });
 }
 
 export const mailchimpConnector = createMailchimpConnector();

@@ -1,5 +1,5 @@
-// The contract test's fixture: the Mailchimp fake from tests/fakes/mailchimp and an OAuth token.
-import { MC_APP, MC_TOKEN, startMailchimpFake } from "../../../tests/fakes/mailchimp/index.js";
+// The contract test's fixture: the Mailchimp fake from fake.ts and an OAuth token.
+import { MC_APP, MC_TOKEN, startMailchimpFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MAILJET_UNAUTHORIZED, mailjetDay, startMailjetFake } from "../../../tests/fakes/mailjet/index.js";
+import { MAILJET_UNAUTHORIZED, mailjetDay, startMailjetFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { daysBetween } from "../../../tests/fakes/support/seeded.js";
 import { mailjetConnector } from "./connector.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MATOMO_BAD_TOKEN, MATOMO_TOKEN, matomoSummary, matomoTable, startMatomoFake } from "../../../tests/fakes/matomo/index.js";
+import { MATOMO_BAD_TOKEN, MATOMO_TOKEN, matomoSummary, matomoTable, startMatomoFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createMatomoConnector } from "./connector.js";
 

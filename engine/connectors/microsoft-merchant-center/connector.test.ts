@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MMC_APP, MMC_UNAUTHORIZED, startMmcFake } from "../../../tests/fakes/microsoft-merchant-center/index.js";
+import { MMC_APP, MMC_UNAUTHORIZED, startMmcFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { microsoftMerchantCenterConnector } from "./connector.js";
 

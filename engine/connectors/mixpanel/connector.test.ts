@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCredentialFromForm } from "../../catalogue/credential-form.js";
 import { getPlatform } from "../../catalogue/index.js";
-import { EVENTS, MIXPANEL_PROJECTS, MIXPANEL_SECRET, MIXPANEL_UNAUTHORIZED, MIXPANEL_USER, mixpanelDay, mixpanelHour, startMixpanelFake } from "../../../tests/fakes/mixpanel/index.js";
+import { EVENTS, MIXPANEL_PROJECTS, MIXPANEL_SECRET, MIXPANEL_UNAUTHORIZED, MIXPANEL_USER, mixpanelDay, mixpanelHour, startMixpanelFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { mixpanelConnector } from "./connector.js";
 

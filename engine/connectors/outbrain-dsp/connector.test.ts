@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { DSP_ACCOUNTS, DSP_REFUSAL, DSP_UNAUTHORIZED, FILES_PATH, startOutbrainDspFake } from "../../../tests/fakes/outbrain-dsp/index.js";
+import { DSP_ACCOUNTS, DSP_REFUSAL, DSP_UNAUTHORIZED, FILES_PATH, startOutbrainDspFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";

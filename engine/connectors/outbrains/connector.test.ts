@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { MARKETERS, OUTBRAIN_REFUSAL, OUTBRAIN_UNAUTHORIZED, startOutbrainFake } from "../../../tests/fakes/outbrains/index.js";
+import { MARKETERS, OUTBRAIN_REFUSAL, OUTBRAIN_UNAUTHORIZED, startOutbrainFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";

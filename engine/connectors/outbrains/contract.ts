@@ -1,4 +1,4 @@
-import { OUTBRAIN_LOGIN, startOutbrainFake } from "../../../tests/fakes/outbrains/index.js";
+import { OUTBRAIN_LOGIN, startOutbrainFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 export const contract = contractOf("outbrains", startOutbrainFake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, { credential: { type: "api-key", key: "", options: { ...OUTBRAIN_LOGIN } } });

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { PARDOT_BU, PARDOT_UNAUTHORIZED, startPardotFake } from "../../../tests/fakes/pardot/index.js";
-import { SF_ZONE } from "../../../tests/fakes/salesforce/index.js";
+import { PARDOT_BU, PARDOT_UNAUTHORIZED, startPardotFake } from "./fake.js";
+import { SF_ZONE } from "../salesforce/fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { pardotConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PAYPAL_UNAUTHORIZED, startPaypalFake } from "../../../tests/fakes/paypal/index.js";
+import { PAYPAL_UNAUTHORIZED, startPaypalFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { paypalConnector } from "./connector.js";
 

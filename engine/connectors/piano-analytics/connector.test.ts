@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PIANO_CREDENTIAL, PIANO_UNAUTHORIZED, pianoRows, startPianoFake } from "../../../tests/fakes/piano-analytics/index.js";
+import { PIANO_CREDENTIAL, PIANO_UNAUTHORIZED, pianoRows, startPianoFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createPianoConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AD_ACCOUNTS, PINTEREST_UNAUTHORIZED, startPinterestFake } from "../../../tests/fakes/pinterest-ads/index.js";
+import { AD_ACCOUNTS, PINTEREST_UNAUTHORIZED, startPinterestFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { pinterestAdsConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startPinterestFake } from "../../../tests/fakes/pinterest-ads/index.js";
+import { startPinterestFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { PIN_RATE_LIMITED, PIN_UNAUTHORIZED, pinValue, startPinterestOrganicFake, TOP_PINS } from "../../../tests/fakes/pinterest-organic/index.js";
+import { PIN_RATE_LIMITED, PIN_UNAUTHORIZED, pinValue, startPinterestOrganicFake, TOP_PINS } from "./fake.js";
 import { pinterestOrganicConnector } from "./connector.js";
 
 const day = "2025-03-01";

@@ -1,4 +1,4 @@
-import { startPinterestOrganicFake } from "../../../tests/fakes/pinterest-organic/index.js";
+import { startPinterestOrganicFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

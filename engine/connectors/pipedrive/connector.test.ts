@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { PIPEDRIVE_UNAUTHORIZED, startPipedriveFake } from "../../../tests/fakes/pipedrive/index.js";
+import { PIPEDRIVE_UNAUTHORIZED, startPipedriveFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { pipedriveConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { APPS, PIWIK_REFUSED, PIWIK_UNAUTHORIZED, piwikRows, startPiwikFake } from "../../../tests/fakes/piwik/index.js";
+import { APPS, PIWIK_REFUSED, PIWIK_UNAUTHORIZED, piwikRows, startPiwikFake } from "./fake.js";
 import { sessionCases, type SessionFake } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createPiwikConnector } from "./connector.js";

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PRESTASHOP_KEY, PRESTASHOP_UNAUTHORIZED, startPrestashopFake } from "../../../tests/fakes/prestashop/index.js";
+import { PRESTASHOP_KEY, PRESTASHOP_UNAUTHORIZED, startPrestashopFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { prestashopConnector } from "./connector.js";
 

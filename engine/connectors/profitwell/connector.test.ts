@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { PROFITWELL_TOKEN, PROFITWELL_UNAUTHORIZED, profitwellValue, startProfitwellFake } from "../../../tests/fakes/profitwell/index.js";
+import { PROFITWELL_TOKEN, PROFITWELL_UNAUTHORIZED, profitwellValue, startProfitwellFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { profitwellConnector } from "./connector.js";
 

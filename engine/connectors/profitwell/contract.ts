@@ -1,4 +1,4 @@
-import { PROFITWELL_CREDENTIAL, startProfitwellFake } from "../../../tests/fakes/profitwell/index.js";
+import { PROFITWELL_CREDENTIAL, startProfitwellFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 export const contract = contractOf("profitwell", startProfitwellFake, { range: { start: "2025-01-06", end: "2025-01-08" } }, { credential: PROFITWELL_CREDENTIAL });

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ACCOUNTS, QUORA_UNAUTHORIZED, quoraCampaigns, quoraError, startQuoraFake } from "../../../tests/fakes/quora-ads/index.js";
+import { ACCOUNTS, QUORA_UNAUTHORIZED, quoraCampaigns, quoraError, startQuoraFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { quoraAdsConnector } from "./connector.js";

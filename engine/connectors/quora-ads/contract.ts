@@ -1,4 +1,4 @@
-import { startQuoraFake } from "../../../tests/fakes/quora-ads/index.js";
+import { startQuoraFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AD_ACCOUNTS, REDDIT_UNAUTHORIZED, redditError, startRedditFake } from "../../../tests/fakes/reddit-ads/index.js";
+import { AD_ACCOUNTS, REDDIT_UNAUTHORIZED, redditError, startRedditFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { redditAdsConnector, REDDIT_USER_AGENT } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startRedditFake } from "../../../tests/fakes/reddit-ads/index.js";
+import { startRedditFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { DateTime } from "luxon";
-import { SALESFORCE_UNAUTHORIZED, SF_ZONE, startSalesforceFake } from "../../../tests/fakes/salesforce/index.js";
+import { SALESFORCE_UNAUTHORIZED, SF_ZONE, startSalesforceFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { salesforceConnector } from "./connector.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CLIENTS, MANAGER, startSearchAds360Fake } from "../../../tests/fakes/search-ads-360/index.js";
+import { CLIENTS, MANAGER, startSearchAds360Fake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns, GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { searchAds360Connector } from "./connector.js";

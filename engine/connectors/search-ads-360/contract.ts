@@ -1,4 +1,4 @@
-import { startSearchAds360Fake } from "../../../tests/fakes/search-ads-360/index.js";
+import { startSearchAds360Fake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

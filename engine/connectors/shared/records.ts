@@ -8,10 +8,10 @@ import { aggregatorForRead } from "../../core/aggregate.js";
 import { ConnectorError } from "../../core/errors.js";
 import { reportConfigField } from "../../core/field-defs.js";
 import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
-import { paginateRows } from "../../core/pages.js";
+import { PAGE_END, paginateRows } from "../../core/pages.js";
 import { redact, secretsOf } from "../../core/redact.js";
 import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, CellValue, Connector, ConnectorContext, DateRange, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
+import type { Account, CellValue, ConfigField, Connector, ConnectorContext, DateRange, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
 
 export interface RecordReport<Item = any> {
   id: string;
@@ -24,21 +24,33 @@ export interface RecordReport<Item = any> {
   record(item: Item, account: Account): Row | Row[] | undefined;
   /** Metrics computed from a finished group (ratios, averages). */
   derived?: Readonly<Record<string, (group: Row) => CellValue>>;
+  /**
+   * Records arrive one date after the other (lists sorted by creation time): a day's groups are
+   * handed on as soon as the next day's first record comes, so a long read holds one day at a time.
+   */
+  ordered?: boolean;
+  /**
+   * Each fetched batch is its own slice of dates (one async report per slice): when the read
+   * groups by date, a batch's groups are final at its end and leave as a page of their own.
+   */
+  slicedByDate?: boolean;
 }
 
 export type RecordsConnectorSpec = Omit<Connector, "listReports" | "listConfigFields" | "listFields" | "read"> & {
   reports: RecordReport[];
   reportHelp?: string;
+  /** Config fields after the report choice (HubSpot's date property). */
+  configFields?: ConfigField[];
 };
 
-export function recordsCatalogue(platform: string, reports: readonly RecordReport[], help = "Which records to read."): ReportCatalogue {
+export function recordsCatalogue(platform: string, reports: readonly RecordReport[], help = "Which records to read.", configFields: readonly ConfigField[] = []): ReportCatalogue {
   const defs = reports.map(({ id, name, description }) => ({ id, name, description }));
   return {
     platform,
     defaultReport: reports[0].id,
     fields: Object.fromEntries(reports.map((r) => [r.id, r.fields])),
     reports: defs,
-    configFields: defs.length > 1 ? [reportConfigField(defs, defs[0].id, help)] : [],
+    configFields: [...(defs.length > 1 ? [reportConfigField(defs, defs[0].id, help)] : []), ...configFields],
   };
 }
 
@@ -64,12 +76,16 @@ function withHidden(row: Row, averages: readonly string[]): Row {
   return out;
 }
 
+/**
+ * The one read loop of every records platform: per account, the report's fetched records rolled up
+ * to the requested dimensions, streamed out day by day when they arrive in date order.
+ */
 export function recordsConnector(spec: RecordsConnectorSpec): Connector {
-  const { reports, reportHelp, ...rest } = spec;
-  const catalogue = recordsCatalogue(spec.id, reports, reportHelp);
+  const { reports, reportHelp, configFields, ...rest } = spec;
+  const catalogue = recordsCatalogue(spec.id, reports, reportHelp, configFields);
   const byId = new Map(reports.map((r) => [r.id, r]));
 
-  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
+  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row | typeof PAGE_END> {
     const { report, declared } = resolveReportRequest(catalogue, req);
     const def = byId.get(report)!;
     const { fields, derived, averages } = averaged(declared, def.derived);
@@ -82,8 +98,13 @@ export function recordsConnector(spec: RecordsConnectorSpec): Connector {
           for (const row of Array.isArray(out) ? out : [out]) {
             // Records outside the range (APIs filtering on a coarser bound) never count.
             if (typeof row.date === "string" && (row.date < req.range.start || row.date > req.range.end)) continue;
-            aggregator.add(withHidden(row, averages));
+            if (def.ordered) yield* aggregator.addInOrder(withHidden(row, averages));
+            else aggregator.add(withHidden(row, averages));
           }
+        }
+        if (def.slicedByDate && aggregator.groupsBy("date")) {
+          yield* aggregator.rows();
+          yield PAGE_END;
         }
       }
       yield* aggregator.rows();

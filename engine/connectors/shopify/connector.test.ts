@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SHOPIFY_FAKE_TOKEN, startShopifyFake, type ShopifyFake } from "../../../tests/fakes/shopify/index.js";
+import { SHOPIFY_FAKE_TOKEN, startShopifyFake, type ShopifyFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { memoryLogger } from "../../core/logger.js";

@@ -3,15 +3,14 @@
 // (https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin).
 // One credential = one shop = one account.
 import { DateTime } from "luxon";
-import { aggregatorForRead, ratio } from "../../core/aggregate.js";
+import { ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
-import { paginateRows } from "../../core/pages.js";
 import { redact } from "../../core/redact.js";
-import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { DEFAULT_REPORT, SHOPIFY_CONFIG_FIELDS, SHOPIFY_FIELDS, SHOPIFY_REPORTS } from "./fields.js";
+import type { Account, Connector, ConnectorContext, Credential, DateRange, Row } from "../../core/types.js";
+import { recordsConnector, type RecordReport } from "../shared/records.js";
+import { REPORT_HELP, SHOPIFY_FIELDS, SHOPIFY_REPORTS } from "./fields.js";
 import { createShopifyGraphql } from "./graphql.js";
 import {
   LINE_ITEMS_PAGE_SIZE,
@@ -31,13 +30,6 @@ import {
 } from "./queries.js";
 
 const PLATFORM = "shopify";
-const CATALOGUE: ReportCatalogue = {
-  platform: PLATFORM,
-  fields: SHOPIFY_FIELDS,
-  defaultReport: DEFAULT_REPORT,
-  reports: SHOPIFY_REPORTS,
-  configFields: SHOPIFY_CONFIG_FIELDS,
-};
 /** Without read_all_orders the orders query silently stops at 60 days back: https://shopify.dev/docs/api/usage/access-scopes#orders-permissions */
 const DEFAULT_ORDER_HISTORY_DAYS = 60;
 
@@ -124,70 +116,77 @@ export function createdAtQuery(range: { start: string; end: string }, zone: stri
   return `created_at:>='${iso(from)}' AND created_at:<'${iso(to)}'`;
 }
 
+async function shopInfo(ctx: ConnectorContext): Promise<ShopData> {
+  requireShop(ctx);
+  return createShopifyGraphql(ctx).query<ShopData>(SHOP_QUERY);
+}
+
+type Graphql = ReturnType<typeof createShopifyGraphql>;
+
+function orderPages(gql: Graphql, query: string, withLines: boolean) {
+  return paginate<OrderNode, string>(
+    async (after) => {
+      const data = withLines
+        ? await gql.query<OrdersData>(ORDERS_WITH_LINES_QUERY, { first: PRODUCT_ORDERS_PAGE_SIZE, after, query, lines: LINE_ITEMS_PAGE_SIZE })
+        : await gql.query<OrdersData>(ORDERS_QUERY, { first: ORDERS_PAGE_SIZE, after, query });
+      const page = data.orders;
+      return { items: page.nodes, next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+    },
+    { platform: PLATFORM },
+  );
+}
+
+async function allLineItems(gql: Graphql, order: OrderNode): Promise<LineItemNode[]> {
+  const first = order.lineItems ?? { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
+  if (!first.pageInfo.hasNextPage) return first.nodes;
+  const lines = [...first.nodes];
+  const more = paginate<LineItemNode, string>(
+    async (after) => {
+      const data = await gql.query<{ order: { lineItems: { pageInfo: PageInfo; nodes: LineItemNode[] } } | null }>(MORE_LINE_ITEMS_QUERY, {
+        id: order.id,
+        first: MORE_LINE_ITEMS_PAGE_SIZE,
+        after: after ?? first.pageInfo.endCursor,
+      });
+      const page = data.order?.lineItems;
+      return { items: page?.nodes ?? [], next: page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+    },
+    { platform: PLATFORM },
+  );
+  for await (const page of more) lines.push(...page);
+  return lines;
+}
+
+/**
+ * The range's orders, sorted by creation time; for the products report each with all its line
+ * items. Test orders (bogus gateway) are not sales; Shopify's own reports leave them out too.
+ */
+async function* orders(ctx: ConnectorContext, account: Account, range: DateRange, withLines: boolean): AsyncGenerator<{ order: OrderNode; lines: LineItemNode[] }[]> {
+  requireShop(ctx);
+  const gql = createShopifyGraphql(ctx);
+  const zone = account.timezone;
+  const oldest = DateTime.now().setZone(zone).minus({ days: DEFAULT_ORDER_HISTORY_DAYS }).toFormat("yyyy-MM-dd");
+  if (range.start < oldest) {
+    ctx.log?.info("shopify orders older than 60 days need the read_all_orders scope", { shop: account.id, start: range.start });
+  }
+  for await (const page of orderPages(gql, createdAtQuery(range, zone), withLines)) {
+    const items = [];
+    for (const order of page) if (!order.test) items.push({ order, lines: withLines ? await allLineItems(gql, order) : [] });
+    yield items;
+  }
+}
+
+/** Orders come sorted by creation time, so each finished day is handed on at once. */
+const report = (id: string, withLines: boolean, record: RecordReport<{ order: OrderNode; lines: LineItemNode[] }>["record"], rest: Partial<RecordReport> = {}): RecordReport => ({
+  ...SHOPIFY_REPORTS.find((r) => r.id === id)!,
+  fields: SHOPIFY_FIELDS[id],
+  ordered: true,
+  fetch: (ctx, account, range) => orders(ctx, account, range, withLines),
+  record,
+  ...rest,
+});
+
 export function createShopifyConnector(): Connector {
-  async function shopInfo(ctx: ConnectorContext): Promise<ShopData> {
-    requireShop(ctx);
-    return createShopifyGraphql(ctx).query<ShopData>(SHOP_QUERY);
-  }
-
-  function orderPages(ctx: ConnectorContext, gql: ReturnType<typeof createShopifyGraphql>, query: string, withLines: boolean) {
-    return paginate<OrderNode, string>(
-      async (after) => {
-        const data = withLines
-          ? await gql.query<OrdersData>(ORDERS_WITH_LINES_QUERY, { first: PRODUCT_ORDERS_PAGE_SIZE, after, query, lines: LINE_ITEMS_PAGE_SIZE })
-          : await gql.query<OrdersData>(ORDERS_QUERY, { first: ORDERS_PAGE_SIZE, after, query });
-        const page = data.orders;
-        return { items: page.nodes, next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
-      },
-      { platform: PLATFORM },
-    );
-  }
-
-  async function allLineItems(ctx: ConnectorContext, gql: ReturnType<typeof createShopifyGraphql>, order: OrderNode): Promise<LineItemNode[]> {
-    const first = order.lineItems ?? { nodes: [], pageInfo: { hasNextPage: false, endCursor: null } };
-    if (!first.pageInfo.hasNextPage) return first.nodes;
-    const lines = [...first.nodes];
-    const more = paginate<LineItemNode, string>(
-      async (after) => {
-        const data = await gql.query<{ order: { lineItems: { pageInfo: PageInfo; nodes: LineItemNode[] } } | null }>(MORE_LINE_ITEMS_QUERY, {
-          id: order.id,
-          first: MORE_LINE_ITEMS_PAGE_SIZE,
-          after: after ?? first.pageInfo.endCursor,
-        });
-        const page = data.order?.lineItems;
-        return { items: page?.nodes ?? [], next: page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
-      },
-      { platform: PLATFORM },
-    );
-    for await (const page of more) lines.push(...page);
-    return lines;
-  }
-
-  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
-    requireShop(ctx);
-    const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    for (const account of req.accounts) {
-      const gql = createShopifyGraphql(ctx);
-      const zone = account.timezone;
-      const oldest = DateTime.now().setZone(zone).minus({ days: DEFAULT_ORDER_HISTORY_DAYS }).toFormat("yyyy-MM-dd");
-      if (req.range.start < oldest) {
-        ctx.log?.info("shopify orders older than 60 days need the read_all_orders scope", { shop: account.id, start: req.range.start });
-      }
-      const aggregator = aggregatorForRead(declared, req, report === "orders" ? { average_order_value: (g) => ratio(g.total_sales, g.orders) } : {});
-      for await (const orders of orderPages(ctx, gql, createdAtQuery(req.range, zone), report === "products")) {
-        for (const order of orders) {
-          // Test orders (bogus gateway) are not sales; Shopify's own reports leave them out too.
-          if (order.test) continue;
-          // Orders come sorted by creation time, so each finished day is handed on at once.
-          if (report === "orders") yield* aggregator.addInOrder(orderRecord(order, zone));
-          else for (const line of await allLineItems(ctx, gql, order)) yield* aggregator.addInOrder(lineRecord(order, line, zone));
-        }
-      }
-      yield* aggregator.rows();
-    }
-  }
-
-  return {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "api-key",
     timezone: "account",
@@ -263,11 +262,12 @@ export function createShopifyConnector(): Connector {
       const { shop } = await shopInfo(ctx);
       return [{ id: shop.myshopifyDomain, name: shop.name, timezone: shop.ianaTimezone, currency: shop.currencyCode, status: "active" }];
     },
-    ...catalogueMethods(CATALOGUE),
-    read(ctx, req): AsyncIterable<RowPage> {
-      return paginateRows(rows(ctx, req));
-    },
-  };
+    reportHelp: REPORT_HELP,
+    reports: [
+      report("orders", false, ({ order }, account) => orderRecord(order, account.timezone), { derived: { average_order_value: (g) => ratio(g.total_sales, g.orders) } }),
+      report("products", true, ({ order, lines }, account) => lines.map((line) => lineRecord(order, line, account.timezone))),
+    ],
+  });
 }
 
 export const shopifyConnector = createShopifyConnector();

@@ -1,5 +1,5 @@
-// The contract test's view of Shopify: the fake from tests/fakes/shopify and a custom-app token.
-import { SHOPIFY_FAKE_TOKEN, startShopifyFake } from "../../../tests/fakes/shopify/index.js";
+// The contract test's view of Shopify: the fake from fake.ts and a custom-app token.
+import { SHOPIFY_FAKE_TOKEN, startShopifyFake } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,15 +1,15 @@
 // Shopify's reports, built from the Admin GraphQL Order object. Money comes from the *Set fields'
 // shopMoney, i.e. the shop's currency, whatever the buyer paid in:
 // https://shopify.dev/docs/api/admin-graphql/latest/objects/Order
-import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import { dimension as dim, metric } from "../../core/field-defs.js";
+import type { FieldDef, ReportDef } from "../../core/types.js";
 
 export const SHOPIFY_REPORTS: ReportDef[] = [
   { id: "orders", name: "Orders", description: "Orders and sales by day or hour (order creation time, shop timezone)." },
   { id: "products", name: "Products sold", description: "Order line items: quantities and sales by product and variant." },
 ];
 
-export const DEFAULT_REPORT = "orders";
+export const REPORT_HELP = "Orders (one row per order group) or products sold (order line items).";
 
 const TIME_AND_ORDER: FieldDef[] = [
   dim("date", "Date", "YEAR_MONTH_DAY", "Day the order was created, in the shop's timezone."),
@@ -54,7 +54,3 @@ export const SHOPIFY_FIELDS: Record<string, FieldDef[]> = {
     metric("net_sales", "Net sales", "CURRENCY", "SUM", "Gross sales minus discounts."),
   ],
 };
-
-export const SHOPIFY_CONFIG_FIELDS: ConfigField[] = [
-  reportConfigField(SHOPIFY_REPORTS, DEFAULT_REPORT, "Orders (one row per order group) or products sold (order line items)."),
-];

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AD_ACCOUNTS, snapError, SNAPCHAT_UNAUTHORIZED, startSnapchatFake } from "../../../tests/fakes/snapchat-ads/index.js";
+import { AD_ACCOUNTS, snapError, SNAPCHAT_UNAUTHORIZED, startSnapchatFake } from "./fake.js";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { snapchatAdsConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startSnapchatFake } from "../../../tests/fakes/snapchat-ads/index.js";
+import { startSnapchatFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { AD_ACCOUNTS, reachOf, SPOTIFY_UNAUTHORIZED, spotifyError, startSpotifyFake } from "../../../tests/fakes/spotify-ads/index.js";
+import { AD_ACCOUNTS, reachOf, SPOTIFY_UNAUTHORIZED, spotifyError, startSpotifyFake } from "./fake.js";
 import { campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";

@@ -1,4 +1,4 @@
-import { startSpotifyFake } from "../../../tests/fakes/spotify-ads/index.js";
+import { startSpotifyFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

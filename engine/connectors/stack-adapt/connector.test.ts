@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { STACK_ADVERTISERS, STACK_KEY, STACK_UNAUTHORIZED, stackError, startStackAdaptFake } from "../../../tests/fakes/stack-adapt/index.js";
+import { STACK_ADVERTISERS, STACK_KEY, STACK_UNAUTHORIZED, stackError, startStackAdaptFake } from "./fake.js";
 import { stackAdaptConnector } from "./connector.js";
 
 const outdoors = STACK_ADVERTISERS[0].id;

@@ -1,6 +1,6 @@
 import { DateTime } from "luxon";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startStripeFake, STRIPE_FAKE_KEY, type StripeFake } from "../../../tests/fakes/stripe/index.js";
+import { startStripeFake, STRIPE_FAKE_KEY, type StripeFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { memoryLogger } from "../../core/logger.js";

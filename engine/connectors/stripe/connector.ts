@@ -2,30 +2,20 @@
 // with the Stripe-Version header (https://docs.stripe.com/api/versioning). One key = one Stripe
 // account (GET /v1/account) = one account here.
 import { DateTime } from "luxon";
-import { aggregatorForRead } from "../../core/aggregate.js";
 import { ConnectorError } from "../../core/errors.js";
 import type { HttpResponse } from "../../core/http-types.js";
 import { paginate } from "../../core/paginate.js";
-import { paginateRows } from "../../core/pages.js";
 import { redact } from "../../core/redact.js";
-import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import type { Account, Connector, ConnectorContext, DateRange, Row } from "../../core/types.js";
+import { recordsConnector, type RecordReport } from "../shared/records.js";
 import { fromMinorUnits } from "./currency.js";
-import { DEFAULT_REPORT, STRIPE_CONFIG_FIELDS, STRIPE_FIELDS, STRIPE_REPORTS } from "./fields.js";
+import { REPORT_HELP, STRIPE_FIELDS, STRIPE_REPORTS } from "./fields.js";
 
 const PLATFORM = "stripe";
 /** The current version when this connector was written: https://docs.stripe.com/api-versions */
 export const STRIPE_API_VERSION = "2026-09-30.endive";
 /** The largest page Stripe lists: https://docs.stripe.com/api/pagination */
 const PAGE_SIZE = 100;
-
-const CATALOGUE: ReportCatalogue = {
-  platform: PLATFORM,
-  fields: STRIPE_FIELDS,
-  defaultReport: DEFAULT_REPORT,
-  reports: STRIPE_REPORTS,
-  configFields: STRIPE_CONFIG_FIELDS,
-};
 
 interface StripeList<T> {
   object: "list";
@@ -165,46 +155,42 @@ export function classifyStripeError(response: HttpResponse): ConnectorError | un
   return new ConnectorError({ ...base, kind: "system", message: `Stripe rejected the request: ${message}` });
 }
 
-export function createStripeConnector(): Connector {
-  async function account(ctx: ConnectorContext): Promise<StripeAccount> {
-    return ctx.http.json<StripeAccount>({ url: "/v1/account" });
-  }
-
-  function list<T extends { id: string }>(ctx: ConnectorContext, path: string, account: Account, query: Record<string, number>) {
-    return paginate<T, string>(
-      async (startingAfter) => {
-        const page = await ctx.http.json<StripeList<T>>({
-          url: path,
-          account: account.id,
-          query: { ...query, limit: PAGE_SIZE, starting_after: startingAfter },
-        });
-        if (!page || !Array.isArray(page.data)) {
-          throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(page)).slice(0, 300), message: `Stripe answered ${path} without a list.` });
-        }
-        const last = page.data[page.data.length - 1];
-        return { items: page.data, next: page.has_more && last ? last.id : null };
-      },
-      { platform: PLATFORM },
-    );
-  }
-
-  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
-    const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    for (const acct of req.accounts) {
-      const zone = acct.timezone;
-      const aggregator = aggregatorForRead(declared, req);
-      const filter = createdFilter(req.range, zone);
-      // Lists come newest first, one day after the other, so each finished day is handed on at once.
-      if (report === "charges") {
-        for await (const charges of list<Charge>(ctx, "/v1/charges", acct, filter)) for (const c of charges) yield* aggregator.addInOrder(chargeRecord(c, zone));
-      } else {
-        for await (const txns of list<BalanceTransaction>(ctx, "/v1/balance_transactions", acct, filter)) for (const t of txns) yield* aggregator.addInOrder(balanceRecord(t, zone));
+function list<T extends { id: string }>(ctx: ConnectorContext, path: string, account: Account, range: DateRange) {
+  return paginate<T, string>(
+    async (startingAfter) => {
+      const page = await ctx.http.json<StripeList<T>>({
+        url: path,
+        account: account.id,
+        query: { ...createdFilter(range, account.timezone), limit: PAGE_SIZE, starting_after: startingAfter },
+      });
+      if (!page || !Array.isArray(page.data)) {
+        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(page)).slice(0, 300), message: `Stripe answered ${path} without a list.` });
       }
-      yield* aggregator.rows();
-    }
-  }
+      const last = page.data[page.data.length - 1];
+      return { items: page.data, next: page.has_more && last ? last.id : null };
+    },
+    { platform: PLATFORM },
+  );
+}
 
+/** A Stripe list as a report; lists come newest first, one day after the other, so each finished day is handed on at once. */
+function listReport<T extends { id: string }>(id: string, path: string, record: (item: T, zone: string) => Row): RecordReport<T> {
+  const def = STRIPE_REPORTS.find((r) => r.id === id)!;
   return {
+    ...def,
+    fields: STRIPE_FIELDS[id],
+    ordered: true,
+    fetch: (ctx, account, range) => list<T>(ctx, path, account, range),
+    record: (item, account) => record(item, account.timezone),
+  };
+}
+
+async function stripeAccount(ctx: ConnectorContext): Promise<StripeAccount> {
+  return ctx.http.json<StripeAccount>({ url: "/v1/account" });
+}
+
+export function createStripeConnector(): Connector {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "api-key",
     timezone: "account",
@@ -228,12 +214,12 @@ export function createStripeConnector(): Connector {
     classifyError: classifyStripeError,
 
     async check(ctx) {
-      const acct = await account(ctx);
+      const acct = await stripeAccount(ctx);
       return { ok: true, identity: acct.business_profile?.name || acct.settings?.dashboard?.display_name || acct.email || acct.id };
     },
 
     async listAccounts(ctx): Promise<Account[]> {
-      const acct = await account(ctx);
+      const acct = await stripeAccount(ctx);
       return [
         {
           id: acct.id,
@@ -245,11 +231,9 @@ export function createStripeConnector(): Connector {
         },
       ];
     },
-    ...catalogueMethods(CATALOGUE),
-    read(ctx, req): AsyncIterable<RowPage> {
-      return paginateRows(rows(ctx, req));
-    },
-  };
+    reportHelp: REPORT_HELP,
+    reports: [listReport<BalanceTransaction>("balance_transactions", "/v1/balance_transactions", balanceRecord), listReport<Charge>("charges", "/v1/charges", chargeRecord)],
+  });
 }
 
 export const stripeConnector = createStripeConnector();

@@ -1,5 +1,5 @@
-// The contract test's view of Stripe: the fake from tests/fakes/stripe and a restricted key.
-import { startStripeFake, STRIPE_FAKE_KEY } from "../../../tests/fakes/stripe/index.js";
+// The contract test's view of Stripe: the fake from fake.ts and a restricted key.
+import { startStripeFake, STRIPE_FAKE_KEY } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

@@ -1,15 +1,15 @@
 // Stripe's reports. Balance transactions are the ledger of the Stripe balance, in the balance's
 // (settlement) currency: https://docs.stripe.com/api/balance_transactions/object. Charges are in
 // the currency the customer paid (presentment): https://docs.stripe.com/api/charges/object.
-import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import { dimension as dim, metric } from "../../core/field-defs.js";
+import type { FieldDef, ReportDef } from "../../core/types.js";
 
 export const STRIPE_REPORTS: ReportDef[] = [
   { id: "balance_transactions", name: "Balance transactions", description: "Money in and out of the Stripe balance (charges, refunds, fees, payouts), in the settlement currency." },
   { id: "charges", name: "Charges", description: "Payments attempted, succeeded, failed and refunded, in the currency charged." },
 ];
 
-export const DEFAULT_REPORT = "balance_transactions";
+export const REPORT_HELP = "Balance transactions (what reached the balance) or charges (what customers were charged).";
 
 const TIME: FieldDef[] = [
   dim("date", "Date", "YEAR_MONTH_DAY", "Day the object was created, in the account's dashboard timezone."),
@@ -51,7 +51,3 @@ export const STRIPE_FIELDS: Record<string, FieldDef[]> = {
     metric("net_captured", "Captured after refunds", "CURRENCY", "SUM", "Captured minus refunded."),
   ],
 };
-
-export const STRIPE_CONFIG_FIELDS: ConfigField[] = [
-  reportConfigField(STRIPE_REPORTS, DEFAULT_REPORT, "Balance transactions (what reached the balance) or charges (what customers were charged)."),
-];

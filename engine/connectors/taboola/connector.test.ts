@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { startTaboolaFake, TABOOLA_CLIENT, TABOOLA_REFUSAL, TABOOLA_UNAUTHORIZED } from "../../../tests/fakes/taboola/index.js";
+import { startTaboolaFake, TABOOLA_CLIENT, TABOOLA_REFUSAL, TABOOLA_UNAUTHORIZED } from "./fake.js";
 import { taboolaConnector } from "./connector.js";
 
 const shoes = "signal-shoes-sc";

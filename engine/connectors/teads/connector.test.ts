@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { startTeadsFake, TEADS_KEY, TEADS_SEED, TEADS_UNAUTHORIZED, teadsError } from "../../../tests/fakes/teads/index.js";
+import { startTeadsFake, TEADS_KEY, TEADS_SEED, TEADS_UNAUTHORIZED, teadsError } from "./fake.js";
 import { TEADS_ACCOUNT, teadsConnector } from "./connector.js";
 
 const day = "2025-03-01";

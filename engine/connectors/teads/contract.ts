@@ -1,4 +1,4 @@
-import { startTeadsFake, TEADS_KEY } from "../../../tests/fakes/teads/index.js";
+import { startTeadsFake, TEADS_KEY } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 export const contract = contractOf("teads", startTeadsFake, { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" } }, { credential: { type: "api-key", key: TEADS_KEY } });

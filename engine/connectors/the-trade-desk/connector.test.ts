@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { startTradeDeskFake, TTD_ADVERTISERS, TTD_REFUSAL, TTD_UNAUTHORIZED } from "../../../tests/fakes/the-trade-desk/index.js";
+import { startTradeDeskFake, TTD_ADVERTISERS, TTD_REFUSAL, TTD_UNAUTHORIZED } from "./fake.js";
 import { theTradeDeskConnector } from "./connector.js";
 
 const shoes = TTD_ADVERTISERS[0].AdvertiserId;

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { startTikTokDisplayFake, TT_CREDENTIAL, TT_RATE_LIMITED, TT_UNAUTHORIZED, VIDEOS } from "../../../tests/fakes/tik-tok-analytics/index.js";
+import { startTikTokDisplayFake, TT_CREDENTIAL, TT_RATE_LIMITED, TT_UNAUTHORIZED, VIDEOS } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { tikTokAnalyticsConnector } from "./connector.js";
 

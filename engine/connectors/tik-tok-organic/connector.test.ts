@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { dayValue, OPEN_ID, startTikTokOrganicFake, TO_CREDENTIAL, TO_RATE_LIMITED, TO_UNAUTHORIZED, TO_VIDEOS } from "../../../tests/fakes/tik-tok-organic/index.js";
+import { dayValue, OPEN_ID, startTikTokOrganicFake, TO_CREDENTIAL, TO_RATE_LIMITED, TO_UNAUTHORIZED, TO_VIDEOS } from "./fake.js";
 import { tikTokOrganicConnector } from "./connector.js";
 
 const day = "2025-03-01";

@@ -1,7 +1,7 @@
 import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics, sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { startTikTokFake, TT_APP, TT_CAMPAIGNS, TT_TOKEN, type TikTokFake } from "../../../tests/fakes/tik-tok/index.js";
+import { startTikTokFake, TT_APP, TT_CAMPAIGNS, TT_TOKEN, type TikTokFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { buildAuthorizeUrl, exchangeCode } from "../../core/oauth2.js";
 import { collectRows } from "../../core/pages.js";

@@ -1,5 +1,5 @@
-// The contract test's fixture: the TikTok Business API fake from tests/fakes/tik-tok.
-import { startTikTokFake, TT_APP, TT_TOKEN } from "../../../tests/fakes/tik-tok/index.js";
+// The contract test's fixture: the TikTok Business API fake from fake.ts.
+import { startTikTokFake, TT_APP, TT_TOKEN } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

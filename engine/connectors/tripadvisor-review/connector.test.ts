@@ -1,4 +1,4 @@
-import { startTripadvisorReviewFake } from "../../../tests/fakes/tripadvisor-review/index.js";
+import { startTripadvisorReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { tripadvisorReviewConnector } from "./connector.js";

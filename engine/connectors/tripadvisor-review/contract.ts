@@ -1,4 +1,4 @@
-import { startTripadvisorReviewFake } from "../../../tests/fakes/tripadvisor-review/index.js";
+import { startTripadvisorReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,4 +1,4 @@
-import { startTrustpilotReviewFake } from "../../../tests/fakes/trustpilot-review/index.js";
+import { startTrustpilotReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { trustpilotReviewConnector } from "./connector.js";

@@ -1,4 +1,4 @@
-import { startTrustpilotReviewFake } from "../../../tests/fakes/trustpilot-review/index.js";
+import { startTrustpilotReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,7 +1,7 @@
 import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dayMetrics, hourMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { startTwitterFake, X_CONSUMER, X_TOKEN, type TwitterFake } from "../../../tests/fakes/twitter-ads/index.js";
+import { startTwitterFake, X_CONSUMER, X_TOKEN, type TwitterFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { memoryLogger } from "../../core/logger.js";
 import { collectRows } from "../../core/pages.js";

@@ -1,5 +1,5 @@
-// The contract test's fixture: the X Ads fake from tests/fakes/twitter-ads and its OAuth 1.0a keys.
-import { startTwitterFake, X_CONSUMER, X_TOKEN } from "../../../tests/fakes/twitter-ads/index.js";
+// The contract test's fixture: the X Ads fake from fake.ts and its OAuth 1.0a keys.
+import { startTwitterFake, X_CONSUMER, X_TOKEN } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

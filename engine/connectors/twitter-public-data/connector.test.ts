@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { startTwitterPublicDataFake, userMetrics, X_BEARER, X_TWEETS, X_UNAUTHORIZED, X_USERS, xRateLimited } from "../../../tests/fakes/twitter-public-data/index.js";
+import { startTwitterPublicDataFake, userMetrics, X_BEARER, X_TWEETS, X_UNAUTHORIZED, X_USERS, xRateLimited } from "./fake.js";
 import { twitterPublicDataConnector } from "./connector.js";
 
 const [me] = X_USERS;

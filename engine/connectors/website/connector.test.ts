@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { HOME_HTML, PRICING_HTML, startWebsiteFake } from "../../../tests/fakes/website/index.js";
+import { HOME_HTML, PRICING_HTML, startWebsiteFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { MONITOR_USER_AGENT, websiteConnector } from "./connector.js";
 

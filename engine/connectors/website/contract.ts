@@ -1,4 +1,4 @@
-import { startWebsiteFake } from "../../../tests/fakes/website/index.js";
+import { startWebsiteFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 
 const today = new Date().toISOString().slice(0, 10);

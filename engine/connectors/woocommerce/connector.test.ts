@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { startWooFake, WOO_FAKE_KEY, WOO_FAKE_SECRET, type WooFake } from "../../../tests/fakes/woocommerce/index.js";
+import { startWooFake, WOO_FAKE_KEY, WOO_FAKE_SECRET, type WooFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";

@@ -3,26 +3,18 @@
 // in HTTP Basic auth, which WooCommerce accepts over HTTPS only (plain HTTP needs OAuth 1.0a
 // signatures, which we do not offer). One credential = one store = one account.
 import { DateTime } from "luxon";
-import { aggregatorForRead, ratio } from "../../core/aggregate.js";
+import { ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import type { HttpResponse } from "../../core/http-types.js";
 import { paginate } from "../../core/paginate.js";
-import { paginateRows } from "../../core/pages.js";
 import { redact } from "../../core/redact.js";
-import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
-import type { Account, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { DEFAULT_REPORT, DEFAULT_STATUS_CHOICE, ORDER_STATUSES, STATUS_PRESETS, WOO_CONFIG_FIELDS, WOO_FIELDS, WOO_REPORTS } from "./fields.js";
+import type { Account, Connector, ConnectorContext, Credential, DateRange, ReadRequest, Row } from "../../core/types.js";
+import { recordsConnector, type RecordReport } from "../shared/records.js";
+import { DEFAULT_STATUS_CHOICE, ORDER_STATUSES, REPORT_HELP, STATUS_PRESETS, WOO_CONFIG_FIELDS, WOO_FIELDS, WOO_REPORTS } from "./fields.js";
 
 const PLATFORM = "woocommerce";
-const CATALOGUE: ReportCatalogue = {
-  platform: PLATFORM,
-  fields: WOO_FIELDS,
-  defaultReport: DEFAULT_REPORT,
-  reports: WOO_REPORTS,
-  configFields: WOO_CONFIG_FIELDS,
-};
 const API = "/wp-json/wc/v3";
 /** per_page is capped at 100 by the WP REST API. */
 const PAGE_SIZE = 100;
@@ -235,83 +227,67 @@ export function classifyWooError(response: HttpResponse): ConnectorError | undef
   return undefined;
 }
 
-export function createWooCommerceConnector(): Connector {
-  async function storeIndex(ctx: ConnectorContext): Promise<WpIndex> {
-    requireStore(ctx);
-    return ctx.http.json<WpIndex>({ url: "/wp-json/", auth: false });
-  }
+async function storeIndex(ctx: ConnectorContext): Promise<WpIndex> {
+  requireStore(ctx);
+  return ctx.http.json<WpIndex>({ url: "/wp-json/", auth: false });
+}
 
-  function orderPages(ctx: ConnectorContext, account: Account, range: { start: string; end: string }, statuses: string[]) {
-    const dates = orderDateParams(range);
-    return paginate<WooOrder, number>(
-      async (page) => {
-        const current = page ?? 1;
-        const response = await ctx.http.request({
-          url: `${API}/orders`,
-          account: account.id,
-          query: { ...dates, status: statuses, per_page: PAGE_SIZE, page: current, orderby: "date", order: "asc", _fields: ORDER_FIELDS },
-        });
-        const orders = response.json<WooOrder[]>();
-        if (!Array.isArray(orders)) {
-          throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(response.text.slice(0, 300)), message: "WooCommerce answered the orders list with something that is not a list." });
-        }
-        const totalPages = Number(response.headers.get("x-wp-totalpages") ?? 0);
-        return { items: orders, next: current < totalPages ? current + 1 : null };
-      },
-      { platform: PLATFORM },
-    );
-  }
-
-  async function* salesRecords(ctx: ConnectorContext, account: Account, req: ReadRequest): AsyncGenerator<Row> {
-    for (const slice of splitDateRange(req.range, SALES_SLICE_DAYS)) {
-      const reports = await ctx.http.json<SalesReport[]>({
-        url: `${API}/reports/sales`,
+/** The orders of the range with the chosen statuses, oldest first (orderby=date): each finished day is handed on at once. */
+function orderPages(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest) {
+  requireStore(ctx);
+  const dates = orderDateParams(range);
+  const statuses = statusesOf(req);
+  return paginate<WooOrder, number>(
+    async (page) => {
+      const current = page ?? 1;
+      const response = await ctx.http.request({
+        url: `${API}/orders`,
         account: account.id,
-        query: { date_min: slice.start, date_max: slice.end },
+        query: { ...dates, status: statuses, per_page: PAGE_SIZE, page: current, orderby: "date", order: "asc", _fields: ORDER_FIELDS },
       });
-      const report = reports?.[0];
-      if (!report || typeof report.totals !== "object") {
-        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(reports).slice(0, 300)), message: "WooCommerce's sales report had no totals." });
+      const orders = response.json<WooOrder[]>();
+      if (!Array.isArray(orders)) {
+        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(response.text.slice(0, 300)), message: "WooCommerce answered the orders list with something that is not a list." });
       }
-      for (const [date, day] of Object.entries(report.totals)) {
-        if (date < slice.start || date > slice.end) continue;
-        yield {
-          date,
-          sales: num(day.sales),
-          orders: day.orders,
-          items: day.items,
-          taxes: num(day.tax),
-          shipping: num(day.shipping),
-          discounts: num(day.discount),
-          customers: day.customers,
-        };
-      }
-    }
-  }
+      const totalPages = Number(response.headers.get("x-wp-totalpages") ?? 0);
+      return { items: orders, next: current < totalPages ? current + 1 : null };
+    },
+    { platform: PLATFORM },
+  );
+}
 
-  async function* rows(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<Row> {
-    requireStore(ctx);
-    const { report, declared } = resolveReportRequest(CATALOGUE, req);
-    const hourly = req.granularity === "hour";
-    if (hourly && report === "sales") throw new InvalidRequestError("WooCommerce's sales report is daily only; read the orders report for hourly figures.");
-    for (const account of req.accounts) {
-      const aggregator = aggregatorForRead(declared, req, report === "orders" ? { average_order_value: (g) => ratio(g.total_sales, g.orders) } : {});
-      if (report === "sales") {
-        for await (const record of salesRecords(ctx, account, req)) aggregator.add(record);
-      } else {
-        for await (const orders of orderPages(ctx, account, req.range, statusesOf(req))) {
-          for (const order of orders) {
-            // orderby=date: each finished day is handed on at once.
-            if (report === "orders") yield* aggregator.addInOrder(orderRecord(order));
-            else for (const line of lineRecords(order)) yield* aggregator.addInOrder(line);
-          }
-        }
-      }
-      yield* aggregator.rows();
+async function* salesRecords(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest): AsyncGenerator<Row[]> {
+  requireStore(ctx);
+  if (req.granularity === "hour") throw new InvalidRequestError("WooCommerce's sales report is daily only; read the orders report for hourly figures.");
+  for (const slice of splitDateRange(range, SALES_SLICE_DAYS)) {
+    const reports = await ctx.http.json<SalesReport[]>({
+      url: `${API}/reports/sales`,
+      account: account.id,
+      query: { date_min: slice.start, date_max: slice.end },
+    });
+    const report = reports?.[0];
+    if (!report || typeof report.totals !== "object") {
+      throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(reports).slice(0, 300)), message: "WooCommerce's sales report had no totals." });
     }
+    yield Object.entries(report.totals)
+      .filter(([date]) => date >= slice.start && date <= slice.end)
+      .map(([date, day]) => ({
+        date,
+        sales: num(day.sales),
+        orders: day.orders,
+        items: day.items,
+        taxes: num(day.tax),
+        shipping: num(day.shipping),
+        discounts: num(day.discount),
+        customers: day.customers,
+      }));
   }
+}
 
-  return {
+const report = (id: string, rest: Pick<RecordReport, "fetch" | "record"> & Partial<RecordReport>): RecordReport => ({ ...WOO_REPORTS.find((r) => r.id === id)!, fields: WOO_FIELDS[id], ...rest });
+
+export function createWooCommerceConnector(): Connector {
+  return recordsConnector({
     id: PLATFORM,
     authMethod: "api-key",
     timezone: "account",
@@ -356,11 +332,14 @@ export function createWooCommerceConnector(): Connector {
         },
       ];
     },
-    ...catalogueMethods(CATALOGUE),
-    read(ctx, req): AsyncIterable<RowPage> {
-      return paginateRows(rows(ctx, req));
-    },
-  };
+    reportHelp: REPORT_HELP,
+    configFields: WOO_CONFIG_FIELDS,
+    reports: [
+      report("orders", { ordered: true, fetch: orderPages, record: orderRecord, derived: { average_order_value: (g) => ratio(g.total_sales, g.orders) } }),
+      report("products", { ordered: true, fetch: orderPages, record: lineRecords }),
+      report("sales", { fetch: salesRecords, record: (row: Row) => row }),
+    ],
+  });
 }
 
 export const wooCommerceConnector = createWooCommerceConnector();

@@ -1,5 +1,5 @@
-// The contract test's view of WooCommerce: the fake store from tests/fakes/woocommerce.
-import { startWooFake, WOO_FAKE_KEY, WOO_FAKE_SECRET } from "../../../tests/fakes/woocommerce/index.js";
+// The contract test's view of WooCommerce: the fake store from fake.ts.
+import { startWooFake, WOO_FAKE_KEY, WOO_FAKE_SECRET } from "./fake.js";
 import type { ContractFixture } from "../contract-fixture.js";
 
 export const contract: ContractFixture = {

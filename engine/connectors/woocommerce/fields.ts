@@ -2,7 +2,7 @@
 // sales totals from /wc/v3/reports/sales. Amounts are in the store currency (orders placed in
 // another currency by a multi-currency plugin keep their own `currency`, shown as a dimension).
 // https://woocommerce.github.io/woocommerce-rest-api-docs/#order-properties
-import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
+import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
 
 export const WOO_REPORTS: ReportDef[] = [
@@ -11,7 +11,7 @@ export const WOO_REPORTS: ReportDef[] = [
   { id: "sales", name: "Sales report", description: "WooCommerce's own daily sales totals (paid and completed orders), from the Reports API." },
 ];
 
-export const DEFAULT_REPORT = "orders";
+export const REPORT_HELP = "Orders, products sold, or WooCommerce's daily sales report.";
 
 const ORDER_DIMENSIONS: FieldDef[] = [
   dim("date", "Date", "YEAR_MONTH_DAY", "Day the order was created, in the store's timezone."),
@@ -78,8 +78,8 @@ export const STATUS_PRESETS: Record<string, string[]> = {
 };
 export const DEFAULT_STATUS_CHOICE = "paid";
 
+/** After the report choice. */
 export const WOO_CONFIG_FIELDS: ConfigField[] = [
-  reportConfigField(WOO_REPORTS, DEFAULT_REPORT, "Orders, products sold, or WooCommerce's daily sales report."),
   {
     id: "statuses",
     name: "Order statuses",

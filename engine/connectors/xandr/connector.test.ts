@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { accountMetrics, campaignMetrics, fakeCampaigns } from "../../../tests/fakes/support/ads-family.js";
 import { sessionCases } from "../../../tests/fakes/support/ads-session.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
-import { startXandrFake, XANDR_REFUSAL, XANDR_UNAUTHORIZED } from "../../../tests/fakes/xandr/index.js";
+import { startXandrFake, XANDR_REFUSAL, XANDR_UNAUTHORIZED } from "./fake.js";
 import { xandrConnector } from "./connector.js";
 
 const shoes = "51001";

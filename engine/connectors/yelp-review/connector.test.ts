@@ -1,4 +1,4 @@
-import { startYelpReviewFake } from "../../../tests/fakes/yelp-review/index.js";
+import { startYelpReviewFake } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { reviewSiteSpec } from "../../../tests/fakes/support/review-site-behaviours.js";
 import { yelpReviewConnector } from "./connector.js";

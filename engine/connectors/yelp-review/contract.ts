@@ -1,4 +1,4 @@
-import { startYelpReviewFake } from "../../../tests/fakes/yelp-review/index.js";
+import { startYelpReviewFake } from "./fake.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 import { reviewContractCredential } from "../../../tests/fakes/support/review-site.js";
 

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { CHANNELS, startYouTubeFake, ytRows } from "../../../tests/fakes/youtube/index.js";
+import { CHANNELS, startYouTubeFake, ytRows } from "./fake.js";
 import { GOOGLE_UNAUTHENTICATED, googleStatus } from "../../../tests/fakes/support/ads-family.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { youtubeConnector, createYouTubeConnector } from "./connector.js";

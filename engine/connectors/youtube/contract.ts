@@ -1,4 +1,4 @@
-import { startYouTubeFake } from "../../../tests/fakes/youtube/index.js";
+import { startYouTubeFake } from "./fake.js";
 import { adsFakeSecrets } from "../../../tests/fakes/support/ads-family.js";
 import { contractOf } from "../../../tests/fakes/support/behaviours.js";
 

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { startZohoFake, ZOHO_UNAUTHORIZED } from "../../../tests/fakes/zoho-crm/index.js";
+import { startZohoFake, ZOHO_UNAUTHORIZED } from "./fake.js";
 import { behaviourSuite } from "../../../tests/fakes/support/behaviours.js";
 import { createConnectorContext } from "../../core/context.js";
 import { zohoApiBase, zohoCrmConnector, zohoTokenUrl } from "./connector.js";

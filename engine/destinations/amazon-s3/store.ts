@@ -1,6 +1,7 @@
 // Amazon S3 (and S3-compatible servers through `endpoint`, path-style) with the official SDK v3.
 import type { S3Client } from "@aws-sdk/client-s3";
-import { DestinationError } from "../errors.js";
+import type { OutboundGuard } from "../../core/outbound.js";
+import { DestinationError, reachError } from "../errors.js";
 import type { ObjectStore } from "../object-store.js";
 
 export interface S3Config {
@@ -10,18 +11,20 @@ export interface S3Config {
   region: string;
   /** An S3-compatible server (MinIO in our tests); path-style addressing then. */
   endpoint?: string;
+  /** The region (and the bucket, in the host name) are the tenant's: sockets go through the guard. */
+  outbound: OutboundGuard;
 }
 
 const CONFIG_ERRORS = new Set(["NoSuchBucket", "AccessDenied", "InvalidAccessKeyId", "SignatureDoesNotMatch", "PermanentRedirect", "AuthorizationHeaderMalformed", "NotFound", "Forbidden", "InvalidBucketName"]);
 
-function classify(error: unknown): DestinationError {
+function classify(error: unknown, where: string, during: "check" | "load"): DestinationError {
+  const reach = reachError("amazon_s3", error, during, where);
+  if (reach) return reach;
   const e = error as { name?: string; message?: string; $metadata?: { httpStatusCode?: number }; code?: string };
   const status = e.$metadata?.httpStatusCode;
   const name = e.name ?? e.code ?? "";
   const message = e.message && e.message !== "UnknownError" ? e.message : `${name || "S3 error"}${status ? ` (HTTP ${status})` : ""}`;
-  if (CONFIG_ERRORS.has(name) || status === 403 || status === 404 || status === 400 || name === "ENOTFOUND")
-    return new DestinationError("amazon_s3", "config", message, error);
-  if (name === "ECONNREFUSED") return new DestinationError("amazon_s3", "config", `The server refused the connection (${message}).`, error);
+  if (CONFIG_ERRORS.has(name) || status === 403 || status === 404 || status === 400) return new DestinationError("amazon_s3", "config", message, error);
   return new DestinationError("amazon_s3", "transient", message, error);
 }
 
@@ -30,6 +33,10 @@ export class S3Store implements ObjectStore {
   private sdk: typeof import("@aws-sdk/client-s3") | undefined;
 
   constructor(private readonly config: S3Config) {}
+
+  private where(): string {
+    return this.config.endpoint ? new URL(this.config.endpoint).host : `the bucket ${this.config.bucket} (${this.config.region})`;
+  }
 
   private async s3(): Promise<{ client: S3Client; sdk: typeof import("@aws-sdk/client-s3") }> {
     if (!this.client || !this.sdk) {
@@ -40,6 +47,7 @@ export class S3Store implements ObjectStore {
         endpoint: this.config.endpoint,
         forcePathStyle: Boolean(this.config.endpoint),
         maxAttempts: 3,
+        requestHandler: { httpAgent: this.config.outbound.httpAgent, httpsAgent: this.config.outbound.httpsAgent },
       });
     }
     return { client: this.client, sdk: this.sdk };
@@ -50,7 +58,7 @@ export class S3Store implements ObjectStore {
     try {
       await client.send(new sdk.HeadBucketCommand({ Bucket: this.config.bucket }));
     } catch (error) {
-      throw classify(error);
+      throw classify(error, this.where(), "check");
     }
   }
 
@@ -59,7 +67,7 @@ export class S3Store implements ObjectStore {
     try {
       await client.send(new sdk.PutObjectCommand({ Bucket: this.config.bucket, Key: key, Body: body, ContentType: contentType }));
     } catch (error) {
-      throw classify(error);
+      throw classify(error, this.where(), "load");
     }
   }
 
@@ -68,7 +76,7 @@ export class S3Store implements ObjectStore {
     try {
       await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
     } catch (error) {
-      throw classify(error);
+      throw classify(error, this.where(), "load");
     }
   }
 

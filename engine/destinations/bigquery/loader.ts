@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { once } from "node:events";
 import type { BigQuery, Dataset, Table } from "@google-cloud/bigquery";
 import { assertInScope, assertTableName, cellFor, scopeDays, throwIfAborted } from "../columns.js";
-import { DestinationError, isTransientCode } from "../errors.js";
+import { DestinationError, isTransientCode, schemaMismatch } from "../errors.js";
 import { parseServiceAccountKey } from "../google-cloud-storage/store.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { columnMappings, partitioningOf, replaceScopeQuery, schemaFields, tablePath, type ColumnMapping } from "./statements.js";
@@ -68,6 +68,8 @@ function classify(error: unknown, during: "check" | "load"): DestinationError {
     if (e.code === 401) return new DestinationError("big_query", "config", `BigQuery refused the credentials: ${message}`, error);
     if (e.code >= 400) return new DestinationError("big_query", "config", message, error);
   }
+  // A row the table's schema refuses ("invalid": a type or a REQUIRED column changed outside Signalpost).
+  if (reasons.includes("invalid")) return schemaMismatch("big_query", message, error);
   // A job that failed on our own statements (invalidQuery, a row BigQuery would not load).
   if (reasons.length > 0) return new DestinationError("big_query", reasons.includes("accessDenied") || reasons.includes("notFound") ? "config" : "system", message, error);
   return new DestinationError("big_query", "system", message, error);

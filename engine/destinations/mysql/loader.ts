@@ -4,7 +4,8 @@
 // which needs local_infile enabled on the server: rarely the case on hosted MySQL).
 import type { Connection } from "mysql2/promise";
 import { assertTableName, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
-import { DestinationError, isTransientCode } from "../errors.js";
+import type { OutboundGuard } from "../../core/outbound.js";
+import { DestinationError, isTransientCode, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, missingColumns, qualified, splitHostPort } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { mysqlDialect } from "./dialect.js";
@@ -16,19 +17,38 @@ export interface MysqlConfig {
   password: string;
   database: string;
   ssl?: boolean;
+  /** The host is the tenant's: it is reached only at an address the guard checked. */
+  outbound: OutboundGuard;
 }
 
-const CONFIG_CODES = new Set(["ER_ACCESS_DENIED_ERROR", "ER_BAD_DB_ERROR", "ER_DBACCESS_DENIED_ERROR", "ENOTFOUND", "ER_TABLEACCESS_DENIED_ERROR", "ER_PARSE_ERROR", "ER_WRONG_TABLE_NAME", "ER_TOO_LONG_IDENT"]);
+const CONFIG_CODES = new Set(["ER_ACCESS_DENIED_ERROR", "ER_BAD_DB_ERROR", "ER_DBACCESS_DENIED_ERROR", "ER_TABLEACCESS_DENIED_ERROR", "ER_PARSE_ERROR", "ER_WRONG_TABLE_NAME", "ER_TOO_LONG_IDENT"]);
 
-function classify(error: unknown, during: "check" | "load"): DestinationError {
-  if (error instanceof DestinationError) return error;
+function classify(error: unknown, during: "check" | "load", where: string): DestinationError {
+  const reach = reachError("mysql", error, during, where);
+  if (reach) return reach;
   const e = error as { code?: string; message?: string };
   const msg = e?.message ?? String(error);
   if (e?.code && CONFIG_CODES.has(e.code)) return new DestinationError("mysql", "config", msg, error);
-  if (e?.code === "ECONNREFUSED") return new DestinationError("mysql", during === "check" ? "config" : "transient", `The server refused the connection (${msg}).`, error);
+  if (e?.code && SCHEMA_CODES.has(e.code)) return schemaMismatch("mysql", msg, error);
   if (isTransientCode(e?.code) || e?.code === "PROTOCOL_CONNECTION_LOST") return new DestinationError("mysql", "transient", msg, error);
   return new DestinationError("mysql", "system", msg, error);
 }
+
+/** The table's columns refuse the rows (gone, retyped, too short, NOT NULL, unique): retrying cannot help. */
+const SCHEMA_CODES = new Set([
+  "ER_BAD_FIELD_ERROR",
+  "ER_NO_SUCH_TABLE",
+  "ER_WRONG_VALUE_COUNT_ON_ROW",
+  "ER_TRUNCATED_WRONG_VALUE",
+  "ER_TRUNCATED_WRONG_VALUE_FOR_FIELD",
+  "WARN_DATA_TRUNCATED",
+  "ER_DATA_TOO_LONG",
+  "ER_WARN_DATA_OUT_OF_RANGE",
+  "ER_BAD_NULL_ERROR",
+  "ER_NO_DEFAULT_FOR_FIELD",
+  "ER_DUP_ENTRY",
+  "ER_COLUMNACCESS_DENIED_ERROR",
+]);
 
 /** Rows per INSERT: mysql2 builds the statement in memory; 2000 rows stays far below max_allowed_packet (16 MB default on MariaDB 10.11). */
 const ROWS_PER_INSERT = 2000;
@@ -45,8 +65,10 @@ export class MysqlLoader implements DestinationLoader {
     const mysql = await import("mysql2/promise");
     const { host, port } = splitHostPort(this.config.host, this.config.port ?? 3306);
     try {
+      // The checked address, never the name: mysql2 would resolve it again (DNS rebinding).
+      const { address } = await this.config.outbound.resolve(host, port);
       this.conn = await mysql.createConnection({
-        host,
+        host: address,
         port,
         user: this.config.username,
         password: this.config.password,
@@ -58,7 +80,7 @@ export class MysqlLoader implements DestinationLoader {
       });
       this.conn.on("error", () => undefined); // a dropped connection surfaces on the next query
     } catch (error) {
-      throw classify(error, during);
+      throw classify(error, during, this.config.host);
     }
     return this.conn;
   }
@@ -69,7 +91,7 @@ export class MysqlLoader implements DestinationLoader {
       await conn.query("CREATE TEMPORARY TABLE signalpost_check (x INT)");
       await conn.query("DROP TEMPORARY TABLE signalpost_check");
     } catch (error) {
-      throw classify(error, "check");
+      throw classify(error, "check", this.config.host);
     }
   }
 
@@ -94,7 +116,7 @@ export class MysqlLoader implements DestinationLoader {
         await conn.query(`CREATE INDEX sp_partition_idx ON ${qualified(mysqlDialect, table.name)} (${cols})`);
       }
     } catch (error) {
-      throw classify(error, "load");
+      throw classify(error, "load", this.config.host);
     }
   }
 
@@ -117,7 +139,7 @@ export class MysqlLoader implements DestinationLoader {
       await conn.commit();
     } catch (error) {
       await conn.rollback().catch(() => undefined); // a lost connection is rolled back by the server
-      throw classify(error, "load");
+      throw classify(error, "load", this.config.host);
     }
     return { rows: count, partitions: dayList?.length ?? 1 };
   }

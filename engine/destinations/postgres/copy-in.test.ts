@@ -4,6 +4,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { PgClient } from "../../../db/pg-clients.js";
+import { outboundGuard } from "../../../lib/outbound/guard.js";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { MID_COPY_ERROR, startFakePostgres, type CopyBehaviour, type FakeAuth, type FakePostgres } from "../../../tests/fakes/postgres/server.js";
 import { DestinationError } from "../errors.js";
@@ -55,7 +56,7 @@ afterEach(() => {
 
 function loaderFor(f: FakePostgres): PostgresLoader {
   const c = f.config();
-  return new PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database! });
+  return new PostgresLoader({ host: c.host!, username: c.username!, password: c.password!, database: c.database!, outbound: outboundGuard() });
 }
 
 describe("the fake PostgreSQL server", () => {
@@ -79,7 +80,7 @@ describe("the fake PostgreSQL server", () => {
 
   it("refuses a wrong password the way PostgreSQL does", async () => {
     const c = fake.config();
-    const loader = new PostgresLoader({ host: c.host!, username: c.username!, password: "wrong", database: c.database! });
+    const loader = new PostgresLoader({ host: c.host!, username: c.username!, password: "wrong", database: c.database!, outbound: outboundGuard() });
     await expect(loader.check()).rejects.toMatchObject({ kind: "config", message: expect.stringMatching(/password authentication failed/) });
     await loader.close();
   });

@@ -2,11 +2,13 @@
 // DELETE the scope, stream the rows in (COPY FROM STDIN on PostgreSQL, multi-row INSERT on
 // Redshift), COMMIT. A run killed half-way rolls back, and a repeated run deletes what the last one
 // wrote before writing the same rows again: every (account, day) holds exactly one run's rows.
+import { isIP } from "node:net";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
 import { assertInScope, assertTableName, csvLine, rowValues, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
-import { DestinationError, isTransientCode } from "../errors.js";
+import type { OutboundGuard } from "../../core/outbound.js";
+import { DestinationError, isTransientCode, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert, splitHostPort, type SqlDialect } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { copyIn } from "./copy-in.js";
@@ -20,21 +22,27 @@ export interface PostgresConfig {
   database: string;
   /** "require" turns TLS on (Redshift and most hosted PostgreSQL want it). */
   ssl?: boolean;
+  /** The host is the tenant's: it is reached only at an address the guard checked. */
+  outbound: OutboundGuard;
 }
 
+const SCHEMA_CODES = new Set(["42703", "42804", "42P01", "42846"]);
+
 /** SQLSTATE classes the user must fix: bad password (28), unknown database (3D), no privilege (42501). */
-function classify(type: string, error: unknown, during: "check" | "load"): DestinationError {
+function classify(type: string, error: unknown, during: "check" | "load", where: string): DestinationError {
+  const reach = reachError(type, error, during, where);
+  if (reach) return reach;
   const e = error as { code?: string; message?: string };
   const msg = e?.message ?? String(error);
-  if (error instanceof DestinationError) return error;
   const code = e?.code ?? "";
-  if (code.startsWith("28") || code === "3D000" || code === "42501" || code === "3F000" || code === "ENOTFOUND")
-    return new DestinationError(type, "config", msg, error);
+  if (code.startsWith("28") || code === "3D000" || code === "42501" || code === "3F000") return new DestinationError(type, "config", msg, error);
   // node-postgres' own error when the socket ends under a query: no SQLSTATE, nothing to classify by.
   if (!code && /^Connection terminated/.test(msg))
     return new DestinationError(type, "transient", `The server closed the connection during the ${during} (${msg}).`, error);
-  if (code === "ECONNREFUSED") return new DestinationError(type, during === "check" ? "config" : "transient", `The server refused the connection (${msg}).`, error);
   if (isTransientCode(code) || code.startsWith("08") || code.startsWith("53") || code.startsWith("57")) return new DestinationError(type, "transient", msg, error);
+  // 22: a value the column's type refuses (22P02, 22003...); 23: a constraint added to the table;
+  // 42703/42804/42P01: a column or table gone or retyped. The same rows would fail again.
+  if (code.startsWith("22") || code.startsWith("23") || SCHEMA_CODES.has(code)) return schemaMismatch(type, msg, error);
   if (code.startsWith("42")) return new DestinationError(type, "config", msg, error);
   return new DestinationError(type, "system", msg, error);
 }
@@ -73,13 +81,20 @@ export class PostgresLoader implements DestinationLoader {
   private async connect(during: "check" | "load"): Promise<pg.Client> {
     if (this.client) return this.client;
     const { host, port } = splitHostPort(this.config.host, this.config.port ?? (this.type === "redshift" ? 5439 : 5432));
+    let address: string;
+    try {
+      address = (await this.config.outbound.resolve(host, port)).address;
+    } catch (error) {
+      throw classify(this.type, error, during, this.config.host);
+    }
     const client = new pg.Client({
-      host,
+      // The checked address, never the name: pg would resolve it again (DNS rebinding).
+      host: address,
       port,
       user: this.config.username,
       password: this.config.password,
       database: this.config.database,
-      ssl: this.config.ssl ? { rejectUnauthorized: false } : undefined,
+      ssl: this.config.ssl ? { rejectUnauthorized: false, servername: isIP(host) ? undefined : host } : undefined,
       connectionTimeoutMillis: 10_000,
       application_name: "signalpost-loader",
     });
@@ -91,7 +106,7 @@ export class PostgresLoader implements DestinationLoader {
     try {
       await client.connect();
     } catch (error) {
-      throw classify(this.type, error, during);
+      throw classify(this.type, error, during, this.config.host);
     }
     this.client = client;
     return client;
@@ -104,7 +119,7 @@ export class PostgresLoader implements DestinationLoader {
       await client.query("CREATE TEMPORARY TABLE signalpost_check (x INTEGER)");
       await client.query("DROP TABLE signalpost_check");
     } catch (error) {
-      throw classify(this.type, error, "check");
+      throw classify(this.type, error, "check", this.config.host);
     }
   }
 
@@ -129,7 +144,7 @@ export class PostgresLoader implements DestinationLoader {
         );
       }
     } catch (error) {
-      throw classify(this.type, error, "load");
+      throw classify(this.type, error, "load", this.config.host);
     }
   }
 
@@ -152,7 +167,7 @@ export class PostgresLoader implements DestinationLoader {
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => undefined); // the connection may be gone; the server rolls back then
-      throw classify(this.type, error, "load");
+      throw classify(this.type, error, "load", this.config.host);
     }
     return { rows: count, partitions: dayList?.length ?? 1 };
   }

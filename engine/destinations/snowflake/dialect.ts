@@ -3,6 +3,7 @@
 // written upper-cased inside quotes: the table "daily_stats" becomes DAILY_STATS and users can query
 // it unquoted, as they would any Snowflake table. Other names (user renames with spaces) stay as
 // typed, quoted. describeTable refuses names equal but for case, so folding never merges two columns.
+import type { OutboundGuard } from "../../core/outbound.js";
 import { DestinationError } from "../errors.js";
 import type { SqlDialect } from "../sql.js";
 import type { ColumnType } from "../types.js";
@@ -42,6 +43,8 @@ export interface SnowflakeSettings {
   role?: string;
   /** Operator-only override (never on the form): where the Snowflake API is, e.g. http://127.0.0.1:8080 for a local fake. */
   endpoint?: string;
+  /** The host is the tenant's: the driver connects only to addresses the guard checked. */
+  outbound: OutboundGuard;
 }
 
 export interface SnowflakeConnectionOptions {
@@ -68,7 +71,7 @@ function refuse(message: string): DestinationError {
  * The form's Host (and the operator's endpoint) as snowflake-sdk options. Plain HTTP is accepted
  * for loopback addresses only (a local fake); everything else goes over HTTPS.
  */
-export function connectionOptions(s: SnowflakeSettings): SnowflakeConnectionOptions {
+export function connectionOptions(s: Omit<SnowflakeSettings, "outbound">): SnowflakeConnectionOptions {
   const [database, schema, extra] = s.database.trim().split(".");
   if (!database || extra !== undefined || schema === "") throw refuse('The database must be "DATABASE" or "DATABASE.SCHEMA".');
   const base = { username: s.username, password: s.password, database, schema: schema || undefined, warehouse: s.warehouse || undefined, role: s.role || undefined };

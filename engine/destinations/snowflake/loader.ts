@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import type { Connection, ConnectionOptions, SnowflakeError } from "snowflake-sdk";
 import type { CellValue } from "../../core/types.js";
 import { assertTableName, scopeDays, throwIfAborted, writeInChunks } from "../columns.js";
-import { DestinationError } from "../errors.js";
+import { DestinationError, reachError, schemaMismatch } from "../errors.js";
 import { addColumnSql, createTableSql, deleteScopeSql, insertSql, missingColumns, qualified, rowsPerInsert } from "../sql.js";
 import type { DestinationLoader, LoadRequest, LoadResult, LoadTable } from "../types.js";
 import { connectionOptions, snowflakeDialect as d, storedName, type SnowflakeSettings } from "./dialect.js";
@@ -35,17 +35,23 @@ function loadSdk(): Promise<Sdk> {
  * used), insufficient privileges (003001), no warehouse (000606). Network failures are the user's
  * to fix while checking (a wrong host) and transient while loading.
  */
-export function classify(error: unknown, during: "check" | "load"): DestinationError {
-  if (error instanceof DestinationError) return error;
+export function classify(error: unknown, during: "check" | "load", where: string): DestinationError {
+  const reach = reachError("snowflake", error, during, where);
+  if (reach) return reach;
   const e = error as SnowflakeError & { code?: string | number; response?: { status?: number } };
   const code = String(e?.code ?? "");
   const msg = e?.message ?? String(error);
+  // 000904: invalid identifier (a column gone); 100xxx: a value the column refuses (numeric or date
+  // not recognised, NULL into NOT NULL, string too long). The same rows would fail again.
+  if (code === "000904" || /^100\d{3}$/.test(code)) return schemaMismatch("snowflake", msg, error);
   if (/^390\d{3}$/.test(code) || /^00[23]\d{3}$/.test(code) || code === "000606" || code === "002043")
     return new DestinationError("snowflake", "config", msg, error);
   // 401001: network error; 401002: the request failed (HTTP 5xx / 429); 000604: statement cancelled;
   // 000625 / 000630: gave up waiting for another transaction's lock (LOCK_TIMEOUT, too many waiters).
-  if (["401001", "401002", "000604", "000625", "000630", "ECONNREFUSED", "ENOTFOUND"].includes(code))
-    return new DestinationError("snowflake", during === "check" ? "config" : "transient", during === "check" ? `Could not reach Snowflake: ${msg}` : msg, error);
+  // The driver's own text of a network failure may carry an address and an errno: never shown.
+  if (code === "401001")
+    return new DestinationError("snowflake", during === "check" ? "config" : "transient", `Could not reach Snowflake at ${where}.`, error);
+  if (["401002", "000604", "000625", "000630"].includes(code)) return new DestinationError("snowflake", during === "check" ? "config" : "transient", msg, error);
   return new DestinationError("snowflake", "system", msg, error);
 }
 
@@ -62,8 +68,12 @@ export class SnowflakeLoader implements DestinationLoader {
     if (this.conn) return this.conn;
     const options = connectionOptions(this.settings);
     const sdk = await loadSdk();
+    const outbound = this.settings.outbound;
     const conn = sdk.createConnection({
       ...options,
+      // The driver builds its own agents; its agentClass hook (called with the agent options, kept
+      // when the protocol matches) hands it the guard's, which connect only to checked addresses.
+      agentClass: (o: { protocol?: string }) => (o.protocol === "http:" ? outbound.httpAgent : outbound.httpsAgent),
       // Fail a wrong host within seconds instead of the driver's default five minutes of retries.
       sfRetryMaxLoginRetries: during === "check" ? 1 : 5,
       timeout: 60_000,
@@ -77,7 +87,7 @@ export class SnowflakeLoader implements DestinationLoader {
       await this.run(conn, `ALTER SESSION SET LOCK_TIMEOUT = ${LOCK_WAIT_SECONDS}`);
     } catch (error) {
       conn.destroy(() => undefined);
-      throw classify(error, during);
+      throw classify(error, during, this.settings.host);
     }
     this.conn = conn;
     return conn;
@@ -105,7 +115,7 @@ export class SnowflakeLoader implements DestinationLoader {
       await this.run(conn, `CREATE TEMPORARY TABLE "${name}" (X INTEGER)`);
       await this.run(conn, `DROP TABLE "${name}"`);
     } catch (error) {
-      throw classify(error, "check");
+      throw classify(error, "check", this.settings.host);
     }
   }
 
@@ -128,7 +138,7 @@ export class SnowflakeLoader implements DestinationLoader {
         await this.run(conn, addColumnSql(d, table, column));
       }
     } catch (error) {
-      throw classify(error, "load");
+      throw classify(error, "load", this.settings.host);
     }
   }
 
@@ -160,7 +170,7 @@ export class SnowflakeLoader implements DestinationLoader {
       inTransaction = false;
     } catch (error) {
       if (inTransaction) await this.run(conn, "ROLLBACK").catch(() => undefined); // a lost session is rolled back by Snowflake
-      throw classify(error, "load");
+      throw classify(error, "load", this.settings.host);
     } finally {
       await this.run(conn, `DROP TABLE IF EXISTS ${stage}`).catch(() => undefined); // temporary: it goes with the session anyway
     }

@@ -3,13 +3,14 @@
 // Temporal server describes it.
 import { Client, Connection } from "@temporalio/client";
 import { expect, type Page } from "@playwright/test";
+import { withPgClient } from "../../../db/pg-clients.js";
 import { jobScheduleId } from "../../../temporal/shared.js";
 import { readE2EState } from "./state.js";
 
 export const SEEDED_STREAM = "Demo Ads → warehouse";
 
-/** Walks the wizard (name, first account, date + clicks, skip preview, daily, table) and returns the job page's ids. */
-export async function createJobThroughWizard(page: Page, name: string, tableName: string): Promise<{ streamId: number; jobId: number }> {
+/** Walks the wizard up to its last step (name, first account, date + clicks, skip preview, partition by date). */
+export async function wizardUpToDeployment(page: Page, name: string): Promise<void> {
   await page.goto("/data-connector/data-stream");
   await page.getByTestId("stream-row").filter({ hasText: SEEDED_STREAM }).getByRole("link", { name: "View" }).click();
   await page.getByRole("link", { name: "Add Job" }).click();
@@ -23,6 +24,11 @@ export async function createJobThroughWizard(page: Page, name: string, tableName
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByLabel("Frequency")).toBeVisible();
   await page.locator('input[name="partitionFieldId"][value="date"]').check();
+}
+
+/** Walks the wizard (name, first account, date + clicks, skip preview, daily, table) and returns the job page's ids. */
+export async function createJobThroughWizard(page: Page, name: string, tableName: string): Promise<{ streamId: number; jobId: number }> {
+  await wizardUpToDeployment(page, name);
   await page.locator("#tableName").fill(tableName);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -49,4 +55,86 @@ export function expectEverySixHours(times: Date[]) {
   expect(times.length).toBeGreaterThanOrEqual(2);
   for (const t of times) expect([t.getUTCHours() % 6, t.getUTCMinutes()]).toEqual([0, 0]);
   expect(times[1]!.getTime() - times[0]!.getTime()).toBe(6 * 3600_000);
+}
+
+/**
+ * Makes the next load into `table` of the seeded demo warehouse fail once with a serialization
+ * failure (SQLSTATE 40001, which the loader reports as transient): a statement trigger backed by a
+ * sequence, whose counter survives the failed transaction's rollback. Temporal retries the step.
+ */
+export async function failNextLoadOnce(table: string): Promise<void> {
+  const url = readE2EState().databaseUrl;
+  if (!url) throw new Error("the e2e stack did not record its database");
+  const warehouse = new URL(url);
+  warehouse.pathname = `/${`${warehouse.pathname.slice(1) || "signalpost"}_warehouse`.replace(/[^A-Za-z0-9_]/g, "_")}`;
+  await withPgClient(warehouse.toString(), async (client) => {
+    const name = `e2e_fail_once_${table}`;
+    await client.query(`create sequence ${name}`);
+    // security definer: the trigger runs as the loader's role (the warehouse's own login), the sequence is ours.
+    await client.query(`create function ${name}() returns trigger language plpgsql security definer as $$
+      begin
+        if nextval('${name}') = 1 then raise exception 'simulated serialization failure' using errcode = '40001'; end if;
+        return null;
+      end $$`);
+    await client.query(`create trigger ${name} before insert on "${table}" for each statement execute function ${name}()`);
+  });
+}
+
+/** Reloads the job page until its newest run has finished (works with and without JavaScript). */
+export async function waitForRunCount(page: Page, runs: number, status = "Success"): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("job-runs")).toHaveText(String(runs));
+    await expect(page.getByTestId("log-status").first()).toHaveText(status);
+  }).toPass({ timeout: 120_000 });
+}
+
+/** Issue 14: the wizard's last step and the edit screen refuse the seeded job's table with a field error on the table name. */
+export async function expectTakenTableRefused(page: Page): Promise<void> {
+  await wizardUpToDeployment(page, `Copy ${Date.now().toString(36)}`);
+  await page.locator("#tableName").fill("Demo_Campaigns");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#tableName-error")).toContainText('The job "Daily campaigns" (data stream "Demo Ads → warehouse") already loads the table "demo_campaigns"');
+  await expect(page.locator("#tableName")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/jobs\/new$/);
+  // Another name goes through.
+  const own = `copy_${Date.now().toString(36)}`;
+  await page.locator("#tableName").fill(own);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The job has been created")).toBeVisible();
+  // Editing that job onto the seeded job's table is refused the same way, and the job keeps its table.
+  await page.getByRole("link", { name: "Edit" }).click();
+  await page.locator("#tableName").fill("public.demo_campaigns");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.locator("#tableName-error")).toContainText('already loads the table "demo_campaigns"');
+  await expect(page.locator("#tableName")).toHaveValue("public.demo_campaigns");
+  await page.getByRole("link", { name: "Cancel" }).click();
+  await page.getByRole("link", { name: "Extraction options" }).click();
+  await expect(page.locator("#extraction-option")).toContainText(`Table: ${own}`);
+}
+
+/** Issue 14: a load that fails once (transiently) is retried by Temporal, and the job log shows both attempts and the re-fetched days. */
+export async function expectRetriedAttemptsShown(page: Page): Promise<void> {
+  const table = `attempts_${Date.now().toString(36)}`;
+  await wizardUpToDeployment(page, `Retried ${Date.now().toString(36)}`);
+  await page.locator("#date").selectOption("YESTERDAY");
+  await page.locator("#tableName").fill(table);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The job has been created")).toBeVisible();
+  // Creating the job ran it once; the next load fails once, then Temporal's retry succeeds.
+  await waitForRunCount(page, 1);
+  await failNextLoadOnce(table);
+  await page.getByRole("button", { name: "Run Now" }).click();
+  await expect(page.getByText("The job has been launched")).toBeVisible();
+  await waitForRunCount(page, 2);
+  const row = page.getByTestId("log-row").first();
+  await expect(row.getByTestId("log-retries")).toHaveText("after 1 retry");
+  await row.getByText("View details").click();
+  const attempts = row.getByTestId("log-attempt");
+  await expect(attempts).toHaveCount(2);
+  await expect(attempts.nth(0)).toContainText(/Attempt 1: Failure · [\d:.]+ · [\d,]+ extracted, 0 loaded · simulated serialization failure/);
+  await expect(attempts.nth(1)).toContainText(/Attempt 2: Success · [\d:.]+ · [\d,]+ extracted, [\d,]+ loaded/);
+  // YESTERDAY: one day asked for, and the two before it that the demo platform may still revise.
+  await expect(row.getByTestId("log-days")).toContainText("(1 day)");
+  await expect(row.getByTestId("log-days")).toContainText("also re-fetched 2 days the platform may still revise");
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
-import { DEMO_ADMIN, DEMO_USER } from "../../../db/seed/context.js";
+import { DEMO_ADMIN, DEMO_USER } from "../../../server/seed/context.js";
 import { readE2EState } from "./state.js";
 
 export { expect };

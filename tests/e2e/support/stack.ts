@@ -54,9 +54,11 @@ async function main() {
       ...accountFakes.env,
       BIGQUERY_API_ENDPOINT: bigquery.url,
       BIGQUERY_TOKEN_URL: bigquery.tokenUrl,
+      // The fakes and the landing server listen on loopback (decision 0840).
+      OUTBOUND_ALLOW_PRIVATE: "true",
     },
   });
-  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey }, slackUrl: accountFakes.env.SLACK_BASE_URL, landingUrl: landing.url };
+  const state: E2EState = { baseUrl: product.url, dataDir, googleUrl: google.url, temporalAddress: process.env.TEMPORAL_ADDRESS || `127.0.0.1:${temporalPort}`, databaseUrl: process.env.DATABASE_URL, bigquery: { projectId: "e2e-project", jsonKey: bigqueryKey }, slackUrl: accountFakes.env.SLACK_BASE_URL, landingUrl: landing.url };
   fs.writeFileSync(stateFile, JSON.stringify(state));
 
   const shutdown = async () => {

@@ -10,6 +10,8 @@ export type E2EState = {
   landingUrl?: string;
   /** The stack's Temporal server (specs describe schedules). */
   temporalAddress?: string;
+  /** The stack's own database (the seeded demo warehouse is `<its name>_warehouse` on the same server). */
+  databaseUrl?: string;
   /** A service-account key tests/fakes/bigquery accepts for this project (BigQuery destination form). */
   bigquery?: { projectId: string; jsonKey: string };
 };

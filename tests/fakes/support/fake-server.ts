@@ -1,5 +1,5 @@
-// A tiny scriptable HTTP API on 127.0.0.1 for connector tests. Each platform fake under
-// tests/fakes/<platform> registers routes that speak that platform's wire format; tests then
+// A tiny scriptable HTTP API on 127.0.0.1 for connector tests. Each platform's fake
+// (engine/connectors/<platform>/fake.ts) registers routes that speak its wire format; tests then
 // script one-off answers (a 429 with Retry-After, a 500, an expired-token 401) in front of them.
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

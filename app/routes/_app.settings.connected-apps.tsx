@@ -1,0 +1,134 @@
+// /settings/connected-apps: what the company let applications read through our OAuth provider
+// (decision 0861): Looker Studio connectors allowed on the consent page and Excel / Sheets
+// add-ins linked with /link-to. Each can be disconnected, after a confirmation step that works
+// without JavaScript (?confirm=...). Links confirmed but not yet claimed by the add-in are listed
+// too, so a link nobody expected can be cancelled before it is used.
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { z } from "zod";
+import { requireUser } from "~/services/session.server";
+import { getDb } from "~/services/db.server";
+import { cancelPendingLink, listConnectedApps, revokeConnectedApp } from "~/services/addon-grants.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { EmptyState } from "~/components/empty-state";
+import { GeneralErrorBoundary } from "~/components/error-box";
+import { formatUtc } from "~/utils/format-date";
+
+export const meta = () => [{ title: "Connected apps · Settings · Signalpost" }];
+
+const ActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("cancel-link"), uuid: z.string().uuid() }),
+]);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { company } = await requireUser(request);
+  return json(await listConnectedApps(getDb(), company.id));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { company } = await requireUser(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw json({ message: "Unknown action" }, { status: 400 });
+  const db = getDb();
+  if (parsed.data.intent === "revoke") {
+    if (!(await revokeConnectedApp(db, company.id, parsed.data.id))) throw json({ message: "This app is not connected (it may have been disconnected already)." }, { status: 404 });
+    return redirectWithToast("/settings/connected-apps", { type: "success", title: "The app has been disconnected", description: "Its access stopped at once; it has to be connected again to read your data." });
+  }
+  if (!(await cancelPendingLink(db, company.id, parsed.data.uuid))) throw json({ message: "This link is not waiting any more (it was used, cancelled or has expired)." }, { status: 404 });
+  return redirectWithToast("/settings/connected-apps", { type: "success", title: "The link has been cancelled", description: "The add-in can no longer use it." });
+}
+
+const HOW = { consent: "Allowed on the sign-in page", link: "Linked from the add-in" } as const;
+
+export default function ConnectedAppsTab() {
+  const { apps, pending } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const revoking = params.get("confirm") === "revoke" ? apps.find((a) => String(a.id) === params.get("app")) : undefined;
+  const cancelling = params.get("confirm") === "cancel-link" ? pending.find((l) => l.uuid === params.get("link")) : undefined;
+  return (
+    <div className="space-y-6">
+      <section className="rounded-lg bg-white shadow">
+        <div className="border-b border-slate-100 px-6 py-4">
+          <h2 className="text-lg font-semibold">Connected apps</h2>
+          <p className="mt-1 text-sm text-slate-500">
+            These apps can list your sources and accounts and read their data, without your API key. Disconnect one you do not use or do not recognise. Changing your
+            password disconnects the apps you connected; rotating the API key disconnects them all.
+          </p>
+        </div>
+        {apps.length === 0 ? (
+          <div className="p-6">
+            <EmptyState title="No app is connected">Looker Studio, Google Sheets and Excel appear here once you connect them to Signalpost.</EmptyState>
+          </div>
+        ) : (
+          <table className="w-full text-left text-sm">
+            <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+              <tr>
+                <th className="px-6 py-2">App</th>
+                <th className="px-6 py-2">Connected by</th>
+                <th className="px-6 py-2">Connected</th>
+                <th className="px-6 py-2">Last used</th>
+                <th className="px-6 py-2 text-right">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {apps.map((a) => (
+                <tr key={a.id} className="border-t border-slate-100" data-testid={`connected-app-${a.id}`}>
+                  <td className="px-6 py-3">
+                    <span className="font-medium">{a.name}</span>
+                    {a.scope ? <span className="text-slate-500"> · {a.scope}</span> : null}
+                    <span className="block text-xs text-slate-500">{HOW[a.via]}</span>
+                  </td>
+                  <td className="px-6 py-3">{a.userEmail}</td>
+                  <td className="px-6 py-3">{formatUtc(a.createdAt, "—")}</td>
+                  <td className="px-6 py-3">{formatUtc(a.lastUsedAt, "Not used yet")}</td>
+                  <td className="px-6 py-3 text-right">
+                    <Link to={`?confirm=revoke&app=${a.id}`} className="text-red-600 hover:underline" preventScrollReset>
+                      Disconnect
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      {pending.length ? (
+        <section className="rounded-lg bg-white shadow">
+          <h2 className="border-b border-slate-100 px-6 py-4 font-semibold">Links waiting for the add-in</h2>
+          <ul>
+            {pending.map((l) => (
+              <li key={l.uuid} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm" data-testid={`pending-link-${l.code}`}>
+                <span>
+                  {l.addIn} · code <span className="font-mono">{l.code}</span> · {l.userEmail}
+                  <span className="text-slate-400"> · usable until {formatUtc(l.expiresAt, "")}</span>
+                </span>
+                <Link to={`?confirm=cancel-link&link=${l.uuid}`} className="text-red-600 hover:underline" preventScrollReset>
+                  Cancel
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {revoking ? (
+        <ConfirmDialog title={`Disconnect ${revoking.name}?`} confirmLabel="Disconnect" cancelHref="/settings/connected-apps" fields={{ intent: "revoke", id: String(revoking.id) }}>
+          {revoking.name}
+          {revoking.scope ? ` (${revoking.scope})` : ""}, connected by <strong>{revoking.userEmail}</strong>, stops reading your data at once. Reports that use it stop
+          refreshing until someone connects it again.
+        </ConfirmDialog>
+      ) : null}
+      {cancelling ? (
+        <ConfirmDialog title="Cancel this link?" confirmLabel="Cancel the link" cancelHref="/settings/connected-apps" fields={{ intent: "cancel-link", uuid: cancelling.uuid }}>
+          The {cancelling.addIn} add-in showing the code <strong className="font-mono">{cancelling.code}</strong> will not be able to use this link.
+        </ConfirmDialog>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,4 @@
+// The youtube catalogue entry (spec 1 §3). Its auth method is its connector's (decision 0870).
+import { definePlatform } from "../../catalogue/define.js";
+
+export const platform = definePlatform("youtube", "YouTube", "SOCIAL", { color: "#ff0000", monogram: "YT" });
