@@ -241,6 +241,9 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           success: attempt.success === true,
           message: attempt.message,
           numberRow: attempt.loadedRows,
+          // A run reads every day from the platform (the read cache only keeps a copy).
+          daysFromPlatform: dayCount(input.range),
+          daysFromCache: 0,
           fields: Object.keys(job.fields),
         }).catch(() => undefined); // the connection log is a report of the run; it must not fail the load
       }

@@ -4,7 +4,7 @@
 // refreshes) gets clear answers with no stale or duplicated rows. The platform is the demo
 // connector wrapped to count and record every read.
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import type { DB } from "../../db/connection.js";
@@ -339,5 +339,28 @@ describe("alert evaluations and data streams", () => {
     expect(rows).toBeGreaterThan(0);
     const served = await readsDuring(() => call(params(f)));
     expect(served).toEqual([]);
+  });
+
+  it("a data-stream preview of a stored day does not ask the platform", async () => {
+    const g = await makeDemoCompany();
+    // The product's own demo connector (the preview takes it from the registry), watched.
+    const demo = getConnector("demo");
+    const ctx = connectorContextForSource(db, g.company.id, g.source, demo);
+    const account = { id: "demo-paris", name: "Paris", timezone: "Europe/Paris", currency: "EUR" };
+    const fields = ["date", "campaign_name", "clicks"];
+    for await (const _ of storeWhileReading(demo, ctx, { accounts: [account], fields, range: { start: "2026-03-01", end: "2026-03-05" } }, { now: new Date("2026-03-26T13:00:00Z") }));
+    const read = vi.spyOn(demo, "read");
+    try {
+      const { previewRows } = await import("~/services/data-streams.server");
+      const rows = await previewRows(g.company.id, { platform: "demo", dataSourceId: g.paris.id, fields, day: "2026-03-03" });
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.date === "2026-03-03")).toBe(true);
+      expect(read).not.toHaveBeenCalled();
+      // A day never stored is read from the platform.
+      await previewRows(g.company.id, { platform: "demo", dataSourceId: g.paris.id, fields, day: "2026-03-10" });
+      expect(read).toHaveBeenCalledTimes(1);
+    } finally {
+      read.mockRestore();
+    }
   });
 });
