@@ -35,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     cf: { ...cf, snoozed: cf.snoozed?.toISOString() ?? null, lastAnalyze: cf.lastAnalyze?.toISOString() ?? null },
     tags: sentry?.tags ?? [],
     results: results.map((r) => ({ id: r.id, identifierName: r.identifierName, identifications: r.identifications, status: r.lastStatus, stillChanging: r.stillChanging, result: r.lastResult as EntityResult })),
-    runs: runs.map((r) => ({ ...r, analyzedAt: r.analyzedAt.toISOString() })),
+    runs: runs.map((r) => ({ ...r, analyzedAt: r.analyzedAt.toISOString(), until: r.until ? new Date(r.until).toISOString() : null })),
     assignees,
     pacingHistory: pacingHistory as { pacing?: EntityResult["pacing"] } | null,
     now: new Date().toISOString(),
@@ -72,6 +72,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export const meta = () => [{ title: "Alert · Signalpost" }];
+
+const utcMinute = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 16);
 
 function relative(iso: string | null, now: string): string {
   if (!iso) return "never";
@@ -186,7 +188,12 @@ export default function AlertDetail() {
             <ol className="space-y-1 border-l border-slate-200 pl-4 text-sm">
               {d.runs.map((r) => (
                 <li key={r.id}>
-                  Analyzed on {new Date(r.analyzedAt).toISOString().replace("T", " ").slice(0, 16)} UTC: {r.status === "ERROR" ? `failed (${r.message})` : `${r.entityInAlert} in anomaly on ${r.entityAnalyzed}`}
+                  Analyzed on {utcMinute(r.analyzedAt)} UTC: {r.status === "ERROR" ? `failed (${r.message})` : `${r.entityInAlert} in anomaly on ${r.entityAnalyzed}`}
+                  {r.repeats > 0 && r.until ? (
+                    <span className="block text-slate-500" data-testid="unchanged-span">
+                      {r.repeats === 1 ? "Analyzed once more" : `Analyzed ${r.repeats.toLocaleString("en")} more times`} until {utcMinute(r.until)} UTC, unchanged
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ol>

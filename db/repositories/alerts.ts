@@ -218,14 +218,28 @@ export async function listResultHistories(db: DB, companyId: number, resultId: n
   return rows.map((r) => ({ ...r, result: parse(r.result) }));
 }
 
+/**
+ * The detail page's timeline: each run row with the runs after it that had the same outcome
+ * (repeats, until: decision 0891). The newest run's repeats are counted on its configured alert.
+ */
 export async function listRuns(db: DB, companyId: number, configuredForId: number, limit = 20) {
   return db
-    .selectFrom("alertRuns")
-    .select(["id", "analyzedAt", "status", "entityAnalyzed", "entityInAlert", "message"])
-    .where("companyId", "=", companyId)
-    .where("configuredForId", "=", configuredForId)
-    .orderBy("analyzedAt", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("alertRuns as r")
+    .innerJoin("configuredFors as cf", (j) => j.onRef("cf.id", "=", "r.configuredForId").onRef("cf.companyId", "=", "r.companyId"))
+    .select([
+      "r.id",
+      "r.analyzedAt",
+      "r.status",
+      "r.entityAnalyzed",
+      "r.entityInAlert",
+      "r.message",
+      sql<number>`case when r.id = cf.last_run_id then cf.run_repeats else r.repeats end`.as("repeats"),
+      sql<Date | null>`case when r.id = cf.last_run_id then (case when cf.run_repeats > 0 then cf.last_analyze end) else r.last_analyzed_at end`.as("until"),
+    ])
+    .where("r.companyId", "=", companyId)
+    .where("r.configuredForId", "=", configuredForId)
+    .orderBy("r.analyzedAt", "desc")
+    .orderBy("r.id", "desc")
     .limit(limit)
     .execute();
 }
@@ -348,7 +362,15 @@ export type EvaluatedEntity = {
 
 export type Evaluation = { companyId: number; configuredForId: number; analyzedAt: Date; entities: EvaluatedEntity[]; error?: string };
 
-export type SavedEvaluation = { configuredForId: number; companyId: number; status: AlertStatusValue | null; entityAnalyzed: number; entityInAlert: number };
+export type SavedEvaluation = {
+  configuredForId: number;
+  companyId: number;
+  status: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  /** Results whose content changed since the last run (each got a history row). */
+  changed: number;
+};
 
 /** The status of a whole configured alert: in anomaly when any result is (spec 1 §4). */
 export function overallStatus(entities: readonly { status: AlertStatusValue }[]): AlertStatusValue {
@@ -358,9 +380,12 @@ export function overallStatus(entities: readonly { status: AlertStatusValue }[])
 }
 
 /**
- * Stores a batch of evaluations in one transaction with set-based statements: results upserted
- * per identification, one history row per result, one run per configured alert, and the
- * configured alert's summary. A failed evaluation (error) records a run and keeps the results.
+ * Stores a batch of evaluations in one transaction with set-based statements, writing only what
+ * changed (decision 0891): a result whose content is the same as stored is not rewritten and gets
+ * no history row; a run whose outcome repeats the previous run is counted on the configured
+ * alert instead of inserted (the timeline shows it as "analyzed, unchanged"). The configured
+ * alert's summary is written every time (its last run time drives which alerts are due). A failed
+ * evaluation (error) records a run and keeps the results.
  * Rows travel as one array per column (unnest): a handful of parameters whatever the batch size,
  * one plan, and the histories are inserted by the same statement from the upsert's returned ids.
  */
@@ -372,6 +397,7 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
     status: e.error ? null : overallStatus(e.entities),
     entityAnalyzed: e.entities.length,
     entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+    changed: 0,
   }));
   const evaluated = evaluations.filter((e) => !e.error);
   const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[] };
@@ -391,7 +417,8 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
   }
   return db.transaction().execute(async (trx) => {
     if (r.key.length) {
-      await sql`
+      // An unchanged result is left as it is (the conflict's WHERE): it returns no id, so it gets no history.
+      const { rows } = await sql<{ configuredForId: number; n: number }>`
         with v as materialized (
           select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
                                ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[])
@@ -406,13 +433,33 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
             last_analyze = excluded.last_analyze,
             still_changing = excluded.still_changing,
             last_result = excluded.last_result
+          where (alert_results.identifications, alert_results.identifier_name, alert_results.last_status, alert_results.still_changing, alert_results.last_result)
+            is distinct from (excluded.identifications, excluded.identifier_name, excluded.last_status, excluded.still_changing, excluded.last_result)
           returning id, configured_for_id, identification_key
+        ), histories as (
+          insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
+          select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
+          from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
+          order by saved.id
+          returning configured_for_id
         )
-        insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
-        select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
-        from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
-        order by saved.id`.execute(trx);
+        select configured_for_id, count(*)::int as n from histories group by configured_for_id`.execute(trx);
+      const changed = new Map(rows.map((x) => [x.configuredForId, x.n]));
+      for (const s of summaries) s.changed = changed.get(s.configuredForId) ?? 0;
     }
+    // Results of identifications that no longer exist (a campaign removed) are dropped.
+    // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
+    if (evaluated.length) {
+      await sql`
+        delete from alert_results r
+        where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
+          and not exists (
+            select 1 from unnest(${r.configuredForId}::int[], ${r.key}::text[]) as k(configured_for_id, identification_key)
+            where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
+          )`.execute(trx);
+    }
+    // Runs and summaries in one statement: a run whose outcome repeats the newest run row is
+    // counted (run_repeats); any other closes that row's span and is inserted.
     const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[] };
     evaluations.forEach((e, i) => {
       const s = summaries[i];
@@ -425,30 +472,36 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
       run.error.push(e.error ?? null);
     });
     await sql`
-      insert into alert_runs (company_id, configured_for_id, analyzed_at, status, entity_analyzed, entity_in_alert, message)
-      select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])`.execute(trx);
-    // Results of identifications that no longer exist (a campaign removed) are dropped.
-    // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
-    if (evaluated.length) {
-      await sql`
-        delete from alert_results r
-        where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
-          and not exists (
-            select 1 from unnest(${r.configuredForId}::int[], ${r.key}::text[]) as k(configured_for_id, identification_key)
-            where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
-          )`.execute(trx);
-    }
-    await sql`
+      with v as materialized (
+        select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${summaries.map((s) => s.status)}::text[],
+                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
+          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message)
+      ), prev as materialized (
+        select v.*, cf.last_run_id, cf.run_repeats, cf.last_analyze as previous_at,
+          (r.id is not null and (r.status, r.entity_analyzed, r.entity_in_alert, r.message) is not distinct from (v.run_status, v.entity_analyzed, v.entity_in_alert, v.message)) as same
+        from v
+        join configured_fors cf on cf.id = v.configured_for_id and cf.company_id = v.company_id
+        left join alert_runs r on r.id = cf.last_run_id
+      ), closed as (
+        update alert_runs r set repeats = p.run_repeats, last_analyzed_at = p.previous_at
+        from prev p
+        where not p.same and p.run_repeats > 0 and r.id = p.last_run_id
+      ), inserted as (
+        insert into alert_runs (company_id, configured_for_id, analyzed_at, status, entity_analyzed, entity_in_alert, message)
+        select company_id, configured_for_id, analyzed_at, run_status, entity_analyzed, entity_in_alert, message from prev where not same
+        returning id, configured_for_id
+      )
       update configured_fors as cf set
-        last_analyze = v.analyzed_at,
-        status = coalesce(v.status, cf.status),
-        entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
-        entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
-        last_error = v.error
-      from unnest(${run.configuredForId}::int[], ${run.companyId}::int[], ${run.at}::timestamptz[], ${summaries.map((s) => s.status)}::text[],
-                  ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
-        as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
-      where cf.id = v.id and cf.company_id = v.company_id`.execute(trx);
+        last_analyze = p.analyzed_at,
+        status = coalesce(p.status, cf.status),
+        entity_analyzed = case when p.status is null then cf.entity_analyzed else p.entity_analyzed end,
+        entity_in_alert = case when p.status is null then cf.entity_in_alert else p.entity_in_alert end,
+        last_error = p.message,
+        last_run_id = coalesce(i.id, cf.last_run_id),
+        run_repeats = case when i.id is null then cf.run_repeats + 1 else 0 end
+      from prev p
+      left join inserted i on i.configured_for_id = p.configured_for_id
+      where cf.id = p.configured_for_id and cf.company_id = p.company_id`.execute(trx);
     return summaries;
   });
 }

@@ -41,6 +41,9 @@ export interface ConfiguredForsTable {
   /** The status the last notification was sent for: notify once per change, not per run. */
   notifiedStatus: AlertStatusValue | null;
   lastError: string | null;
+  /** The newest run row; the runs since it with the same outcome are counted in runRepeats (decision 0891). */
+  lastRunId: number | null;
+  runRepeats: Generated<number>;
   createdAt: Timestamp;
 }
 
@@ -82,6 +85,10 @@ export interface AlertRunsTable {
   entityAnalyzed: number;
   entityInAlert: number;
   message: string | null;
+  /** Runs after this one with the same outcome, once a later run changed it (the newest run's are on its configured alert). */
+  repeats: Generated<number>;
+  /** The last of those runs. */
+  lastAnalyzedAt: NullableTimestamp;
 }
 
 /** Notifications sent (e-mail per assignee, Slack per company), once per status change. */

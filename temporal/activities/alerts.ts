@@ -17,6 +17,7 @@ import { alertDefinitionSchema, type Connector, type ConnectorContext, resolveDa
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
 import { notifyStatusChanges } from "../../server/alert-notifications.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { readThroughCache } from "../../server/read-cache/index.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { extractionGate, recordAccountUsage } from "../../db/repositories/usage.js";
@@ -144,7 +145,8 @@ export function createAlertActivities(deps: ActivityDeps) {
       });
       await scope.recordUsage();
       const saved = await saveEvaluations(db, evaluations);
-      await pruneHistories(db, input.configuredForIds);
+      // Only alerts that got new history rows can have too many.
+      await pruneHistories(db, saved.filter((s) => s.changed > 0).map((s) => s.configuredForId));
       const byId = new Map(targets.map((t) => [t.configuredForId, t]));
       // The first OK of an alert is recorded silently, for the whole batch in one statement.
       await markFirstOkSilently(
@@ -230,7 +232,8 @@ export function createAlertActivities(deps: ActivityDeps) {
           const byDate = new Map<string, { date: string; impressions: number; clicks: number; cost: number; conversions: number }>();
           const num = (v: unknown) => (typeof v === "number" ? v : Number(v) || 0);
           const account = { id: s.accountId, name: s.name, timezone, currency: s.currency ?? "USD" };
-          for await (const page of connector.read(ctx, { accounts: [account], fields: ["date", "impressions", "clicks", "cost", "conversions"], range, granularity: "day" })) {
+          // Through the read cache (decision 0890): only the days still open are asked again.
+          for await (const page of readThroughCache(connector, ctx, { accounts: [account], fields: ["date", "impressions", "clicks", "cost", "conversions"], range, granularity: "day" })) {
             for (const row of page.rows) {
               const date = String(row.date);
               const d = byDate.get(date) ?? { date, impressions: 0, clicks: 0, cost: 0, conversions: 0 };
