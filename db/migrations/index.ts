@@ -19,7 +19,7 @@ import * as m2026112512100 from "./2026112512100_job_log_days_and_rows.js";
 import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
 import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
 import * as m2026112519000 from "./2026112519000_read_cache.js";
-import * as m2026112519010 from "./2026112519010_alert_run_spans.js";
+import * as m2026112519010 from "./2026112519010_alert_writes_on_change.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -47,5 +47,5 @@ export const migrations: Record<string, Migration> = {
   "2026112515000_sign_in_throttling": m2026112515000,
   "2026112516000_addon_grants_and_pkce": m2026112516000,
   "2026112519000_read_cache": m2026112519000,
-  "2026112519010_alert_run_spans": m2026112519010,
+  "2026112519010_alert_writes_on_change": m2026112519010,
 };

@@ -3,6 +3,7 @@
 // routes takes (db, companyId, ...) and filters by company; the evaluation functions used by the
 // worker (listConfiguredForsToEvaluate, loadEvaluationTargets, saveEvaluations) work on ids the
 // worker got from the database itself and keep each row's company.
+import { hash } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { AlertStatusValue } from "../tables/alerts.js";
@@ -380,14 +381,25 @@ export function overallStatus(entities: readonly { status: AlertStatusValue }[])
 }
 
 /**
+ * What identifies a result's stored content (decision 0891): equal digests, nothing to write. The
+ * parts go in as one JSON array (no separator a value could fake); one-shot hashing, as a Hash
+ * object per result cost more than the hashing.
+ */
+function resultDigest(x: EvaluatedEntity): string {
+  return hash("sha1", JSON.stringify([x.identifications, x.identifierName, x.status, x.stillChanging, x.result]), "base64");
+}
+
+/**
  * Stores a batch of evaluations in one transaction with set-based statements, writing only what
- * changed (decision 0891): a result whose content is the same as stored is not rewritten and gets
- * no history row; a run whose outcome repeats the previous run is counted on the configured
- * alert instead of inserted (the timeline shows it as "analyzed, unchanged"). The configured
- * alert's summary is written every time (its last run time drives which alerts are due). A failed
- * evaluation (error) records a run and keeps the results.
- * Rows travel as one array per column (unnest): a handful of parameters whatever the batch size,
- * one plan, and the histories are inserted by the same statement from the upsert's returned ids.
+ * changed (decision 0891): a result whose content is the one stored (same digest) is not
+ * rewritten and gets no history row; a run whose outcome repeats the previous run is counted on
+ * the configured alert instead of inserted (the timeline shows it as "analyzed, unchanged"). The
+ * configured alert's summary is written every time (its last run time drives which alerts are
+ * due). A failed evaluation (error) records a run and keeps the results.
+ * The stored digests are read first (a few bytes a result), so an unchanged result's content
+ * never travels to the database. Rows travel as one array per column (unnest): a handful of
+ * parameters whatever the batch size, one plan, and the histories are inserted by the same
+ * statement from the upsert's returned ids.
  */
 export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
   if (evaluations.length === 0) return [];
@@ -400,63 +412,68 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
     changed: 0,
   }));
   const evaluated = evaluations.filter((e) => !e.error);
-  const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[] };
-  for (const e of evaluated) {
-    for (const x of e.entities) {
-      r.companyId.push(e.companyId);
-      r.configuredForId.push(e.configuredForId);
-      r.key.push(x.identificationKey);
-      r.identifications.push(JSON.stringify(x.identifications));
-      r.name.push(x.identifierName);
-      r.status.push(x.status);
-      r.at.push(e.analyzedAt);
-      r.still.push(x.stillChanging);
-      r.result.push(encodeStoredResult(x.result));
-      r.history.push(JSON.stringify(x.history));
-    }
-  }
   return db.transaction().execute(async (trx) => {
-    if (r.key.length) {
-      // An unchanged result is left as it is (the conflict's WHERE): it returns no id, so it gets no history.
-      const { rows } = await sql<{ configuredForId: number; n: number }>`
-        with v as materialized (
-          select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
-                               ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[])
-            as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history)
-        ), saved as (
-          insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result)
-          select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result from v
-          on conflict (configured_for_id, identification_key) do update set
-            identifications = excluded.identifications,
-            identifier_name = excluded.identifier_name,
-            last_status = excluded.last_status,
-            last_analyze = excluded.last_analyze,
-            still_changing = excluded.still_changing,
-            last_result = excluded.last_result
-          where (alert_results.identifications, alert_results.identifier_name, alert_results.last_status, alert_results.still_changing, alert_results.last_result)
-            is distinct from (excluded.identifications, excluded.identifier_name, excluded.last_status, excluded.still_changing, excluded.last_result)
-          returning id, configured_for_id, identification_key
-        ), histories as (
-          insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
-          select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
-          from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
-          order by saved.id
-          returning configured_for_id
-        )
-        select configured_for_id, count(*)::int as n from histories group by configured_for_id`.execute(trx);
-      const changed = new Map(rows.map((x) => [x.configuredForId, x.n]));
-      for (const s of summaries) s.changed = changed.get(s.configuredForId) ?? 0;
-    }
-    // Results of identifications that no longer exist (a campaign removed) are dropped.
-    // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
     if (evaluated.length) {
-      await sql`
-        delete from alert_results r
-        where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
-          and not exists (
-            select 1 from unnest(${r.configuredForId}::int[], ${r.key}::text[]) as k(configured_for_id, identification_key)
-            where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
-          )`.execute(trx);
+      const stored = await trx
+        .selectFrom("alertResults")
+        .select(["id", "configuredForId", "identificationKey", "digest"])
+        .where("configuredForId", "in", evaluated.map((e) => e.configuredForId))
+        .execute();
+      const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x.digest]));
+      const kept = new Set<string>();
+      const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[], digest: [] as string[] };
+      for (const e of evaluated) {
+        for (const x of e.entities) {
+          const at = `${e.configuredForId}\u0000${x.identificationKey}`;
+          kept.add(at);
+          // The digest is taken on the result as evaluated; only a changed one is encoded for storage.
+          const digest = resultDigest(x);
+          if (digests.get(at) === digest) continue;
+          r.companyId.push(e.companyId);
+          r.configuredForId.push(e.configuredForId);
+          r.key.push(x.identificationKey);
+          r.identifications.push(JSON.stringify(x.identifications));
+          r.name.push(x.identifierName);
+          r.status.push(x.status);
+          r.at.push(e.analyzedAt);
+          r.still.push(x.stillChanging);
+          r.result.push(encodeStoredResult(x.result));
+          r.history.push(JSON.stringify(x.history));
+          r.digest.push(digest);
+        }
+      }
+      if (r.key.length) {
+        const { rows } = await sql<{ configuredForId: number; n: number }>`
+          with v as materialized (
+            select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
+                                 ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[], ${r.digest}::text[])
+              as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history, digest)
+          ), saved as (
+            insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest)
+            select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest from v
+            on conflict (configured_for_id, identification_key) do update set
+              identifications = excluded.identifications,
+              identifier_name = excluded.identifier_name,
+              last_status = excluded.last_status,
+              last_analyze = excluded.last_analyze,
+              still_changing = excluded.still_changing,
+              last_result = excluded.last_result,
+              digest = excluded.digest
+            returning id, configured_for_id, identification_key
+          ), histories as (
+            insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
+            select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
+            from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
+            order by saved.id
+            returning configured_for_id
+          )
+          select configured_for_id, count(*)::int as n from histories group by configured_for_id`.execute(trx);
+        const changed = new Map(rows.map((x) => [x.configuredForId, x.n]));
+        for (const s of summaries) s.changed = changed.get(s.configuredForId) ?? 0;
+      }
+      // Results of identifications that no longer exist (a campaign removed) are dropped.
+      const gone = stored.filter((x) => !kept.has(`${x.configuredForId}\u0000${x.identificationKey}`)).map((x) => x.id);
+      if (gone.length) await trx.deleteFrom("alertResults").where("id", "in", gone).execute();
     }
     // Runs and summaries in one statement: a run whose outcome repeats the newest run row is
     // counted (run_repeats); any other closes that row's span and is inserted.

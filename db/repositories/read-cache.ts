@@ -23,22 +23,17 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 
 export type StoredDay = { day: string; fetchedAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
-/** The stored days of a range, and the account's reset generation a fill must start from. */
+/** The stored days of a range, and the account's reset generation a fill must start from (one statement). */
 export async function listStoredDays(db: DB, ref: PartitionRef, range: { start: string; end: string }): Promise<{ days: StoredDay[]; generation: number }> {
-  const [days, reset] = await Promise.all([
-    db
-      .selectFrom("readCachePartitions")
-      .select(["day", "fetchedAt", "layout", "fingerprint", "rowCount", "byteSize"])
-      .where("companyId", "=", ref.companyId)
-      .where("dataSourceId", "=", ref.dataSourceId)
-      .where("partitionKey", "=", ref.partitionKey)
-      .where("day", ">=", range.start)
-      .where("day", "<=", range.end)
-      .orderBy("day")
-      .execute(),
-    db.selectFrom("readCacheResets").select("generation").where("companyId", "=", ref.companyId).where("dataSourceId", "=", ref.dataSourceId).executeTakeFirst(),
-  ]);
-  return { days, generation: reset?.generation ?? 0 };
+  const { rows } = await sql<StoredDay & { generation: number | null }>`
+    select g.generation, p.day, p.fetched_at, p.layout, p.fingerprint, p.row_count, p.byte_size
+    from (select (select generation from read_cache_resets where company_id = ${ref.companyId} and data_source_id = ${ref.dataSourceId}) as generation) g
+    left join read_cache_partitions p
+      on p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
+      and p.day >= ${range.start} and p.day <= ${range.end}
+    order by p.day`.execute(db);
+  const days = rows.filter((r) => r.day !== null).map(({ generation: _g, ...day }) => day);
+  return { days, generation: rows[0]?.generation ?? 0 };
 }
 
 export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
@@ -67,7 +62,7 @@ export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly s
   return out.filter((d) => d.chunks.reduce((n, c) => n + c.rowCount, 0) === d.rowCount);
 }
 
-/** Marks days as read now (for eviction), at most once a minute per day. */
+/** Marks days as read now (for eviction), at most once an hour per day. */
 export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly string[], at: Date): Promise<void> {
   if (days.length === 0) return;
   await db
@@ -77,7 +72,8 @@ export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly 
     .where("dataSourceId", "=", ref.dataSourceId)
     .where("partitionKey", "=", ref.partitionKey)
     .where("day", "=", sql<string>`any(${[...days]}::text[])`)
-    .where("lastReadAt", "<", new Date(at.getTime() - 60_000))
+    // Eviction needs the order of reads only roughly: a day read again within the hour is not written again.
+    .where("lastReadAt", "<", new Date(at.getTime() - 60 * 60_000))
     .execute();
 }
 

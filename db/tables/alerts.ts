@@ -61,6 +61,8 @@ export interface AlertResultsTable {
   stillChanging: Generated<boolean>;
   /** JSON of engine EntityResult (conditions, chart series). */
   lastResult: string;
+  /** Digest of the stored content (identifications, name, status, still changing, result): a run that computes the same writes nothing (decision 0891). */
+  digest: string | null;
 }
 
 /** Each evaluation of one identification (the result's histories). */

@@ -101,16 +101,40 @@ describe("alert passes write only what changed", () => {
     ]);
   });
 
+  it("drops the results of identifications a run no longer sees, and keeps the others untouched", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const { sentry, configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { level: "CAMPAIGN" }));
+    clock = new Date("2026-11-20T10:30:00Z");
+    await evaluate(configuredForId);
+    const campaigns = await versions("alert_results", configuredForId);
+    expect(campaigns.length).toBeGreaterThan(1);
+    // Watching the account instead: the campaigns' results go, the account's comes.
+    await updateSentry(db, company.id, sentry.id, { title: "Spend alert", type: "metric", platform: "demo", definition: thresholdDefinition("demo-paris", dataSource.id, 1) });
+    clock = new Date("2026-11-20T10:40:00Z");
+    await evaluate(configuredForId);
+    const account = await db.selectFrom("alertResults").select(["id", "identifications"]).where("configuredForId", "=", configuredForId).execute();
+    expect(account.map((r) => JSON.parse(r.identifications))).toEqual([{ account_id: "demo-paris" }]);
+    expect(campaigns.some((c) => c.id === account[0].id)).toBe(false);
+    // Another alert's results are not touched by this one's runs.
+    const other = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { level: "CAMPAIGN" }), { title: "Other" });
+    await evaluate(other.configuredForId);
+    const others = await versions("alert_results", other.configuredForId);
+    clock = new Date("2026-11-20T10:50:00Z");
+    await evaluate(configuredForId);
+    expect(await versions("alert_results", other.configuredForId)).toEqual(others);
+  });
+
   it("existing alerts continue from their newest run after the migration", async () => {
     const { company, dataSource } = await makeMonitoredCompany(db);
     const { configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1));
     clock = new Date("2026-11-19T10:30:00Z");
     await evaluate(configuredForId);
     // As the migration leaves an alert evaluated before it: its newest run known, nothing counted.
-    const up = (await import("../../db/migrations/2026112519010_alert_run_spans.js")).up;
+    const up = (await import("../../db/migrations/2026112519010_alert_writes_on_change.js")).up;
     await db.updateTable("configuredFors").set({ lastRunId: null }).where("id", "=", configuredForId).execute();
     await sql`alter table configured_fors drop column last_run_id, drop column run_repeats`.execute(db);
     await sql`alter table alert_runs drop column repeats, drop column last_analyzed_at`.execute(db);
+    await sql`alter table alert_results drop column digest`.execute(db);
     await up(db);
     const [run] = await listRuns(db, company.id, configuredForId);
     expect((await db.selectFrom("configuredFors").select("lastRunId").where("id", "=", configuredForId).executeTakeFirstOrThrow()).lastRunId).toBe(run.id);
