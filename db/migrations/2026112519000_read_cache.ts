@@ -24,18 +24,25 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("last_read_at", "timestamptz", (c) => c.notNull())
     .addColumn("row_count", "integer", (c) => c.notNull())
     .addColumn("byte_size", "integer", (c) => c.notNull())
-    .addPrimaryKeyConstraint("read_cache_partitions_pkey", ["company_id", "data_source_id", "partition_key", "day"])
+    // An account belongs to one company: (account, key, day) identifies a partition. The key
+    // leads with the account so that it serves every lookup (an account's days, its resets, the
+    // cascade from data_sources) and no other index is a candidate for them: with a
+    // company-leading index next to it, a table not yet analysed was read through a BitmapAnd
+    // of every row of the company (85 ms instead of 0.04 ms a read at 60,000 partitions).
+    .addPrimaryKeyConstraint("read_cache_partitions_pkey", ["data_source_id", "partition_key", "day"])
     .execute();
   await db.schema.createIndex("read_cache_partitions_lru_idx").on("read_cache_partitions").columns(["company_id", "last_read_at"]).execute();
   await db.schema.createIndex("read_cache_partitions_fill_idx").on("read_cache_partitions").columns(["fill_id", "day"]).execute();
-  await db.schema.createIndex("read_cache_partitions_data_source_idx").on("read_cache_partitions").column("data_source_id").execute();
 
   await db.schema
     .createTable("read_cache_chunks")
     .addColumn("fill_id", "uuid", (c) => c.notNull())
     .addColumn("day", "text", (c) => c.notNull())
     .addColumn("seq", "integer", (c) => c.notNull())
-    .addColumn("company_id", "integer", (c) => c.notNull().references("companies.id").onDelete("cascade"))
+    // Scoped by company in every statement; removed with its account (a company's accounts go with it).
+    // No index on company_id: chunks are reached by their fill (the key), and an index on the
+    // company tempted the planner into reading all of a company's chunks for one day's rows.
+    .addColumn("company_id", "integer", (c) => c.notNull())
     .addColumn("data_source_id", "integer", (c) => c.notNull().references("data_sources.id").onDelete("cascade"))
     .addColumn("row_count", "integer", (c) => c.notNull())
     .addColumn("cells", "text", (c) => c.notNull())
@@ -44,7 +51,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("read_cache_chunks_created_idx").on("read_cache_chunks").column("created_at").execute();
   await db.schema.createIndex("read_cache_chunks_data_source_idx").on("read_cache_chunks").column("data_source_id").execute();
-  await db.schema.createIndex("read_cache_chunks_company_idx").on("read_cache_chunks").column("company_id").execute();
 
   await db.schema
     .createTable("read_cache_resets")

@@ -71,6 +71,17 @@ export async function setDataSourceBlockedAt(
 }
 
 /** The activated account of a source by its platform account id. */
+/** The ids of a source's accounts by platform account id, in one statement (readers that meet many of its accounts). */
+export async function dataSourceIdsByAccount(db: DB, companyId: number, networkAuthorizationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("dataSources")
+    .select(["id", "accountId"])
+    .where("companyId", "=", companyId)
+    .where("networkAuthorizationId", "=", networkAuthorizationId)
+    .execute();
+  return new Map(rows.map((r) => [r.accountId, r.id]));
+}
+
 export async function findDataSourceByAccount(
   db: DB,
   companyId: number,

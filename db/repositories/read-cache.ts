@@ -21,12 +21,12 @@ async function lockAccounts(db: DB, dataSourceIds: number[]): Promise<void> {
 
 export type PartitionRef = { companyId: number; dataSourceId: number; partitionKey: string };
 
-export type StoredDay = { day: string; fetchedAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
+export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
 /** The stored days of a range, and the account's reset generation a fill must start from (one statement). */
 export async function listStoredDays(db: DB, ref: PartitionRef, range: { start: string; end: string }): Promise<{ days: StoredDay[]; generation: number }> {
   const { rows } = await sql<StoredDay & { generation: number | null }>`
-    select g.generation, p.day, p.fetched_at, p.layout, p.fingerprint, p.row_count, p.byte_size
+    select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size
     from (select (select generation from read_cache_resets where company_id = ${ref.companyId} and data_source_id = ${ref.dataSourceId}) as generation) g
     left join read_cache_partitions p
       on p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
@@ -62,7 +62,10 @@ export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly s
   return out.filter((d) => d.chunks.reduce((n, c) => n + c.rowCount, 0) === d.rowCount);
 }
 
-/** Marks days as read now (for eviction), at most once an hour per day. */
+/** A day read again within this long is not marked again: eviction needs the order of reads only roughly. */
+export const TOUCH_EVERY_MS = 60 * 60_000;
+
+/** Marks days as read now (for eviction); callers pass only days last marked TOUCH_EVERY_MS ago or more. */
 export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly string[], at: Date): Promise<void> {
   if (days.length === 0) return;
   await db
@@ -72,8 +75,7 @@ export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly 
     .where("dataSourceId", "=", ref.dataSourceId)
     .where("partitionKey", "=", ref.partitionKey)
     .where("day", "=", sql<string>`any(${[...days]}::text[])`)
-    // Eviction needs the order of reads only roughly: a day read again within the hour is not written again.
-    .where("lastReadAt", "<", new Date(at.getTime() - 60 * 60_000))
+    .where("lastReadAt", "<", new Date(at.getTime() - TOUCH_EVERY_MS))
     .execute();
 }
 
@@ -135,7 +137,7 @@ export async function commitFill(db: DB, companyId: number, dataSourceId: number
         insert into read_cache_partitions (company_id, data_source_id, partition_key, day, layout, fingerprint, fill_id, fetched_at, last_read_at, row_count, byte_size)
         select ${companyId}, ${dataSourceId}, ${fill.partitionKey}, u.day, ${JSON.stringify(fill.layout)}::jsonb, ${fill.fingerprint}, ${fill.fillId}::uuid, ${fill.fetchedAt}, now(), u.row_count, u.byte_size
         from unnest(${replace.map((d) => d.day)}::text[], ${replace.map((d) => d.rowCount)}::int[], ${replace.map((d) => d.byteSize)}::int[]) as u(day, row_count, byte_size)
-        on conflict (company_id, data_source_id, partition_key, day) do update set
+        on conflict (data_source_id, partition_key, day) do update set
           layout = excluded.layout, fingerprint = excluded.fingerprint, fill_id = excluded.fill_id, fetched_at = excluded.fetched_at,
           row_count = excluded.row_count, byte_size = excluded.byte_size, last_read_at = now()`.execute(trx);
       const replaced = existing.filter((e) => !newer.has(e.day) && e.fillId !== fill.fillId);

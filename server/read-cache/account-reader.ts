@@ -4,7 +4,7 @@
 // stream. By day, days come out in order; by range (a read without the date), the whole answer is
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
-import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
+import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
 import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
@@ -13,7 +13,7 @@ import type { ReadCacheSettings } from "./settings.js";
 /** Stored days are read in statements of about this many characters (the next one is fetched while the current one is sent). */
 const PAGE_CHARS = 4 * 1024 * 1024;
 /** The first statement is small: the answer's first byte does not wait for megabytes. */
-const FIRST_PAGE_CHARS = 128 * 1024;
+const FIRST_PAGE_CHARS = 32 * 1024;
 
 export type DayStats = { daysFromPlatform: number; daysFromCache: number };
 
@@ -66,12 +66,12 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
   // By range, the one partition is filed under the range's last day.
   const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
   const { days: storedDays, generation } = await listStoredDays(db, ref, listed);
-  const stored = new Map<string, { fetchedAt: Date; byteSize: number }>();
+  const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
   const outdated: string[] = [];
   for (const d of storedDays) {
     // Rows stored under another catalogue definition or other fields are never served: read again.
     if (d.fingerprint !== input.fingerprint || !sameFields(d.layout, shape.layout)) outdated.push(d.day);
-    else stored.set(d.day, { fetchedAt: d.fetchedAt, byteSize: d.byteSize });
+    else stored.set(d.day, { fetchedAt: d.fetchedAt, lastReadAt: d.lastReadAt, byteSize: d.byteSize });
   }
   if (outdated.length > 0) {
     input.log?.(`${outdated.length} stored partitions no longer match the catalogue; reading them again`);
@@ -88,7 +88,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
     refresh: input.refresh || !input.settings.enabled,
   });
   const days = byRange ? eachDay(request.range).length : 1;
-  const served: string[] = [];
+  const toMark: string[] = [];
   const fetch = (segment: Pick<DaySegment, "range">) => platformDays(input, byRange ? request.range : segment.range, generation, lastDay, emit);
   try {
     for (const segment of segments) {
@@ -128,7 +128,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
             vanished = [];
           }
           input.stats.daysFromCache += days;
-          served.push(day);
+          if (input.now.getTime() - (stored.get(day)?.lastReadAt.getTime() ?? 0) >= TOUCH_EVERY_MS) toMark.push(day);
           // The values come in the order of the request that stored them: the writers follow each block's layout.
           if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
           for (const chunk of rows.chunks) yield emit({ layout: rows.layout, text: chunk.cells, rows: chunk.rowCount });
@@ -138,7 +138,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
     }
   } finally {
     // Eviction keeps what was read recently; a failure here only makes eviction less accurate.
-    if (served.length > 0) void touchStoredDays(db, ref, served, input.now).catch(() => undefined);
+    if (toMark.length > 0) void touchStoredDays(db, ref, toMark, input.now).catch(() => undefined);
   }
 }
 

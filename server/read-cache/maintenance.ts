@@ -8,11 +8,19 @@ import { evictReadCache, sweepAbandonedChunks } from "../../db/repositories/read
 import type { ReadCacheSettings } from "./settings.js";
 
 const SWEEP_EVERY_MS = 10 * 60_000;
+/**
+ * A company's stored bytes are summed at most this often: the sum reads every partition of the
+ * company, and a pass filling thousands of days summed them after nearly every commit. The limit
+ * may be overshot by what is committed in between, which eviction then takes back.
+ */
+const CHECK_EVERY_MS = 2_000;
 /** A fill not committed after this long is dead (its process stopped): its chunks can go. */
 const ABANDONED_AFTER_MS = 60 * 60_000;
 
 type Eviction = { done: Promise<void>; again: boolean; limit: number };
 const evictions = new Map<number, Eviction>();
+/** When each company's last check started (this process). */
+const lastCheck = new Map<number, number>();
 let lastSweep = 0;
 
 function evict(db: DB, companyId: number, limit: number): Eviction {
@@ -20,6 +28,9 @@ function evict(db: DB, companyId: number, limit: number): Eviction {
   state.done = (async () => {
     do {
       state.again = false;
+      const wait = (lastCheck.get(companyId) ?? 0) + CHECK_EVERY_MS - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      lastCheck.set(companyId, Date.now());
       try {
         await evictReadCache(db, companyId, state.limit);
       } catch (error) {

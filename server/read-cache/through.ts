@@ -4,7 +4,7 @@
 // database, company and source; a context built any other way (tests, the CLI) reads the
 // connector directly.
 import type { DB } from "../../db/connection.js";
-import { findDataSourceByAccount } from "../../db/repositories/data-sources.js";
+import { dataSourceIdsByAccount } from "../../db/repositories/data-sources.js";
 import { type Connector, type ConnectorContext, type FieldDef, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
@@ -12,13 +12,13 @@ import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
 
 export type ReadScope = { db: DB; companyId: number; sourceId: number };
 
-type ScopeState = ReadScope & { fields: Map<string, Promise<FieldDef[]>>; accounts: Map<string, Promise<number | undefined>> };
+type ScopeState = ReadScope & { fields: Map<string, Promise<FieldDef[]>>; accounts?: Promise<Map<string, number>> };
 
 const scopes = new WeakMap<ConnectorContext, ScopeState>();
 
 /** Says whose context this is, so reads through it can use the company's cache. */
 export function registerReadScope(ctx: ConnectorContext, scope: ReadScope): void {
-  scopes.set(ctx, { ...scope, fields: new Map(), accounts: new Map() });
+  scopes.set(ctx, { ...scope, fields: new Map() });
 }
 
 export type ThroughOptions = { now?: Date; settings?: Partial<ReadCacheSettings>; stats?: DayStats };
@@ -33,15 +33,15 @@ async function prepare(connector: Connector, ctx: ConnectorContext, request: Rea
   if (!settings.enabled) return undefined;
   const account = request.accounts[0];
   const report = Array.isArray(request.options?.report) ? request.options?.report[0] : request.options?.report;
-  // A context lives for one request or one batch: its catalogue and account ids are looked up once.
+  // A context lives for one request or one batch: its catalogue and the source's account ids
+  // (all of them in one statement: an alert batch meets hundreds) are looked up once.
   let fields = scope.fields.get(report ?? "");
   if (!fields) scope.fields.set(report ?? "", (fields = connector.listFields(ctx, { report })));
-  let dataSourceId = scope.accounts.get(account.id);
-  if (!dataSourceId) {
-    dataSourceId = findDataSourceByAccount(scope.db, scope.companyId, scope.sourceId, account.id).then((d) => d?.id);
-    scope.accounts.set(account.id, dataSourceId);
-  }
-  const [defs, id] = await Promise.all([fields, dataSourceId]);
+  scope.accounts ??= dataSourceIdsByAccount(scope.db, scope.companyId, scope.sourceId);
+  // A failed lookup is not kept: the next read of this context asks again.
+  scope.accounts.catch(() => (scope.accounts = undefined));
+  const [defs, ids] = await Promise.all([fields, scope.accounts]);
+  const id = ids.get(account.id);
   if (id === undefined) return undefined;
   const shape = cacheShape(defs, request.fields, request.granularity);
   return {
