@@ -23,20 +23,57 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 
 export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
-/** The stored days of a range, and the account's reset generation a fill must start from (one statement). */
-export async function listStoredDays(db: DB, ref: PartitionRef, range: { start: string; end: string }): Promise<{ days: StoredDay[]; generation: number }> {
-  const { rows } = await sql<StoredDay & { generation: number | null }>`
-    select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size
-    from (select (select generation from read_cache_resets where company_id = ${ref.companyId} and data_source_id = ${ref.dataSourceId}) as generation) g
-    left join read_cache_partitions p
-      on p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
-      and p.day >= ${range.start} and p.day <= ${range.end}
-    order by p.day`.execute(db);
-  const days = rows.filter((r) => r.day !== null).map(({ generation: _g, ...day }) => day);
-  return { days, generation: rows[0]?.generation ?? 0 };
+export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
+
+type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; cells: string | null };
+
+/** Chunk rows (ordered by day, seq) grouped by day. */
+function groupDays(rows: readonly ChunkRow[]): StoredDayRows[] {
+  const out: StoredDayRows[] = [];
+  for (const row of rows) {
+    let day = out.at(-1);
+    if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
+    if (row.cells !== null) day.chunks.push({ rowCount: row.chunkRows ?? 0, cells: row.cells });
+  }
+  // A day whose chunks do not add up to its row count is not served (it cannot happen through
+  // commitFill; a hand-edited table must not produce short answers).
+  return out.filter((d) => d.chunks.reduce((n, c) => n + c.rowCount, 0) === d.rowCount);
 }
 
-export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
+/**
+ * The stored days of a range and the account's reset generation a fill must start from, in one
+ * statement, with the rows of the first days up to `prefetchChars` (a small read is then served
+ * without a second round trip, and a large one sends its first byte sooner).
+ */
+export async function listStoredDays(
+  db: DB,
+  ref: PartitionRef,
+  range: { start: string; end: string },
+  prefetchChars = 0,
+): Promise<{ days: StoredDay[]; generation: number; prefetched: StoredDayRows[] }> {
+  const { rows } = await sql<StoredDay & ChunkRow & { generation: number | null; running: number | null }>`
+    with g as (
+      select (select generation from read_cache_resets where company_id = ${ref.companyId} and data_source_id = ${ref.dataSourceId}) as generation
+    ), p as (
+      select p.*, sum(p.byte_size) over (order by p.day) as running
+      from read_cache_partitions p
+      where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
+        and p.day >= ${range.start} and p.day <= ${range.end}
+    )
+    select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size,
+      p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, c.cells
+    from g
+    left join p on true
+    left join read_cache_chunks c on p.running <= ${prefetchChars} and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
+    order by p.day, c.seq`.execute(db);
+  const days: StoredDay[] = [];
+  for (const r of rows) {
+    if (r.day === null || days.at(-1)?.day === r.day) continue;
+    days.push({ day: r.day, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
+  }
+  const prefetched = groupDays(rows.filter((r) => r.day !== null && Number(r.running) <= prefetchChars));
+  return { days, generation: rows[0]?.generation ?? 0, prefetched };
+}
 
 /**
  * The rows of stored days, day by day, in one statement (one snapshot). A day missing from the
@@ -44,22 +81,14 @@ export type StoredDayRows = { day: string; layout: string[]; rowCount: number; c
  */
 export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[]): Promise<StoredDayRows[]> {
   if (days.length === 0) return [];
-  const { rows } = await sql<{ day: string; layout: string[]; dayRows: number; seq: number | null; rowCount: number | null; cells: string | null }>`
-    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count, c.cells
+  const { rows } = await sql<ChunkRow>`
+    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, c.cells
     from read_cache_partitions p
     left join read_cache_chunks c on c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
       and p.day = any(${[...days]}::text[])
     order by p.day, c.seq`.execute(db);
-  const out: StoredDayRows[] = [];
-  for (const row of rows) {
-    let day = out.at(-1);
-    if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
-    if (row.cells !== null) day.chunks.push({ rowCount: row.rowCount ?? 0, cells: row.cells });
-  }
-  // A day whose chunks do not add up to its row count is not served (it cannot happen through
-  // commitFill; a hand-edited table must not produce short answers).
-  return out.filter((d) => d.chunks.reduce((n, c) => n + c.rowCount, 0) === d.rowCount);
+  return groupDays(rows);
 }
 
 /** A day read again within this long is not marked again: eviction needs the order of reads only roughly. */

@@ -65,7 +65,8 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
   const byRange = shape.by === "range";
   // By range, the one partition is filed under the range's last day.
   const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
-  const { days: storedDays, generation } = await listStoredDays(db, ref, listed);
+  const { days: storedDays, generation, prefetched } = await listStoredDays(db, ref, listed, FIRST_PAGE_CHARS);
+  const early = new Map(prefetched.map((d) => [d.day, d]));
   const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
   const outdated: string[] = [];
   for (const d of storedDays) {
@@ -108,10 +109,12 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
         pages.at(-1)!.push(day);
         chars += size;
       }
-      let next: Promise<StoredDayRows[]> | undefined = readStoredDays(db, ref, pages[0]);
+      // A page whose rows came with the listing is not read again.
+      const read = (page: string[]): Promise<StoredDayRows[]> => (page.every((d) => early.has(d)) ? Promise.resolve(page.map((d) => early.get(d)!)) : readStoredDays(db, ref, page));
+      let next: Promise<StoredDayRows[]> | undefined = read(pages[0]);
       for (let p = 0; p < pages.length; p++) {
         const current: Promise<StoredDayRows[]> = next!;
-        next = p + 1 < pages.length ? readStoredDays(db, ref, pages[p + 1]) : undefined;
+        next = p + 1 < pages.length ? read(pages[p + 1]) : undefined;
         // A prefetch nobody awaits (the client left) must not become an unhandled rejection.
         next?.catch(() => undefined);
         const found = new Map((await current).map((d) => [d.day, d]));
