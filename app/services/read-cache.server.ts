@@ -4,7 +4,7 @@
 // own are ignored, never reset.
 import type { DB } from "../../db/connection.js";
 import { getConnection } from "../../db/repositories/connection-logs.js";
-import { findDataSourceByAccount } from "../../db/repositories/data-sources.js";
+import { dataSourceIdsByAccount } from "../../db/repositories/data-sources.js";
 import { readCacheUsage, resetReadCache } from "../../db/repositories/read-cache.js";
 import { readCacheSettings } from "../../server/read-cache/index.js";
 
@@ -12,11 +12,8 @@ export type RefreshOutcome = { accounts: number; days: number };
 
 /** The stored days of accounts of the company's source (the query builder's selection). */
 export async function refreshAccountsData(db: DB, companyId: number, sourceId: number, accountIds: readonly string[]): Promise<RefreshOutcome> {
-  const ids: number[] = [];
-  for (const accountId of new Set(accountIds)) {
-    const dataSource = await findDataSourceByAccount(db, companyId, sourceId, accountId);
-    if (dataSource) ids.push(dataSource.id);
-  }
+  const known = await dataSourceIdsByAccount(db, companyId, sourceId);
+  const ids = [...new Set(accountIds)].flatMap((accountId) => known.get(accountId) ?? []);
   if (ids.length === 0) return { accounts: 0, days: 0 };
   return resetReadCache(db, companyId, { dataSourceIds: ids });
 }
