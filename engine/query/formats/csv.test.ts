@@ -2,6 +2,7 @@ import { stringify } from "csv-stringify/sync";
 import { describe, expect, it } from "vitest";
 import type { Row } from "../../core/types.js";
 import type { Column } from "../execute.js";
+import { rowBlocks } from "../cells.js";
 import { csvFormat } from "./csv.js";
 
 const text = (id: string): Column => ({ id, name: `Name of ${id}`, type: "dimension", fieldType: "TEXT", aggregation: "NONE" });
@@ -62,6 +63,24 @@ describe("csv writer", () => {
     const rows: Row[] = awkward.map((v, i) => ({ a: v, "b,c": awkward[(i + 7) % awkward.length], 'd"e': awkward[(i + 13) % awkward.length] }));
     expect(await render(columns, rows)).toBe(reference(columns, rows));
     expect(await render(columns, rows, "name")).toBe(reference(columns, rows, "name"));
+  });
+
+  it("writes plain blocks (no value to quote or unescape) in a few passes, to the same bytes", async () => {
+    // Values that take the fast path (plainRows) and, a block later, ones that must not.
+    const plain: (string | number | boolean | null)[] = ["plain", "", " spaced ", "null", "true", "unicode é 日本 \u2028", "emoji 🎉", "a}b{c", "x:y", 0, -1.5, 1e21, true, false, null];
+    const columns = [text("a"), text("b"), text("c")];
+    const plainRows: Row[] = Array.from({ length: 1200 }, (_, i) => ({ a: plain[i % plain.length], b: plain[(i + 4) % plain.length], c: i % 3 === 0 ? null : i }));
+    const mixed: Row[] = [...plainRows, ...awkward.map((v, i) => ({ a: v, b: plain[i % plain.length], c: i }))];
+    expect(await render(columns, plainRows)).toBe(reference(columns, plainRows));
+    expect(await render(columns, mixed)).toBe(reference(columns, mixed));
+    // One comma inside one value sends its block the slow way; the others stay plain.
+    const oneComma = plainRows.map((r, i) => (i === 700 ? { ...r, b: "a,b" } : r));
+    expect(await render(columns, oneComma)).toBe(reference(columns, oneComma));
+    // Rows stored in another order than the answer's columns: split value by value, same bytes.
+    const reordered = [text("c"), text("a"), text("b")];
+    let out = "";
+    for await (const chunk of csvFormat.writeBlocks(reordered, rowBlocks(["a", "b", "c"], plainRows))) out += new TextDecoder().decode(chunk);
+    expect(out).toBe(reference(reordered, plainRows));
   });
 
   it("writes the header alone when there is no row, like csv-stringify", async () => {

@@ -4,7 +4,7 @@
 // (decision 0104); building a row object per row for it cost more than the rest of a cached
 // answer, so the rule now lives here and csv.test.ts holds it byte for byte to csv-stringify's
 // output (decision 0890).
-import { cellIndex, splitCells } from "../cells.js";
+import { cellIndex, plainRows, splitCells } from "../cells.js";
 import { projectColumns, utf8 } from "./row-objects.js";
 import { defineFormat } from "./types.js";
 
@@ -43,6 +43,12 @@ export const csvFormat = defineFormat({
     const count = columns.length;
     for await (const block of blocks) {
       if (block.rows === 0) continue;
+      // Stored rows in the answer's columns whose values need no quoting: lines in a few passes.
+      const plain = block.layout.length === count && columns.every((c, i) => block.layout[i] === c.id) ? plainRows(block) : undefined;
+      if (plain !== undefined) {
+        yield utf8(plain);
+        continue;
+      }
       const { indexes, constants } = projectColumns(columns, block);
       const fixed = constants.map((cell, i) => (indexes[i] >= 0 ? "" : csvFieldOfCell(cell)));
       const parts = splitCells(block);
