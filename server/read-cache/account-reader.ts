@@ -38,6 +38,12 @@ export type AccountCacheRead = {
   log?: (message: string) => void;
   /** The caller takes the connector's pages (a data-stream run): no encoded answer, and the load never waits for the cache. */
   pagesOnly?: boolean;
+  /**
+   * Where a read that completed leaves its fill's commit instead of waiting for it: the caller
+   * reads its next account meanwhile and waits for them all before it ends (a query URL over
+   * several accounts).
+   */
+  commits?: Promise<void>[];
 };
 
 const EMPTY_BLOCK: CellBlock = { layout: [], text: "", rows: 0 };
@@ -196,11 +202,15 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
         if (!input.pagesOnly) await cleanup;
       } else if (input.pagesOnly && !fill.active) void fill.abandon();
       else {
-        const outcome = await fill.commit();
-        if (outcome && !outcome.refused) afterCommit(db, ref.companyId, settings);
-        if (outcome?.refused) input.log?.("the account's stored data was emptied during the read; this read was not stored");
+        const commit = (async () => {
+          const outcome = await fill.commit();
+          if (outcome && !outcome.refused) afterCommit(db, ref.companyId, settings);
+          if (outcome?.refused) input.log?.("the account's stored data was emptied during the read; this read was not stored");
+          if (fill.failure) input.log?.(`this read was not stored: ${fill.failure}`);
+        })();
+        if (input.commits) input.commits.push(commit);
+        else await commit;
       }
-      if (fill.failure && completed) input.log?.(`this read was not stored: ${fill.failure}`);
     }
   }
 }

@@ -27,6 +27,8 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
   const { plan } = input;
   const settings = readCacheSettings(input.settings);
   const shape = cacheShape(plan.fields, plan.readFields, plan.granularity);
+  // An account's fill commits while the next account is read; the answer ends once all have.
+  const commits: Promise<void>[] = [];
   for (const [index, planned] of plan.accounts.entries()) {
     input.onAccount?.(index);
     const stats = input.stats[index];
@@ -58,6 +60,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
         settings,
         stats,
         log: (message) => console.warn(`[read-cache] ${plan.platform} account ${input.dataSourceIds[index]}: ${message}`),
+        commits,
       });
     } else {
       blocks = platformBlocks(plan, index, stats);
@@ -67,6 +70,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
       if (out.rows > 0) yield out;
     }
   }
+  await Promise.all(commits);
 }
 
 /** The cache switched off (a bench's reference run): straight from the connector. */
