@@ -1,10 +1,10 @@
 // Where the read cache keeps its rows (decision 0890): the same demo rows (hourly, 4 accounts,
 // 8 fields) stored and served several ways, side by side in one run:
-//   A. one text value of encoded cells per account x day in PostgreSQL, pglz (the default TOAST
-//      compression)                                             <- kept
+//   A. one text value of rows (their JSON text, engine/query/cells.ts) per account x day in
+//      PostgreSQL, pglz (the default TOAST compression)
 //   B. the same stored uncompressed (STORAGE EXTERNAL)
-//   C. the same deflated in Node (zlib level 1), stored as bytea uncompressed
-//   D. one PostgreSQL row per data row (its cells as one text value)
+//   C. the same deflated in Node (zlib level 1), stored as bytea uncompressed      <- kept
+//   D. one PostgreSQL row per data row (its values as one text value)
 //   E. an embedded columnar file: one Apache Arrow IPC file per account x day on local disk
 // (lz4 TOAST compression is measured too when the server was built with it.)
 // Each: write time, size on disk, and the time to turn every stored row back into the query URL's

@@ -3,7 +3,7 @@ import type { Json, Timestamp } from "../schema.js";
 
 /**
  * The read cache (issue 20, decision 0890): day partitions of what connectors returned, stored as
- * encoded cells (engine/query/cells.ts). db/repositories/read-cache.ts is the only code that
+ * rows as their JSON text (engine/query/cells.ts). db/repositories/read-cache.ts is the only code that
  * touches these tables.
  */
 export interface ReadCachePartitionsTable {
@@ -13,7 +13,7 @@ export interface ReadCachePartitionsTable {
   partitionKey: string;
   /** YYYY-MM-DD in the account's timezone. */
   day: string;
-  /** Field ids of each row's cells, in order. */
+  /** Field ids of each row's values, in order. */
   layout: Json<string[]>;
   /** The catalogue's definitions of the layout's fields when the rows were read. */
   fingerprint: string;
@@ -23,7 +23,7 @@ export interface ReadCachePartitionsTable {
   fetchedAt: ColumnType<Date, Date | string, Date | string>;
   lastReadAt: ColumnType<Date, Date | string, Date | string>;
   rowCount: number;
-  /** Length of the stored cells (what the per-company limit counts). */
+  /** Length of the rows' text before compression (what the per-company limit counts). */
   byteSize: number;
 }
 
@@ -34,7 +34,8 @@ export interface ReadCacheChunksTable {
   companyId: number;
   dataSourceId: number;
   rowCount: number;
-  cells: string;
+  /** The chunk's rows (engine/query/cells.ts), UTF-8, raw-deflated: db/repositories/read-cache.ts deflates and inflates them. */
+  deflated: Buffer;
   createdAt: Timestamp;
 }
 
