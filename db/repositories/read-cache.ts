@@ -33,8 +33,14 @@ type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | 
 // PostgreSQL's pglz and 12x cheaper to write; decision 0890), and stored as they are.
 const deflate = promisify(zlib.deflateRaw);
 const inflate = promisify(zlib.inflateRaw);
-const packChunk = (text: string): Promise<Buffer> => deflate(Buffer.from(text, "utf8"), { level: 1 });
-const unpackChunk = async (deflated: Buffer): Promise<string> => (await inflate(deflated)).toString("utf8");
+// A small chunk (an alert's day) is cheaper to (de)compress on the spot than to send to the pool.
+const POOL_FROM_BYTES = 64 * 1024;
+const packChunk = async (text: string): Promise<Buffer> => {
+  const bytes = Buffer.from(text, "utf8");
+  return bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 });
+};
+const unpackChunk = async (deflated: Buffer): Promise<string> =>
+  (deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated)).toString("utf8");
 
 /** Chunk rows (ordered by day, seq) grouped by day, their text inflated. */
 async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {

@@ -56,13 +56,16 @@ export function decodeCell(cell: string): CellValue {
 }
 
 type LayoutCodec = { prefixes: string[]; splitter: RegExp; rowStart: string; keyJoints: RegExp | undefined };
-const codecs = new WeakMap<readonly string[], LayoutCodec>();
+/** By the layout's ids: stored blocks each bring their own copy of a layout. Bounded: layouts are few. */
+const codecs = new Map<string, LayoutCodec>();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** What goes before each value of a row of this layout (`{"k0":`, `,"k1":`, ...) and the splitter on them. */
 function codecOf(layout: readonly string[]): LayoutCodec {
-  let codec = codecs.get(layout);
+  const id = layout.join("\u0000");
+  let codec = codecs.get(id);
   if (!codec) {
+    if (codecs.size >= 1000) codecs.clear();
     const keys = layout.map((id) => JSON.stringify(id));
     const prefixes = keys.map((key, i) => (i === 0 ? "{" : ",") + key + ":");
     const rowStart = prefixes[0];
@@ -71,7 +74,7 @@ function codecOf(layout: readonly string[]): LayoutCodec {
     // Every key but the first, as it stands between two values of a row.
     const keyJoints = prefixes.length > 1 ? new RegExp(prefixes.slice(1).map(escapeRegExp).join("|"), "g") : undefined;
     codec = { prefixes, splitter, rowStart, keyJoints };
-    codecs.set(layout, codec);
+    codecs.set(id, codec);
   }
   return codec;
 }
