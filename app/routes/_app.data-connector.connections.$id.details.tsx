@@ -8,15 +8,14 @@ import { getDb } from "~/services/db.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDuration } from "~/utils/jobs";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { notFound, requireId } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Connection details · Signalpost" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  const details = await connectionDetails(company.id, id);
-  if (!details) throw new Response("Not found", { status: 404 });
+  const details = await connectionDetails(company.id, requireId(params.id));
+  if (!details) throw notFound();
   return json(details);
 }
 

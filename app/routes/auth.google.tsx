@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { googleAuthenticator } from "~/services/google-auth.server";
 import { safeRedirectTo } from "~/services/session.server";
+import { readForm } from "~/services/request-input.server";
 
 /**
  * Starts Google sign-in: remix-auth stores a random state in a short-lived cookie and redirects
@@ -10,7 +11,8 @@ import { safeRedirectTo } from "~/services/session.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.clone().formData();
+  // remix-auth builds its own Request from this one, whose body must still be unread.
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   try {
     await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);

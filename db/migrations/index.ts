@@ -20,6 +20,10 @@ import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
 import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
 import * as m2026112519000 from "./2026112519000_read_cache.js";
 import * as m2026112519010 from "./2026112519010_alert_writes_on_change.js";
+import * as m2026112518000 from "./2026112518000_alerts_trust.js";
+import * as m2026112521000 from "./2026112521000_mcp_server.js";
+import * as m2026112523000 from "./2026112523000_exchange_rates.js";
+import * as m2026112523010 from "./2026112523010_client_connect_links.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -48,4 +52,8 @@ export const migrations: Record<string, Migration> = {
   "2026112516000_addon_grants_and_pkce": m2026112516000,
   "2026112519000_read_cache": m2026112519000,
   "2026112519010_alert_writes_on_change": m2026112519010,
+  "2026112518000_alerts_trust": m2026112518000,
+  "2026112521000_mcp_server": m2026112521000,
+  "2026112523000_exchange_rates": m2026112523000,
+  "2026112523010_client_connect_links": m2026112523010,
 };

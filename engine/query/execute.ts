@@ -4,6 +4,7 @@ import { resolveDateRange } from "../core/dates.js";
 import { FieldTypeMismatchError, InvalidRequestError, UnknownFieldError } from "../core/errors.js";
 import { matchesFilters, validateFilters } from "../core/filters.js";
 import type { CellValue, Connector, ConnectorContext, DateRange, FieldDef, Filter, Granularity, ReadRequest, Row } from "../core/types.js";
+import { prepareConversion, type Converter, type CurrencyConversion } from "./currency.js";
 import { ACCOUNT_COLUMNS, type AccountColumn, type QueryAccount, type QueryDate, type QueryDefinition } from "./definition.js";
 
 export interface QueryRegistry {
@@ -35,6 +36,16 @@ const ACCOUNT_COLUMN_DEFS: Record<AccountColumn, Column> = {
 
 export interface ExecuteOptions {
   now?: Date;
+  /** Converts the money columns into the company's reporting currency (decision 0930). */
+  conversion?: CurrencyConversion;
+}
+
+/** The days every account reads, from the first start to the last end. */
+export function spanOf(ranges: readonly DateRange[]): DateRange {
+  return {
+    start: ranges.reduce((min, r) => (r.start < min ? r.start : min), ranges[0].start),
+    end: ranges.reduce((max, r) => (r.end > max ? r.end : max), ranges[0].end),
+  };
 }
 
 function reportOption(options: Record<string, string | string[]> | undefined): string | undefined {
@@ -75,7 +86,7 @@ function resolveColumns(platform: string, fields: FieldDef[], query: QueryDefini
   return columns;
 }
 
-function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
+export function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
   if ("preset" in date) return resolveDateRange(date.preset, { timezone: account.timezone, now, start: date.start, end: date.end, since: date.since });
   return resolveDateRange("CUSTOM", { timezone: account.timezone, now, start: date.start, end: date.end });
 }
@@ -95,6 +106,8 @@ export interface QueryPlan {
   outputFilters: Filter[];
   granularity?: Granularity;
   options: Record<string, string | string[]>;
+  /** Converts the money columns into the company's currency (decision 0930); applied after the read cache, which stores what the platform reported. */
+  converter?: Converter;
   accounts: PlannedAccount[];
 }
 
@@ -121,7 +134,7 @@ export async function planQuery(registry: QueryRegistry, query: QueryDefinition,
   validateFilters(filters);
   const report = reportOption(query.options);
   const firstContext = await contextFor(connector, accounts[0]);
-  const fields = await connector.listFields(firstContext, { report });
+  const fields = await connector.listFields(firstContext, { report, account: accounts[0].id });
   const columns = resolveColumns(query.platform, fields, query, report);
   // Resolve every account's dates now: a bad range is the caller's error, not a mid-stream failure.
   const ranges = accounts.map((account) => rangeFor(query.date, account, opts.now));
@@ -135,6 +148,7 @@ export async function planQuery(registry: QueryRegistry, query: QueryDefinition,
   // connector that silently ignores one.
   const outputFilters = filters.filter((f) => selected.has(f.field));
   const options = query.options ?? {};
+  const converter = await prepareConversion(columns, opts.conversion, { currencies: accounts.map((a) => a.currency), span: spanOf(ranges) });
   return {
     platform: query.platform,
     connector,
@@ -145,8 +159,9 @@ export async function planQuery(registry: QueryRegistry, query: QueryDefinition,
     outputFilters,
     granularity: query.granularity,
     options,
+    converter,
     accounts: accounts.map((account, index) => {
-      const { authorizationId: _authorizationId, ...plainAccount } = account;
+      const { authorizationId: _authorizationId, platform: _platform, ...plainAccount } = account;
       const constants: Record<string, CellValue> = {};
       if (selected.has("account_timezone") && !declared.has("account_timezone")) constants.account_timezone = account.timezone;
       if (selected.has("account_currency") && !declared.has("account_currency")) constants.account_currency = account.currency;
@@ -161,6 +176,9 @@ export async function planQuery(registry: QueryRegistry, query: QueryDefinition,
   };
 }
 
+/** The columns of the answer: the plan's, with the converted money columns when it converts. */
+export const outputColumns = (plan: QueryPlan): Column[] => plan.converter?.columns ?? plan.columns;
+
 /** The plan's rows straight from the connector, account after account. */
 export async function* planRows(plan: QueryPlan): AsyncGenerator<Row> {
   const { columns, outputFilters } = plan;
@@ -170,7 +188,9 @@ export async function* planRows(plan: QueryPlan): AsyncGenerator<Row> {
       for (const raw of page.rows) {
         const row: Row = {};
         for (const column of columns) row[column.id] = column.id in planned.constants ? planned.constants[column.id] : (raw[column.id] ?? null);
-        if (matchesFilters(row, outputFilters)) yield row;
+        if (!matchesFilters(row, outputFilters)) continue;
+        plan.converter?.apply(row, planned.account.currency, planned.range.end);
+        yield row;
       }
     }
   }
@@ -187,5 +207,5 @@ export async function executeQuery(
   opts: ExecuteOptions = {},
 ): Promise<QueryResult> {
   const plan = await planQuery(registry, query, contextFor, opts);
-  return { platform: plan.platform, columns: plan.columns, rows: planRows(plan) };
+  return { platform: plan.platform, columns: outputColumns(plan), rows: planRows(plan) };
 }

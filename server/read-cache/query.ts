@@ -2,7 +2,7 @@
 // encoded cells for the output formats' writeBlocks: the query URL, Looker Studio, the add-ins
 // and the builder's preview all come through here (app/services/query-url.server.ts).
 import type { DB } from "../../db/connection.js";
-import { eachDay, encodeCell, filterBlock, pageBlock, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
+import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
 import { readAccountBlocks, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
@@ -65,9 +65,19 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
     } else {
       blocks = platformBlocks(plan, index, stats);
     }
+    // The cache stores what the platform reported; a conversion into the company's currency
+    // (decision 0930) is applied to the rows on their way out, at the rates of each row's day.
+    const converted = plan.converter && outputColumns(plan).map((c) => c.id);
     for await (const block of blocks) {
       const out = filterBlock(constants ? { ...block, constants } : block, plan.outputFilters);
-      if (out.rows > 0) yield out;
+      if (out.rows === 0) continue;
+      if (!converted) {
+        yield out;
+        continue;
+      }
+      const rows = blockRows(out);
+      for (const row of rows) plan.converter!.apply(row, planned.account.currency, planned.range.end);
+      yield pageBlock({ rows }, converted);
     }
   }
   await Promise.all(commits);

@@ -5,7 +5,7 @@
 // connector directly.
 import type { DB } from "../../db/connection.js";
 import { dataSourceIdsByAccount } from "../../db/repositories/data-sources.js";
-import { type Connector, type ConnectorContext, type FieldDef, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
+import { type Connector, type ConnectorContext, type FieldDef, type QueryRegistry, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
 import { catalogueFingerprint, partitionKey } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
@@ -21,7 +21,7 @@ export function registerReadScope(ctx: ConnectorContext, scope: ReadScope): void
   scopes.set(ctx, { ...scope, fields: new Map() });
 }
 
-export type ThroughOptions = { now?: Date; settings?: Partial<ReadCacheSettings>; stats?: DayStats };
+export type ThroughOptions = { now?: Date; settings?: Partial<ReadCacheSettings>; stats?: DayStats; /** nocache=1: every day from the platform, stored again. */ refresh?: boolean };
 
 type Prepared = { read: Parameters<typeof readAccountBlocks>[0] };
 
@@ -80,7 +80,7 @@ async function prepare(connector: Connector, ctx: ConnectorContext, request: Rea
  */
 export async function* readThroughCache(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions = {}): AsyncGenerator<RowPage> {
   // Anything the cache cannot settle (an unknown report, the database away) is the connector's to answer.
-  const prepared = await prepare(connector, ctx, request, { ...opts, refresh: false }).catch(() => undefined);
+  const prepared = await prepare(connector, ctx, request, { ...opts, refresh: opts.refresh ?? false }).catch(() => undefined);
   if (!prepared) return yield* connector.read(ctx, request);
   const extra = !request.fields.includes(DATE_FIELD) && prepared.read.shape.layout.includes(DATE_FIELD);
   for await (const page of blockPages(readAccountBlocks(prepared.read))) {
@@ -97,4 +97,27 @@ export async function* storeWhileReading(connector: Connector, ctx: ConnectorCon
   const prepared = request.fields.includes(DATE_FIELD) ? await prepare(connector, ctx, request, { ...opts, refresh: true }).catch(() => undefined) : undefined;
   if (!prepared || prepared.read.shape.by !== "days") return yield* connector.read(ctx, request);
   yield* readAccountPages(prepared.read);
+}
+
+/**
+ * A registry whose connectors read through the cache: a blended cross-platform query runs one
+ * query per platform (engine/query/blended), each account of each platform served from its own
+ * partitions. `statsOf` gives the counters of one account (the connection log's days).
+ */
+export function readThroughRegistry(registry: QueryRegistry, opts: Omit<ThroughOptions, "stats"> & { statsOf?: (platform: string, accountId: string) => DayStats | undefined }): QueryRegistry {
+  const wrapped = new Map<string, Connector>();
+  return {
+    getConnector(platform) {
+      let cached = wrapped.get(platform);
+      if (!cached) {
+        const connector = registry.getConnector(platform);
+        // The connector's own methods stay bound to it; only read is routed through the cache.
+        cached = Object.create(connector, {
+          read: { value: (ctx: ConnectorContext, request: ReadRequest) => readThroughCache(connector, ctx, request, { ...opts, stats: opts.statsOf?.(connector.id, request.accounts[0]?.id ?? "") }) },
+        }) as Connector;
+        wrapped.set(platform, cached);
+      }
+      return cached;
+    },
+  };
 }
