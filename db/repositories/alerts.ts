@@ -665,7 +665,9 @@ export async function saveDaySnapshots(db: DB, snapshots: DaySnapshot[]): Promis
                          ${rows.map((r) => JSON.stringify(r.values))}::text[])
     on conflict (data_source_id, scope, entity_key, day, age) do update set
       metrics = (alert_day_snapshots.metrics::jsonb || excluded.metrics::jsonb)::text,
-      recorded_at = now()`.execute(db);
+      recorded_at = now()
+    -- A pass that finds the day as stored writes nothing (decision 0891).
+    where (alert_day_snapshots.metrics::jsonb || excluded.metrics::jsonb) is distinct from alert_day_snapshots.metrics::jsonb`.execute(db);
 }
 
 /** The stored days at `age` of some (account, scope) pairs since a day: "dataSourceId/scope" -> entity key -> day -> values. */

@@ -33,6 +33,11 @@ async function evaluate(id: number) {
   return a.evaluateAlertBatch({ configuredForIds: [id] });
 }
 
+async function snapshotVersions(dataSourceId: number) {
+  const { rows } = await sql<{ key: string; xmin: string }>`select concat_ws('/', scope, entity_key, day, age) as key, xmin::text from alert_day_snapshots where data_source_id = ${dataSourceId} order by 1`.execute(db);
+  return rows;
+}
+
 /** Each row's transaction id: a row that was not rewritten keeps it. */
 async function versions(table: "alert_results" | "alert_runs", configuredForId: number) {
   const { rows } = await sql<{ id: number; xmin: string }>`select id, xmin::text from ${sql.table(table)} where configured_for_id = ${configuredForId} order by id`.execute(db);
@@ -53,6 +58,8 @@ describe("alert passes write only what changed", () => {
     expect(await count("alertHistories", configuredForId)).toBe(results.length);
     const runs = await versions("alert_runs", configuredForId);
     expect(runs).toHaveLength(1);
+    const snapshots = await snapshotVersions(dataSource.id);
+    expect(snapshots.length).toBeGreaterThan(0);
 
     // Two more runs on the same data: no result rewritten, no history, no run row; the alert's summary moves on.
     for (const minutes of [10, 20]) {
@@ -62,6 +69,8 @@ describe("alert passes write only what changed", () => {
     expect(await versions("alert_results", configuredForId)).toEqual(results);
     expect(await count("alertHistories", configuredForId)).toBe(results.length);
     expect(await versions("alert_runs", configuredForId)).toEqual(runs);
+    // The day as reported at its age (decision 0880) is the same too: not rewritten.
+    expect(await snapshotVersions(dataSource.id)).toEqual(snapshots);
     expect(await getConfiguredFor(db, company.id, configuredForId)).toMatchObject({ lastAnalyze: clock, status: "ANOMALY" });
     const [newest] = await listRuns(db, company.id, configuredForId);
     expect(newest).toMatchObject({ analyzedAt: first, repeats: 2, until: clock, status: "ANOMALY" });
