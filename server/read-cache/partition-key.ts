@@ -3,7 +3,7 @@
 // and a fingerprint of what the catalogue says about the stored fields, so rows stored under an
 // older definition (a field renamed, retyped or gone) are never served as today's.
 import { createHash } from "node:crypto";
-import type { DateRange, FieldDef, Filter, Granularity } from "../../engine/index.js";
+import type { CacheShape, DateRange, FieldDef, Filter, Granularity, ReadRequest } from "../../engine/index.js";
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -40,4 +40,13 @@ export function catalogueFingerprint(fields: readonly FieldDef[], layout: readon
     const f = byId.get(id);
     return f ? [id, f.type, f.fieldType, f.aggregation] : [id, null];
   })).slice(0, 32);
+}
+
+/** The key and catalogue fingerprint of one account's read as a connector receives it. */
+export function readPartition(platform: string, request: Pick<ReadRequest, "options" | "granularity" | "filters" | "range">, shape: CacheShape, fields: readonly FieldDef[]): { partitionKey: string; fingerprint: string } {
+  const layout = [...shape.layout].sort();
+  return {
+    partitionKey: partitionKey({ platform, options: request.options, granularity: request.granularity, layout, filters: request.filters, range: shape.by === "range" ? request.range : undefined }),
+    fingerprint: catalogueFingerprint(fields, layout),
+  };
 }

@@ -4,7 +4,7 @@
 import type { DB } from "../../db/connection.js";
 import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
 import { readAccountBlocks, type DayStats } from "./account-reader.js";
-import { catalogueFingerprint, partitionKey } from "./partition-key.js";
+import { readPartition } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
 
 export type CachedQueryInput = {
@@ -35,25 +35,15 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
     const constants = Object.keys(planned.constants).length > 0 ? Object.fromEntries(Object.entries(planned.constants).map(([id, v]) => [id, encodeCell(v)])) : undefined;
     let blocks: AsyncIterable<CellBlock>;
     if (settings.enabled) {
+      const { partitionKey, fingerprint } = readPartition(plan.platform, planned.request, shape, plan.fields);
       blocks = readAccountBlocks({
         db: input.db,
-        ref: {
-          companyId: input.companyId,
-          dataSourceId: input.dataSourceIds[index],
-          partitionKey: partitionKey({
-            platform: plan.platform,
-            options: plan.options,
-            granularity: plan.granularity,
-            layout: [...shape.layout].sort(),
-            filters: plan.filters,
-            range: shape.by === "range" ? planned.range : undefined,
-          }),
-        },
+        ref: { companyId: input.companyId, dataSourceId: input.dataSourceIds[index], partitionKey },
         connector: plan.connector,
         context: planned.context,
         request: planned.request,
         shape,
-        fingerprint: catalogueFingerprint(plan.fields, [...shape.layout].sort()),
+        fingerprint,
         timezone: planned.account.timezone,
         now: input.now,
         refresh: input.refresh,

@@ -7,7 +7,7 @@ import type { DB } from "../../db/connection.js";
 import { dataSourceIdsByAccount } from "../../db/repositories/data-sources.js";
 import { type Connector, type ConnectorContext, type FieldDef, type QueryRegistry, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
-import { catalogueFingerprint, partitionKey } from "./partition-key.js";
+import { readPartition } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
 
 export type ReadScope = { db: DB; companyId: number; sourceId: number };
@@ -44,26 +44,16 @@ async function prepare(connector: Connector, ctx: ConnectorContext, request: Rea
   const id = ids.get(account.id);
   if (id === undefined) return undefined;
   const shape = cacheShape(defs, request.fields, request.granularity);
+  const { partitionKey, fingerprint } = readPartition(connector.id, request, shape, defs);
   return {
     read: {
       db: scope.db,
-      ref: {
-        companyId: scope.companyId,
-        dataSourceId: id,
-        partitionKey: partitionKey({
-          platform: connector.id,
-          options: request.options,
-          granularity: request.granularity,
-          layout: [...shape.layout].sort(),
-          filters: request.filters,
-          range: shape.by === "range" ? request.range : undefined,
-        }),
-      },
+      ref: { companyId: scope.companyId, dataSourceId: id, partitionKey },
       connector,
       context: async () => ctx,
       request,
       shape,
-      fingerprint: catalogueFingerprint(defs, [...shape.layout].sort()),
+      fingerprint,
       timezone: account.timezone,
       now: opts.now ?? new Date(),
       refresh: opts.refresh,

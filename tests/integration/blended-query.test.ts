@@ -103,13 +103,14 @@ const BLENDED = {
   metrics: "spend,impressions,clicks,conversions,conversion_value,reach",
 };
 
-async function logsOf(requestId: string) {
+/** The request's connection logs once all `count` are written (one per account, after the answer ends). */
+async function logsOf(requestId: string, count: number) {
   for (let i = 0; i < 100; i++) {
     const logs = await db.selectFrom("connectionLogs").selectAll().where("requestId", "=", requestId).execute();
-    if (logs.length > 0) return logs;
+    if (logs.length >= count) return logs;
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`no connection log for ${requestId}`);
+  throw new Error(`not ${count} connection logs for ${requestId}`);
 }
 
 /** Rows in one order whatever order they were answered in. */
@@ -232,7 +233,7 @@ describe("a cross-platform query", () => {
       const res = await service.answerQueryUrl(new Request(`http://localhost:3000/api/request?${new URLSearchParams({ apikey: agency.apikey, ...RANGE, ...BLENDED, accounts, ...extra })}`), { db, env, now: () => at });
       const body = (await res.json()) as Body;
       expect(res.status).toBe(200);
-      return { body, logs: await logsOf(res.headers.get("x-request-id")!) };
+      return { body, logs: await logsOf(res.headers.get("x-request-id")!, agency.refs().length) };
     };
     // The first read stores what is not stored yet (an account blocked since has had its days emptied).
     await read();
