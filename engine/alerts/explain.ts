@@ -113,9 +113,12 @@ export function explainCondition(c: ConditionOutcome): string {
 }
 
 /** "12 Mar": a YYYY-MM-DD day, short. */
+// One formatter for every call: building one costs more than the formatting (a pass explains thousands of results).
+let dayFormat: Intl.DateTimeFormat | undefined;
 export function formatDay(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
+  dayFormat ??= new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: "UTC" });
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
 export type ResultState = { label: "Anomaly" | "Not in anomaly" | "No data"; tone: "red" | "green" | "slate"; note: string | null };

@@ -112,8 +112,10 @@ export const dayOfBucket = (bucket: string): string => bucket.slice(0, 10);
 export const SNAPSHOT_AGE = 1;
 
 /** How many days old `day` is at `now` in the timezone (0 = today). */
+const todayCache = new Map<string, string>();
 export function dayAge(day: string, opts: { timezone: string; now: Date }): number {
-  const today = nowIn(opts.timezone, opts.now).toFormat(DAY);
+  // Asked for every day of every entity: today in the zone is computed once per pass.
+  const today = cached(todayCache, `${opts.timezone}|${opts.now.getTime()}`, () => nowIn(opts.timezone, opts.now).toFormat(DAY));
   return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
 }
 
