@@ -13,6 +13,7 @@ import type { RunningFake } from "../../engine/connectors/contract-fixture.js";
 import { resetEnvCache } from "../../lib/env.js";
 import { workingDayRates } from "../fakes/ecb/server.js";
 import { fixtureAppEnv, loadContractFixture } from "../support/contract-fixtures.js";
+import { connectionLogsOf } from "../support/connection-logs.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 
@@ -103,15 +104,7 @@ const BLENDED = {
   metrics: "spend,impressions,clicks,conversions,conversion_value,reach",
 };
 
-/** The request's connection logs once all `count` are written (one per account, after the answer ends). */
-async function logsOf(requestId: string, count: number) {
-  for (let i = 0; i < 100; i++) {
-    const logs = await db.selectFrom("connectionLogs").selectAll().where("requestId", "=", requestId).execute();
-    if (logs.length >= count) return logs;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`not ${count} connection logs for ${requestId}`);
-}
+const logsOf = (requestId: string, count: number) => connectionLogsOf(db, requestId, count);
 
 /** Rows in one order whatever order they were answered in. */
 const byRow = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();

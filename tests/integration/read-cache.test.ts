@@ -5,6 +5,7 @@
 // connector wrapped to count and record every read.
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { connectionLogsOf } from "../support/connection-logs.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 import type { DB } from "../../db/connection.js";
@@ -97,14 +98,7 @@ async function readsDuring(run: () => Promise<unknown>): Promise<typeof reads> {
   return reads.slice(from);
 }
 
-async function logsOf(requestId: string) {
-  for (let i = 0; i < 100; i++) {
-    const logs = await db.selectFrom("connectionLogs").selectAll().where("requestId", "=", requestId).execute();
-    if (logs.length > 0) return logs;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no connection log for ${requestId}`);
-}
+const logsOf = (requestId: string) => connectionLogsOf(db, requestId);
 
 async function partitions(dataSourceId: number) {
   return db.selectFrom("readCachePartitions").selectAll().where("dataSourceId", "=", dataSourceId).orderBy("day").execute();
