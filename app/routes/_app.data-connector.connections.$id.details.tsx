@@ -8,7 +8,10 @@ import { getDb } from "~/services/db.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDuration } from "~/utils/jobs";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { notFound, requireId } from "~/services/request-input.server";
+import { z } from "zod";
+import { notFound, parseOrRefuse, readForm, requireId } from "~/services/request-input.server";
+
+const RefreshSchema = z.object({ intent: z.literal("refresh-data", { message: "Unknown action." }) });
 
 export const meta: MetaFunction = () => [{ title: "Connection details · Signalpost" }];
 
@@ -22,10 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 /** "Refresh data": the read cache forgets this account's stored days (decision 0890). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  const form = await request.formData();
-  if (form.get("intent") !== "refresh-data") return json({ message: "Unknown action." }, { status: 400 });
+  const id = requireId(params.id);
+  parseOrRefuse(await readForm(request), RefreshSchema);
   const details = await connectionDetails(company.id, id);
   const outcome = details ? await refreshConnectionData(getDb(), company.id, id) : undefined;
   if (!details || !outcome) throw new Response("Not found", { status: 404 });
