@@ -71,6 +71,7 @@ export const demoCrossPlatformStep: SeedStep = {
         tableName: "cross_platform_ads",
         partitionFieldId: "date",
         dataType: null,
+        accountPlatforms: blendablePlatforms(),
         dataSourceIds: accounts.map((a) => a.dataSourceId),
       });
       log("seeded a cross-platform ads data stream and job");
