@@ -16,6 +16,7 @@ import { resetEnvCache } from "../../lib/env.js";
 import { createJobSchedule, deleteJobSchedule, triggerJob } from "../../temporal/schedules.js";
 import { workingDayRates } from "../fakes/ecb/server.js";
 import { makeAgency, startFakedAds, type Agency } from "../support/blended-agency.js";
+import { demoJobInput } from "../support/factories.js";
 import { createDestinationDatabase } from "../support/destination-database.js";
 import { waitForFinishedRuns } from "../support/job-runs.js";
 import { startWorkerHarness, type WorkerHarness } from "../support/worker-harness.js";
@@ -123,27 +124,21 @@ describe("a job over cross-platform ads", () => {
     const stream = await createDatastream(db, company.id, { name: "All ads to warehouse", platform: BLENDED_PLATFORM, destinationId: dest.id });
     const accounts = await adsAccountIds(company.id);
     expect(accounts).toHaveLength(6);
-    const job = await createJob(db, company.id, {
-      datastreamId: stream.id,
-      name: "Cross-platform campaigns",
-      recurrency: "0 0 1 1 *",
-      date: "CUSTOM",
-      startDate: RANGE.start,
-      endDate: RANGE.end,
-      hasToBeInitialized: false,
-      dateInitialization: null,
-      startDateInitialization: null,
-      endDateInitialization: null,
-      shouldRunAllEvenIfFailed: false,
-      networkAuthorizationId: null,
-      fields: Object.fromEntries(FIELDS.map((f) => [f, f])),
-      options: {},
-      tableName: "all_ads",
-      partitionFieldId: "date",
-      dataType: null,
-      accountPlatforms: blendablePlatforms(),
-      dataSourceIds: accounts,
-    });
+    const job = await createJob(
+      db,
+      company.id,
+      demoJobInput({
+        datastreamId: stream.id,
+        name: "Cross-platform campaigns",
+        startDate: RANGE.start,
+        endDate: RANGE.end,
+        fields: Object.fromEntries(FIELDS.map((f) => [f, f])),
+        options: {},
+        tableName: "all_ads",
+        accountPlatforms: blendablePlatforms(),
+        dataSourceIds: accounts,
+      }),
+    );
     await createJobSchedule(client, { companyId: company.id, jobId: job.id, recurrency: job.recurrency });
     try {
       await triggerJob(client, job.id);
