@@ -6,8 +6,8 @@
 // and evaluates the conditions on that one series. Shared by the worker and the creation form.
 import type { DB } from "../db/connection.js";
 import type { Company } from "../db/schema.js";
-import { BLENDED_PLATFORM, buildEntitySeries, evaluateAlert, executeBlendedQuery, normalizedMappings, planAlertReads, type AlertDefinition, type Connector, type EntityResult, type NetworkRequest, type QueryAccount, type QueryRegistry, type Row } from "../engine/index.js";
-import { accountTimezone } from "./alert-evaluation.js";
+import { BLENDED_PLATFORM, buildEntitySeries, evaluateAlert, executeBlendedQuery, normalizedMappings, planAlertReads, type AlertDefinition, type EntityResult, type NetworkRequest, type QueryRegistry, type Row } from "../engine/index.js";
+import { loadAdsAccounts } from "./ads-accounts.js";
 import { companyConversion } from "./currency-conversion.js";
 import { connectorContextForSource } from "./source-context.js";
 
@@ -27,44 +27,11 @@ export function crossPlatformMembers(definition: Pick<AlertDefinition, "requests
   return Object.values(definition.requests).filter((r) => r.platform !== BLENDED_PLATFORM);
 }
 
-/**
- * Each member account as the query needs it, loaded inside the company: an id that is not one of
- * its activated ads accounts (deleted since, or forged into the definition) fails the evaluation.
- */
+/** Each member account as the query needs it: one that is not an activated ads account of the company fails the evaluation. */
 async function loadMembers(db: DB, companyId: number, members: NetworkRequest[], registry: QueryRegistry) {
   const ids = [...new Set(members.map((m) => m.dataSourceId).filter((id): id is number => typeof id === "number"))];
   if (ids.length === 0 || ids.length !== members.length) throw new Error("The alert names no account to add up.");
-  const rows = await db
-    .selectFrom("dataSources")
-    .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
-    .select([
-      "dataSources.id as dataSourceId",
-      "dataSources.accountId",
-      "dataSources.name",
-      "dataSources.timezone",
-      "dataSources.currency",
-      "dataSources.blockedAt",
-      "networkAuthorizations.id",
-      "networkAuthorizations.platform",
-      "networkAuthorizations.credentialEncrypted",
-      "networkAuthorizations.availableDataSources",
-    ])
-    .where("dataSources.companyId", "=", companyId)
-    .where("networkAuthorizations.companyId", "=", companyId)
-    .where("dataSources.id", "in", ids)
-    .execute();
-  const ads = new Set(normalizedMappings.platforms());
-  return ids.map((id) => {
-    const row = rows.find((r) => r.dataSourceId === id);
-    if (!row || !ads.has(row.platform)) throw new Error(`Account ${id} is no longer one of your company's ads accounts: edit or delete this alert.`);
-    if (row.blockedAt) throw new Error(`${row.name} is blocked: unblock it, or remove it from this alert.`);
-    const connector: Connector = registry.getConnector(row.platform);
-    const listed = (row.availableDataSources ?? []).find((a) => a.accountId === row.accountId);
-    const timezone = accountTimezone(connector, { accountId: row.accountId, name: row.name, timezone: row.timezone ?? listed?.timezone ?? null, currency: null });
-    const currency = typeof connector.currency === "object" ? connector.currency.fixed : connector.currency === "none" ? "XXX" : (row.currency ?? listed?.currency ?? "XXX");
-    const account: QueryAccount = { id: row.accountId, name: row.name, timezone, currency, authorizationId: String(row.id), platform: row.platform };
-    return { account, source: { id: row.id, platform: row.platform, credentialEncrypted: row.credentialEncrypted }, restatementDays: connector.restatementDays };
-  });
+  return loadAdsAccounts(db, companyId, ids, registry);
 }
 
 /**

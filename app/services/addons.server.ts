@@ -5,7 +5,7 @@
 import type { DB } from "../../db/connection.js";
 import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, getConnector, hasConnector, NORMALIZED_ADS_FIELDS, type FieldDef } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, getConnector, hasConnector, NORMALIZED_ADS_OUTPUT_FIELDS, type FieldDef } from "../../engine/index.js";
 import { gdsTypeFromEngine, GDS_LANGUAGES } from "~/utils/gds";
 import { answerQueryUrl, type QueryUrlDeps } from "./query-url.server.js";
 import { engineFields } from "./gds.server.js";
@@ -102,7 +102,8 @@ export async function lookerSchema(db: DB, platform: string, locale: LookerLocal
   if (!blended && (!findPlatform(platform) || !hasConnector(platform))) return undefined;
   let fields: FieldDef[];
   if (blended) {
-    fields = [...NORMALIZED_ADS_FIELDS];
+    // Both original and converted money, and the conversion columns, always (decision 0933).
+    fields = [...NORMALIZED_ADS_OUTPUT_FIELDS];
   } else if (report) {
     fields = await getConnector(platform).listFields(undefined, { report }).catch(() => [] as FieldDef[]);
   } else {

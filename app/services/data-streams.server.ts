@@ -4,7 +4,7 @@ import * as streams from "../../db/repositories/data-streams.js";
 import { getDestination } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
-import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, type FieldIncompatibility, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
+import { registry, findPlatform, resolveDateRange, blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, EngineError, type FieldDef, type FieldIncompatibility, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { readThroughCache } from "../../server/read-cache/index.js";
 import { getTemporalClient } from "../../temporal/client.js";
@@ -13,6 +13,9 @@ import type { DB } from "../../db/connection.js";
 import { readDestinationConfig } from "../../db/repositories/destinations.js";
 import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { loadAdsAccounts } from "../../server/ads-accounts.js";
+import { blendedJobFields, isBlendedStream, readBlendedSlice } from "../../server/blended-job.js";
+import { getCompany } from "../../db/repositories/companies.js";
 import { tableTakenProblem } from "../../server/job-table-owner.js";
 import { JOB_MESSAGES, partitionableFields, type WizardState } from "~/utils/jobs";
 import { sql } from "kysely";
@@ -46,6 +49,7 @@ export class JobInputError extends Error {
 }
 
 export function platformName(platform: string): string {
+  if (isBlendedStream(platform)) return BLENDED_PLATFORM_NAME;
   return findPlatform(platform)?.displayName ?? platform;
 }
 
@@ -59,15 +63,19 @@ export async function streamFormChoices(companyId: number) {
   const db = getDb();
   const sources = await listNetworkAuthorizations(db, companyId);
   const platforms = [...new Set(sources.map((s) => s.platform))].map((p) => ({ value: p, label: platformName(p) })).sort((a, b) => a.label.localeCompare(b.label));
+  // A stream over every ads platform at once (decision 0933), first, once the company has an ads source.
+  if (hasAdsSource(sources)) platforms.unshift({ value: BLENDED_PLATFORM, label: BLENDED_PLATFORM_NAME });
   const destinations = (await listDestinations(db, companyId)).map((d) => ({ value: String(d.id), label: d.name }));
   return { platforms, destinations };
 }
+
+const hasAdsSource = (sources: readonly { platform: string }[]) => sources.some((s) => blendablePlatforms().includes(s.platform));
 
 export async function createStream(companyId: number, input: { name: string; platform: string; destinationId: number }) {
   const db = getDb();
   if (!isRowId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
   const sources = await listNetworkAuthorizations(db, companyId);
-  if (!sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
+  if (isBlendedStream(input.platform) ? !hasAdsSource(sources) : !sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
   return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
 }
 
@@ -117,13 +125,15 @@ export async function deleteStreamCascade(companyId: number, id: number): Promis
   return streams.deleteDatastream(db, companyId, id);
 }
 
-/** The wizard's account choices: every source of the stream's platform with its activated accounts. */
+/** The wizard's account choices: every source of the stream's platform (of every ads platform over cross-platform ads) with its activated accounts. */
 export async function accountChoices(companyId: number, platform: string, db: DB = getDb()) {
-  const sources = (await listNetworkAuthorizations(db, companyId)).filter((s) => s.platform === platform);
+  const ads = isBlendedStream(platform) ? new Set(blendablePlatforms()) : undefined;
+  const sources = (await listNetworkAuthorizations(db, companyId)).filter((s) => (ads ? ads.has(s.platform) : s.platform === platform));
   const accounts = await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("networkAuthorizationId", "in", sources.length ? sources.map((s) => s.id) : [0]).orderBy("name").execute();
   return sources.map((s) => ({
     id: s.id,
-    name: s.name,
+    // Over several platforms, each source says which one it is on.
+    name: ads ? `${s.name} (${platformName(s.platform)})` : s.name,
     accounts: accounts.filter((a) => a.networkAuthorizationId === s.id).map((a) => ({ id: a.id, name: a.name, accountId: a.accountId, blocked: a.blockedAt !== null })),
   }));
 }
@@ -137,6 +147,8 @@ export async function fieldChoices(
   platform: string,
   report: string | undefined,
 ): Promise<{ reports: { value: string; label: string }[]; defaultReport?: string; fields: FieldDef[]; reportProblem?: string }> {
+  // Cross-platform ads has no reports: each platform's report is chosen per query (decision 0931).
+  if (isBlendedStream(platform)) return { reports: [], fields: blendedJobFields(), reportProblem: report === undefined ? undefined : JOB_MESSAGES.unknownReport };
   const connector = registry.getConnector(platform);
   const config = await connector.listConfigFields();
   const reportField = config.find((c) => c.id === "report");
@@ -153,6 +165,8 @@ export async function fieldChoices(
  * platform that cannot be asked greys nothing: the first run still checks the selection.
  */
 export async function jobFieldIncompatibilities(companyId: number, platform: string, input: { report?: string; state: WizardState; selected: string[] }): Promise<FieldIncompatibility[]> {
+  // Any normalized field combines: a platform lacking one leaves it empty (decision 0931).
+  if (isBlendedStream(platform)) return [];
   const connector = registry.getConnector(platform);
   if (!connector.incompatibleFields) return [];
   const db = getDb();
@@ -179,6 +193,7 @@ export async function previewRows(companyId: number, input: { platform: string; 
   const account = isRowId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
   if (!account) throw new JobFlowError("Account not found");
   if ((await fieldChoices(input.platform, input.report)).reportProblem) throw new JobFlowError(JOB_MESSAGES.unknownReport);
+  if (isBlendedStream(input.platform)) return previewBlendedRows(db, companyId, account.id, input);
   const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
   if (!source || source.platform !== input.platform) throw new JobFlowError("Account not found");
   const connector = registry.getConnector(input.platform);
@@ -198,6 +213,22 @@ export async function previewRows(companyId: number, input: { platform: string; 
     }
   }
   return rows;
+}
+
+/** The preview of a job over cross-platform ads: the cross-platform runner on one account and day, as the run reads it. */
+async function previewBlendedRows(db: DB, companyId: number, dataSourceId: number, input: { fields: string[]; day: string }) {
+  try {
+    const [ads] = await loadAdsAccounts(db, companyId, [dataSourceId], registry);
+    const company = await getCompany(db, companyId);
+    if (!ads || !company) throw new JobFlowError("Account not found");
+    const range = resolveDateRange("CUSTOM", { timezone: ads.account.timezone, start: input.day, end: input.day });
+    const rows: Record<string, unknown>[] = [];
+    for await (const page of readBlendedSlice({ db, registry }, company, ads, { fields: input.fields, range, limit: 10 })) rows.push(...page.rows);
+    return rows;
+  } catch (error) {
+    if (error instanceof EngineError) throw new JobFlowError(error.message);
+    throw error;
+  }
 }
 
 export type NewJob = {
@@ -304,6 +335,9 @@ const JOB_TABLES_LOCK = 820;
 const destinationKind = (type: string) => describeDestination(type)?.kind ?? "sql";
 
 /** The stored shape of what the wizard (or the edit screen) gathered; only the chosen mode's and kind's values are kept. */
+/** A stream over cross-platform ads takes accounts of every ads platform (decision 0933). */
+const accountPlatformsOf = (platform: string) => (isBlendedStream(platform) ? { accountPlatforms: blendablePlatforms() } : {});
+
 export function jobRowFrom(kind: string, job: NewJob): Omit<streams.JobInput, "datastreamId"> {
   const fields: Record<string, string> = {};
   for (const f of new Set([...job.fields, ...(kind === "sql" ? job.partitionFieldId : [])])) fields[f] = (job.renames[f] ?? "").trim() || f;
@@ -334,7 +368,7 @@ export async function createJobWithSchedule(companyId: number, streamId: number,
   const stream = await streams.getDatastream(db, companyId, streamId);
   if (!stream) throw new JobFlowError("Data stream not found");
   const created = await withCheckedJob(companyId, streamId, job, undefined, (trx) =>
-    streams.createJob(trx, companyId, { datastreamId: streamId, ...jobRowFrom(destinationKind(stream.destinationType), job) }),
+    streams.createJob(trx, companyId, { datastreamId: streamId, ...jobRowFrom(destinationKind(stream.destinationType), job), ...accountPlatformsOf(stream.platform) }),
   );
   try {
     const client = await getTemporalClient();
@@ -406,15 +440,20 @@ export async function jobEditValues(companyId: number, streamId: number, jobId: 
 async function prepareDestinationFor(db: DB, companyId: number, stream: streams.DatastreamRow, job: Omit<streams.JobInput, "datastreamId">): Promise<void> {
   const destinationRow = await getDestination(db, companyId, stream.destinationId);
   if (!destinationRow) throw new JobFlowError("The destination of this data stream no longer exists.");
-  const connector = registry.getConnector(stream.platform);
+  const blended = isBlendedStream(stream.platform);
   const firstAccount = job.dataSourceIds.length
     ? await db.selectFrom("dataSources").select("networkAuthorizationId").where("companyId", "=", companyId).where("id", "=", job.dataSourceIds[0]!).executeTakeFirst()
     : undefined;
   const sourceId = job.networkAuthorizationId ?? firstAccount?.networkAuthorizationId;
   const source = sourceId ? await getNetworkAuthorization(db, companyId, sourceId) : undefined;
   try {
-    const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
-    const defs = await connector.listFields(ctx, { report: jobReport(job) });
+    let defs: FieldDef[];
+    if (blended) defs = blendedJobFields();
+    else {
+      const connector = registry.getConnector(stream.platform);
+      const ctx = source ? connectorContextForSource(db, companyId, source, connector) : undefined;
+      defs = await connector.listFields(ctx, { report: jobReport(job) });
+    }
     const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
     const loader = await openConfiguredDestination(destinationRow.type, readDestinationConfig(destinationRow));
     try {
@@ -440,7 +479,7 @@ export async function updateJobWithSchedule(companyId: number, streamId: number,
   if (!current || current.datastreamId !== streamId) return false;
   const stream = await streams.getDatastream(db, companyId, streamId);
   if (!stream) return false;
-  const row = jobRowFrom(destinationKind(stream.destinationType), job);
+  const row = { ...jobRowFrom(destinationKind(stream.destinationType), job), ...accountPlatformsOf(stream.platform) };
   // Checked before prepare: preparing another job's table would add this job's columns to it.
   const problems = await jobProblems(companyId, streamId, job, { jobId });
   if (Object.keys(problems).length) throw new JobInputError(problems);

@@ -61,6 +61,11 @@ export type JobInput = Omit<
   shouldRunAllEvenIfFailed: boolean;
   /** Specific accounts (data source ids); empty in all-accounts-of-one-source mode. */
   dataSourceIds: number[];
+  /**
+   * The platforms its accounts and source may be on, for a stream over several platforms
+   * (cross-platform ads, decision 0933; the caller knows which are ads platforms). Absent: the stream's own.
+   */
+  accountPlatforms?: readonly string[];
 };
 
 /** An id from a form that is not this company's (or not of the stream's platform): nothing was written. */
@@ -87,9 +92,10 @@ export class TableTakenError extends Error {
  * The job's source and accounts must be this company's and of the stream's platform: a job never
  * reads another company's source or account, whatever a form's hidden state says.
  */
-async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number, input: Pick<JobInput, "dataSourceIds" | "networkAuthorizationId">): Promise<void> {
+async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number, input: Pick<JobInput, "dataSourceIds" | "networkAuthorizationId" | "accountPlatforms">): Promise<void> {
   const stream = isRowId(datastreamId) ? await db.selectFrom("datastreams").select("platform").where("companyId", "=", companyId).where("id", "=", datastreamId).executeTakeFirst() : undefined;
   if (!stream) throw new NotOwnedError("datastreamId", "Data stream not found");
+  const platforms = input.accountPlatforms?.length ? [...input.accountPlatforms] : [stream.platform];
   const ids = [...new Set(input.dataSourceIds)];
   if (ids.length > 0) {
     const owned = ids.every(isRowId)
@@ -99,7 +105,7 @@ async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number
           .select("dataSources.id")
           .where("dataSources.companyId", "=", companyId)
           .where("networkAuthorizations.companyId", "=", companyId)
-          .where("networkAuthorizations.platform", "=", stream.platform)
+          .where("networkAuthorizations.platform", "in", platforms)
           .where("dataSources.id", "in", ids)
           .execute()
       : [];
@@ -107,7 +113,7 @@ async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number
   }
   if (input.networkAuthorizationId !== null) {
     const source = isRowId(input.networkAuthorizationId)
-      ? await db.selectFrom("networkAuthorizations").select("id").where("companyId", "=", companyId).where("platform", "=", stream.platform).where("id", "=", input.networkAuthorizationId).executeTakeFirst()
+      ? await db.selectFrom("networkAuthorizations").select("id").where("companyId", "=", companyId).where("platform", "in", platforms).where("id", "=", input.networkAuthorizationId).executeTakeFirst()
       : undefined;
     if (!source) throw new NotOwnedError("networkAuthorizationId", "Source not found");
   }
@@ -162,7 +168,7 @@ function storedFieldsAndOptions(fields: Record<string, string>, options: Record<
 
 /** Creates the job, its accounts and its table claim in one transaction (the caller's, when inside one). */
 export async function createJob(db: DB, companyId: number, input: JobInput): Promise<DatastreamJob> {
-  const { dataSourceIds, fields, options, ...rest } = input;
+  const { dataSourceIds, fields, options, accountPlatforms: _platforms, ...rest } = input;
   const run = async (trx: DB) => {
     await assertOwnedInputs(trx, companyId, input.datastreamId, input);
     const job = await trx
@@ -184,7 +190,7 @@ export async function createJob(db: DB, companyId: number, input: JobInput): Pro
  * false when the job is not this company's. Run state (status, last run, initialization) stays.
  */
 export async function updateJob(db: DB, companyId: number, id: number, input: Omit<JobInput, "datastreamId">): Promise<boolean> {
-  const { dataSourceIds, fields, options, ...rest } = input;
+  const { dataSourceIds, fields, options, accountPlatforms: _platforms, ...rest } = input;
   const run = async (trx: DB) => {
     const current = isRowId(id) ? await trx.selectFrom("datastreamJobs").select("datastreamId").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst() : undefined;
     if (!current) return false;

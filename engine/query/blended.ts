@@ -6,10 +6,10 @@
 import { FieldTypeMismatchError, InvalidRequestError, UnknownFieldError } from "../core/errors.js";
 import { matchesFilters, validateFilters } from "../core/filters.js";
 import type { Filter, Row } from "../core/types.js";
-import { prepareConversion } from "./currency.js";
+import { CONVERSION_FIELDS, convertedColumnId, prepareConversion } from "./currency.js";
 import type { QueryAccount, QueryDefinition } from "./definition.js";
 import { executeQuery, rangeFor, spanOf, type Column, type ContextFactory, type ExecuteOptions, type QueryRegistry, type QueryResult } from "./execute.js";
-import { BLENDED_PLATFORM, NORMALIZED_ADS_FIELDS, QUERY_LAYER_FIELDS, type NormalizedAdsMapping, type NormalizedField, type NormalizedReport } from "./normalized-ads.js";
+import { BLENDED_PLATFORM, NORMALIZED_ADS_FIELDS, NORMALIZED_ADS_OUTPUT_FIELDS as OUTPUT_FIELDS, QUERY_LAYER_FIELDS, type NormalizedAdsMapping, type NormalizedField, type NormalizedReport } from "./normalized-ads.js";
 
 export interface MappingLookup {
   get(platform: string): NormalizedAdsMapping | undefined;
@@ -25,14 +25,13 @@ export interface PlatformPlan {
 }
 
 const FIELDS = new Map(NORMALIZED_ADS_FIELDS.map((f) => [f.id, f]));
+const CONVERSION_IDS = new Set(CONVERSION_FIELDS.map((f) => f.id));
 const isQueryLayer = (id: string) => (QUERY_LAYER_FIELDS as readonly string[]).includes(id);
 
 function columnsOf(query: QueryDefinition): Column[] {
   const dimensions = query.dimensions ?? [];
   const metrics = query.metrics ?? [];
   if (dimensions.length + metrics.length === 0) throw new InvalidRequestError("You have to add at least one metric or dimension.");
-  const duplicates = [...dimensions, ...metrics].filter((id, i, all) => all.indexOf(id) !== i);
-  if (duplicates.length > 0) throw new InvalidRequestError(`Fields asked twice: ${[...new Set(duplicates)].join(", ")}.`);
   const unknown = [...dimensions, ...metrics, ...(query.filters ?? []).map((f) => f.field)].filter((id) => !FIELDS.has(id));
   if (unknown.length > 0) throw new UnknownFieldError(BLENDED_PLATFORM, [...new Set(unknown)]);
   const column = (id: string, kind: "dimension" | "metric"): Column => {
@@ -79,8 +78,11 @@ export async function executeBlendedQuery(
   if (accounts.length === 0) throw new InvalidRequestError("You need to set at least one accounts.");
   const filters: Filter[] = query.filters ?? [];
   validateFilters(filters);
-  const columns = columnsOf(query);
-  if (query.granularity === "hour") throw new InvalidRequestError("Cross-platform queries are daily; ask for daily data instead.");
+  const raw = [...(query.dimensions ?? []), ...(query.metrics ?? [])];
+  const duplicates = raw.filter((id, i, all) => all.indexOf(id) !== i);
+  if (duplicates.length > 0) throw new InvalidRequestError(`Fields asked twice: ${[...new Set(duplicates)].join(", ")}.`);
+  const asked = blendedQueryFields(query);
+  const columns = columnsOf({ ...query, dimensions: asked.dimensions, metrics: asked.metrics });
   const plans = new Map<string, PlatformPlan>();
   for (const account of accounts) {
     const platform = account.platform;
@@ -89,8 +91,9 @@ export async function executeBlendedQuery(
     const mapping = mappings.get(platform);
     if (!mapping) throw new InvalidRequestError(`${platform} is not an ads platform a cross-platform query can read.`);
     registry.getConnector(platform);
-    plans.set(platform, planPlatform(platform, mapping, query));
+    plans.set(platform, planPlatform(platform, mapping, { ...query, dimensions: asked.dimensions, metrics: asked.metrics }));
   }
+  if (query.granularity === "hour") throw new InvalidRequestError(hourlyRefusal(registry, [...plans.keys()]));
   const ranges = accounts.map((account) => rangeFor(query.date, account, opts.now));
   const converter = await prepareConversion(columns, opts.conversion, {
     currencies: accounts.map((a) => a.currency),
@@ -144,11 +147,60 @@ export async function executeBlendedQuery(
     }
   }
 
-  return { platform: BLENDED_PLATFORM, columns: converter?.columns ?? columns, rows: rows() };
+  // Converted columns asked for without a reporting currency are answered empty, not dropped.
+  const answered = converter?.columns ?? columns;
+  const missing = OUTPUT_FIELDS.filter((f) => asked.outputOnly.includes(f.id) && !answered.some((c) => c.id === f.id));
+  const empty = missing.map(({ id, name, type, fieldType, aggregation }): Column => ({ id, name, type, fieldType, aggregation }));
+  async function* withEmpty(): AsyncGenerator<Row> {
+    for await (const row of rows()) {
+      for (const c of empty) row[c.id] = null;
+      yield row;
+    }
+  }
+  return { platform: BLENDED_PLATFORM, columns: [...answered, ...empty], rows: empty.length ? withEmpty() : rows() };
 }
 
 function currencyOf(raw: Row, plan: PlatformPlan, account: QueryAccount): string {
   const field = plan.report.currencyField;
   const own = field ? raw[field] : undefined;
   return typeof own === "string" && own ? own.toUpperCase() : account.currency;
+}
+
+/**
+ * The normalized fields behind the columns asked for (decision 0933): a converted money column
+ * (spend_converted) asks for its money metric, a conversion column (exchange_rate, rate_date...)
+ * for spend when no money is asked; both come from the conversion, next to the original money.
+ * `outputOnly` lists the asked columns only a conversion answers. Order is kept; repeats collapse.
+ */
+export function blendedQueryFields(fields: { dimensions?: readonly string[]; metrics?: readonly string[] }): { dimensions: string[]; metrics: string[]; outputOnly: string[] } {
+  const money = NORMALIZED_ADS_FIELDS.filter((f) => f.type === "metric" && f.fieldType === "CURRENCY").map((f) => f.id);
+  const converted = new Map(money.map((id) => [convertedColumnId(id), id]));
+  const dimensions: string[] = [];
+  const metrics: string[] = [];
+  const outputOnly: string[] = [];
+  const add = (list: string[], id: string) => {
+    if (!list.includes(id)) list.push(id);
+  };
+  for (const id of [...(fields.dimensions ?? []), ...(fields.metrics ?? [])]) {
+    if (CONVERSION_IDS.has(id) || converted.has(id)) add(outputOnly, id);
+    if (converted.has(id)) add(metrics, converted.get(id)!);
+    else if (!CONVERSION_IDS.has(id)) add((fields.dimensions ?? []).includes(id) ? dimensions : metrics, id);
+  }
+  if (outputOnly.length > 0 && !metrics.some((id) => money.includes(id))) metrics.push("spend");
+  return { dimensions, metrics, outputOnly };
+}
+
+/**
+ * Why a cross-platform query cannot be hourly, naming the platforms: the normalized schema is
+ * daily (each platform's day is its own, and hours across time zones would not line up), so even
+ * the platforms that report hours are read by the day here.
+ */
+export function hourlyRefusal(registry: QueryRegistry, platforms: readonly string[]): string {
+  const hourly = platforms.filter((p) => registry.getConnector(p).supportsHourly);
+  const daily = platforms.filter((p) => !hourly.includes(p));
+  const parts = ["Cross-platform queries are daily: the normalized ads schema has no hour."];
+  if (daily.length) parts.push(`${daily.join(", ")} ${daily.length === 1 ? "reports" : "report"} no hourly data at all.`);
+  if (hourly.length) parts.push(`For hours, query ${hourly.join(", ")} on ${hourly.length === 1 ? "its" : "their"} own with hourly granularity.`);
+  parts.push("Otherwise ask for daily data.");
+  return parts.join(" ");
 }

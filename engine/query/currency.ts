@@ -6,7 +6,8 @@
 // 16:00 CET) uses the latest publication before it, at most MAX_RATE_AGE_DAYS back; rate_date says
 // which. Nothing is guessed beyond that: the converted cell stays empty and the note says why.
 import { addDays } from "../core/dates.js";
-import type { DateRange, Row } from "../core/types.js";
+import { dimension } from "../core/field-defs.js";
+import type { DateRange, FieldDef, Row } from "../core/types.js";
 import type { Column } from "./execute.js";
 
 /** Long enough for Easter (Thursday's rates serve Friday to Monday) and a Monday before 16:00 after it. */
@@ -28,14 +29,22 @@ export interface CurrencyConversion {
 
 export const CONVERSION_COLUMN_IDS = ["reporting_currency", "exchange_rate", "rate_date", "conversion_note"] as const;
 
-const CONVERSION_COLUMNS: Column[] = [
-  { id: "reporting_currency", name: "Reporting currency", type: "dimension", fieldType: "TEXT", aggregation: "NONE" },
-  { id: "exchange_rate", name: "Exchange rate", type: "dimension", fieldType: "NUMBER", aggregation: "NONE" },
-  { id: "rate_date", name: "Rate date", type: "dimension", fieldType: "YEAR_MONTH_DAY", aggregation: "NONE" },
-  { id: "conversion_note", name: "Conversion note", type: "dimension", fieldType: "TEXT", aggregation: "NONE" },
+/** The columns a converted query adds (a schema that lists every column a query may answer uses them too). */
+export const CONVERSION_FIELDS: readonly FieldDef[] = [
+  dimension("reporting_currency", "Reporting currency", "TEXT", "The company's reporting currency the converted columns are in (empty without one)."),
+  dimension("exchange_rate", "Exchange rate", "NUMBER", "How many units of the reporting currency one unit of the row's currency was worth (ECB reference rates)."),
+  dimension("rate_date", "Rate date", "YEAR_MONTH_DAY", "The day of the ECB publication the row was converted at."),
+  dimension("conversion_note", "Conversion note", "TEXT", "Why a row could not be converted, or how its day was chosen; empty otherwise."),
 ];
 
+const CONVERSION_COLUMNS: Column[] = CONVERSION_FIELDS.map(({ id, name, type, fieldType, aggregation }) => ({ id, name, type, fieldType, aggregation }));
+
 export const convertedColumnId = (id: string) => `${id}_converted`;
+
+/** A money metric's converted twin, as a field (its name says the reporting currency generically). */
+export function convertedField(money: FieldDef): FieldDef {
+  return { ...money, id: convertedColumnId(money.id), name: `${money.name} (reporting currency)`, description: `${money.name} converted into the company's reporting currency at the ECB rate of the row's day; empty when no rate applies (see conversion_note).` };
+}
 
 const ISO_CODE = /^[A-Z]{3}$/;
 /** ISO 4217's "no currency": what the query layer gives accounts of platforms without money. */

@@ -5,6 +5,7 @@
 // Pure data and types: safe for the browser bundle.
 import { dimension, metric } from "../core/field-defs.js";
 import type { FieldDef } from "../core/types.js";
+import { CONVERSION_FIELDS, convertedField } from "./currency.js";
 
 /** The platform id of a query over several ads platforms ("Cross-platform ads"). */
 export const BLENDED_PLATFORM = "cross-platform-ads";
@@ -32,6 +33,18 @@ export const NORMALIZED_ADS_FIELDS: readonly FieldDef[] = [
   metric("conversion_value", "Conversion value", "CURRENCY", "SUM", "Value of those conversions, in the account's currency."),
   metric("video_views", "Video views", "NUMBER", "SUM", "Video views as the platform counts them."),
   metric("reach", "Reach", "NUMBER", "MAX", "Unique people reached, where the platform reports it (not additive: the maximum is kept)."),
+];
+
+/**
+ * Every column a cross-platform query may answer, in its order: the schema's dimensions, the
+ * conversion columns, then each metric with the converted twin of each money metric right after
+ * it (engine/query/currency.ts). What a job over cross-platform ads may load and what Looker
+ * Studio's schema lists: both original and converted money, always (decision 0933).
+ */
+export const NORMALIZED_ADS_OUTPUT_FIELDS: readonly FieldDef[] = [
+  ...NORMALIZED_ADS_FIELDS.filter((f) => f.type === "dimension"),
+  ...CONVERSION_FIELDS,
+  ...NORMALIZED_ADS_FIELDS.filter((f) => f.type === "metric").flatMap((f) => (f.fieldType === "CURRENCY" ? [f, convertedField(f)] : [f])),
 ];
 
 /** Fields the query layer fills for every platform (they are never read from one). */

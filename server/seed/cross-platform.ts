@@ -8,10 +8,14 @@ import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-source
 import { blendablePlatforms, BLENDED_PLATFORM } from "../../engine/index.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import type { SeedStep } from "./context.js";
+import { createDatastream, createJob, listDatastreams } from "../../db/repositories/data-streams.js";
+import { listDestinations } from "../../db/repositories/destinations.js";
+import { DEMO_DESTINATION } from "./data-streams.js";
 
 export const DEMO_BLENDED_QUERY_NAME = "Demo: spend across ads platforms";
 export const DEMO_LINK_CLIENT = "Example client (Maison Lumière)";
 export const DEMO_REPORTING_CURRENCY = "EUR";
+export const DEMO_BLENDED_STREAM_NAME = "All ads → warehouse";
 
 export const demoCrossPlatformStep: SeedStep = {
   name: "cross-platform",
@@ -41,6 +45,36 @@ export const demoCrossPlatformStep: SeedStep = {
         });
         log("seeded a cross-platform saved query");
       }
+    }
+    // A data stream over cross-platform ads into the demo warehouse (decision 0933): its job loads
+    // the normalized rows of the demo accounts with the converted spend, daily.
+    const warehouse = (await listDestinations(db, company.id)).find((d) => d.name === DEMO_DESTINATION);
+    const accounts = await listActiveAccountsOnPlatforms(db, company.id, blendablePlatforms());
+    if (warehouse && accounts.length > 0 && !(await listDatastreams(db, company.id)).some((s) => s.platform === BLENDED_PLATFORM)) {
+      const stream = await createDatastream(db, company.id, { name: DEMO_BLENDED_STREAM_NAME, platform: BLENDED_PLATFORM, destinationId: warehouse.id });
+      const fields = ["date", "platform", "account_id", "account_name", "account_currency", "account_timezone", "campaign_name", "reporting_currency", "exchange_rate", "rate_date", "conversion_note", "spend", "spend_converted", "impressions", "clicks", "conversions", "conversion_value", "conversion_value_converted"];
+      await createJob(db, company.id, {
+        datastreamId: stream.id,
+        name: "Daily spend across platforms",
+        recurrency: "30 0 * * *",
+        date: "LAST_7_DAYS",
+        startDate: null,
+        endDate: null,
+        hasToBeInitialized: false,
+        dateInitialization: null,
+        startDateInitialization: null,
+        endDateInitialization: null,
+        shouldRunAllEvenIfFailed: true,
+        networkAuthorizationId: null,
+        fields: Object.fromEntries(fields.map((f) => [f, f])),
+        options: {},
+        tableName: "cross_platform_ads",
+        partitionFieldId: "date",
+        dataType: null,
+        accountPlatforms: blendablePlatforms(),
+        dataSourceIds: accounts.map((a) => a.dataSourceId),
+      });
+      log("seeded a cross-platform ads data stream and job");
     }
     if (!(await listClientLinks(db, company.id)).some((l) => l.clientName === DEMO_LINK_CLIENT)) {
       await createClientLink(db, company.id, {

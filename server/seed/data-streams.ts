@@ -7,7 +7,7 @@ import { listNetworkAuthorizations } from "../../db/repositories/network-authori
 import type { SeedStep } from "./context.js";
 import { runtimeSettings } from "../../lib/env.js";
 
-const DEMO_DESTINATION = "Demo warehouse";
+export const DEMO_DESTINATION = "Demo warehouse";
 
 /**
  * The warehouse database and its own login (role named like the database, owner of it only; a new

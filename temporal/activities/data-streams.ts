@@ -12,6 +12,9 @@ import { getNetworkAuthorization, recordSourceError } from "../../db/repositorie
 import type { DatastreamJob, JobLogAttempt } from "../../db/tables/data-streams.js";
 import { ConnectorError, EngineError, accountTimezone, dayCount, resolveDateRange, runDays, splitDateRange, type RunDays, type DateRange, type Row, defaultDateColumn, DestinationError, type DestinationLoader, type Connector } from "../../engine/index.js";
 import { jobLoadTable, jobReport } from "../../server/job-table.js";
+import { loadAdsAccounts } from "../../server/ads-accounts.js";
+import { blendedJobFields, blendedScopeAccount, isBlendedStream, readBlendedSlice } from "../../server/blended-job.js";
+import { getCompany } from "../../db/repositories/companies.js";
 import { tableOwnershipProblem } from "../../server/job-table-owner.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { storeWhileReading } from "../../server/read-cache/through.js";
@@ -40,6 +43,14 @@ async function timezoneOf(db: DB, companyId: number, connector: Connector, accou
   const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
   const listed = (source?.availableDataSources ?? []).find((a) => a.accountId === account.accountId)?.timezone;
   return accountTimezone(connector.timezone, { timezone: account.timezone, listed });
+}
+
+/** The connector reading an account: the stream's, or (a stream over cross-platform ads, decision 0933) its own platform's. */
+async function accountConnector(db: DB, companyId: number, streamPlatform: string, account: DataSource, getConnector: (platform: string) => Connector): Promise<Connector> {
+  if (!isBlendedStream(streamPlatform)) return getConnector(streamPlatform);
+  const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
+  if (!source) throw ApplicationFailure.nonRetryable("The source of this account no longer exists.", "config");
+  return getConnector(source.platform);
 }
 
 const earliest = (days: string[]) => [...days].sort()[0] ?? null;
@@ -87,11 +98,13 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       const { job, stream } = await loadJobContext(db, input.companyId, input.jobId);
       const accounts = await jobAccounts(db, input.companyId, job);
       const active = accounts.filter((a) => a.blockedAt === null);
-      const connector = getConnector(stream.platform);
       const days: RunDays[] = [];
       for (const a of active) {
         if (input.range) days.push({ requested: input.range, refetched: null, range: input.range });
-        else days.push(jobRunDays(job, await timezoneOf(db, input.companyId, connector, a), connector.restatementDays, now()));
+        else {
+          const connector = await accountConnector(db, input.companyId, stream.platform, a, getConnector);
+          days.push(jobRunDays(job, await timezoneOf(db, input.companyId, connector, a), connector.restatementDays, now()));
+        }
       }
       const log = await startJobLog(db, input.companyId, {
         jobId: job.id,
@@ -169,22 +182,35 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         if (taken) throw new DestinationError(destinationRow.type, "config", taken);
         // A job run uses the account for billing like a query URL does (db/repositories/usage.ts).
         await recordAccountUsage(db, input.companyId, [account.id], "job", started);
-        const connector = getConnector(stream.platform);
+        const blended = isBlendedStream(stream.platform);
+        const connector = getConnector(blended ? source.platform : stream.platform);
         const ctx = connectorContextForSource(db, input.companyId, source, connector, { signal });
-        const defs = await connector.listFields(ctx, { report: jobReport(job) });
+        const defs = blended ? blendedJobFields() : await connector.listFields(ctx, { report: jobReport(job) });
         const table = jobLoadTable(job, defs, { destinationType: destinationRow.type, platform: stream.platform });
         const fieldIds = Object.keys(job.fields);
-        const dateColumn = defaultDateColumn(table);
+        // Cross-platform rows also carry the rate's day: only the row's own date scopes the slice.
+        const dateColumn = blended ? (fieldIds.includes("date") ? job.fields.date || "date" : undefined) : defaultDateColumn(table);
         loader = await open(destinationRow.type, readDestinationConfig(destinationRow));
         await loader.prepare(table);
 
-        // Every day is read from the platform; the read cache keeps a copy on the way (decision 0890).
-        const pages = storeWhileReading(connector, ctx, {
-          accounts: [{ id: account.accountId, name: account.name, timezone: await timezoneOf(db, input.companyId, connector, account), currency: account.currency ?? "USD" }],
-          fields: fieldIds,
-          range: input.range,
-          options: job.options,
-        });
+        let scopeAccount = account.accountId;
+        let pages: AsyncIterable<{ rows: Row[] }>;
+        if (blended) {
+          // The query URLs' cross-platform runner, one account per slice (decision 0933).
+          const [ads] = await loadAdsAccounts(db, input.companyId, [account.id], { getConnector });
+          const company = await getCompany(db, input.companyId);
+          if (!ads || !company) throw ApplicationFailure.nonRetryable(`Account ${account.id} not found`, "config");
+          scopeAccount = blendedScopeAccount(ads);
+          pages = readBlendedSlice({ db, registry: { getConnector }, now: now(), signal }, company, ads, { fields: fieldIds, range: input.range });
+        } else {
+          // Every day is read from the platform; the read cache keeps a copy on the way (decision 0890).
+          pages = storeWhileReading(connector, ctx, {
+            accounts: [{ id: account.accountId, name: account.name, timezone: await timezoneOf(db, input.companyId, connector, account), currency: account.currency ?? "USD" }],
+            fields: fieldIds,
+            range: input.range,
+            options: job.options,
+          });
+        }
         async function* mapped(): AsyncIterable<Row[]> {
           for await (const page of pages) {
             attempt.extractedRows += page.rows.length;
@@ -198,7 +224,7 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         step.step = "LOAD";
         const result = await loader.load({
           table,
-          scope: dateColumn ? { accountId: account.accountId, dateColumn, range: input.range } : { accountId: account.accountId },
+          scope: dateColumn ? { accountId: scopeAccount, dateColumn, range: input.range } : { accountId: scopeAccount },
           rows: mapped(),
           signal,
           onProgress: heartbeat,
@@ -261,7 +287,7 @@ export function createDataStreamActivities(deps: ActivityDeps) {
     async planInitialization(input: { companyId: number; jobId: number; chunkDays: number }): Promise<{ chunks: DateRange[] }> {
       const { job, stream } = await loadJobContext(db, input.companyId, input.jobId);
       const accounts = await jobAccounts(db, input.companyId, job);
-      const timezone = accounts[0] ? await timezoneOf(db, input.companyId, getConnector(stream.platform), accounts[0]) : "UTC";
+      const timezone = accounts[0] ? await timezoneOf(db, input.companyId, await accountConnector(db, input.companyId, stream.platform, accounts[0], getConnector), accounts[0]) : "UTC";
       const range = initializationRange(job, timezone, now());
       if (!range || dayCount(range) <= 0) return { chunks: [] };
       return { chunks: splitDateRange(range, input.chunkDays) };

@@ -5,14 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { createDataSource, setDataSourceBlockedAt } from "../../db/repositories/data-sources.js";
+import { setDataSourceBlockedAt } from "../../db/repositories/data-sources.js";
 import { setReportingCurrency, upsertRates } from "../../db/repositories/exchange-rates.js";
-import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { envPrefix } from "../../engine/core/app-credentials.js";
 import type { RunningFake } from "../../engine/connectors/contract-fixture.js";
 import { resetEnvCache } from "../../lib/env.js";
 import { workingDayRates } from "../fakes/ecb/server.js";
-import { fixtureAppEnv, loadContractFixture } from "../support/contract-fixtures.js";
+import { makeAgency, startFakedAds, type Agency } from "../support/blended-agency.js";
 import { connectionLogsOf } from "../support/connection-logs.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
@@ -28,56 +26,22 @@ const rates = workingDayRates("2025-02-17", "2025-03-10");
 
 // Saturday 1 to Tuesday 4 March 2025: a week-end converts at Friday's rates.
 const RANGE = { date: "CUSTOM", start_date: "2025-03-01", end_date: "2025-03-04" };
-const FAKED = ["reddit-ads", "pinterest-ads"] as const;
 
-type Setup = Awaited<ReturnType<typeof makeAgency>>;
-let agency: Setup;
-let other: Setup;
-
-async function makeAgency() {
-  const { company } = await makeCompanyWithUser(db);
-  const demo = await createNetworkAuthorization(db, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" } });
-  await createDataSource(db, company.id, { networkAuthorizationId: demo.id, accountId: "demo-paris", name: "Maison Lumière (Paris)", timezone: "Europe/Paris", currency: "EUR" });
-  await createDataSource(db, company.id, { networkAuthorizationId: demo.id, accountId: "demo-tokyo", name: "Kaze Gadgets (Tokyo)", timezone: "Asia/Tokyo", currency: "JPY" });
-  const sources: Record<string, number> = { demo: demo.id };
-  for (const platform of FAKED) {
-    const fixture = (await loadContractFixture(platform))!;
-    const source = await createNetworkAuthorization(db, company.id, { name: platform, platform, credential: fixture.credential });
-    sources[platform] = source.id;
-  }
-  // The fakes' accounts as listAccounts gives them (tests/fakes: Reddit's NY and Berlin, Pinterest's Home and US).
-  await createDataSource(db, company.id, { networkAuthorizationId: sources["reddit-ads"], accountId: "t2_signal_ny", name: "Signal NY", timezone: "America/New_York", currency: "USD" });
-  await createDataSource(db, company.id, { networkAuthorizationId: sources["reddit-ads"], accountId: "t2_signal_ber", name: "Signal Berlin", timezone: "Europe/Berlin", currency: "EUR" });
-  await createDataSource(db, company.id, { networkAuthorizationId: sources["pinterest-ads"], accountId: "549755885175", name: "Signal Home", timezone: "Europe/Paris", currency: "EUR" });
-  await createDataSource(db, company.id, { networkAuthorizationId: sources["pinterest-ads"], accountId: "549755885176", name: "Signal US", timezone: "America/Los_Angeles", currency: "USD" });
-  const stripe = await createNetworkAuthorization(db, company.id, { name: "Stripe", platform: "stripe", credential: { type: "api-key", key: "sk_test_stripe_blended" } });
-  await createDataSource(db, company.id, { networkAuthorizationId: stripe.id, accountId: "acct_1", name: "Shop payments", timezone: "UTC", currency: "EUR" });
-  sources.stripe = stripe.id;
-  const accounts = {
-    demo: ["demo-paris", "demo-tokyo"],
-    "reddit-ads": ["t2_signal_ny", "t2_signal_ber"],
-    "pinterest-ads": ["549755885175", "549755885176"],
-  } as Record<string, string[]>;
-  const refs = (platforms = Object.keys(accounts)) => platforms.flatMap((p) => accounts[p].map((id) => ({ id, authorization_id: sources[p] })));
-  return { company, apikey: revealApiKey(company), sources, accounts, refs };
-}
+let agency: Agency;
+let other: Agency;
 
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   resetEnvCache();
   service = await import("~/services/query-url.server");
-  for (const platform of FAKED) {
-    const fixture = (await loadContractFixture(platform))!;
-    const fake = await fixture.startFake!();
-    fakes.push(fake);
-    const own = { ...fixtureAppEnv(platform, fixture.app), [`${envPrefix(platform)}_BASE_URL`]: fake.baseUrl };
-    Object.assign(env, own);
-    // The builder's preview reads the product's own environment, as in production.
-    Object.assign(process.env, own);
-  }
+  const faked = await startFakedAds();
+  fakes.push(...faked.fakes);
+  Object.assign(env, faked.env);
+  // The builder's preview reads the product's own environment, as in production.
+  Object.assign(process.env, faked.env);
   await upsertRates(db, Object.entries(rates).flatMap(([day, byCurrency]) => Object.entries(byCurrency).map(([currency, rate]) => ({ day, currency, rate }))));
-  agency = await makeAgency();
-  other = await makeAgency();
+  agency = await makeAgency(db);
+  other = await makeAgency(db);
   await setReportingCurrency(db, agency.company.id, "EUR");
 });
 afterAll(async () => {
@@ -216,6 +180,17 @@ describe("a cross-platform query", () => {
     }
   });
 
+  it("answers converted columns asked by name, empty without a reporting currency", async () => {
+    const asked = await json({ platform: "cross-platform-ads", dimensions: "date,rate_date", metrics: "spend_converted", accounts: JSON.stringify(agency.refs(["reddit-ads"])) });
+    expect(asked.columns.map((c) => c.id)).toEqual(["date", "reporting_currency", "exchange_rate", "rate_date", "conversion_note", "spend", "spend_converted"]);
+    const res = await service.answerQueryUrl(new Request(`http://localhost:3000/api/request?${new URLSearchParams({ apikey: other.apikey, ...RANGE, platform: "cross-platform-ads", dimensions: "date,rate_date", metrics: "spend_converted", accounts: JSON.stringify(other.refs(["reddit-ads"])) })}`), { db, env });
+    const none = (await res.json()) as Body;
+    expect(res.status).toBe(200);
+    expect(none.columns.map((c) => c.id)).toEqual(["date", "spend", "rate_date", "spend_converted"]);
+    expect(none.data.length).toBeGreaterThan(0);
+    expect(none.data.every((r) => r.spend_converted === null && r.rate_date === null && typeof r.spend === "number")).toBe(true);
+  });
+
   it("reads each platform's accounts through the read cache: a repeat asks no platform, nocache=1 asks every one again", async () => {
     const accounts = JSON.stringify(agency.refs());
     // Each call a minute on (the request clock): never a share of the previous identical read.
@@ -272,7 +247,10 @@ describe("hostile cross-platform queries", () => {
   it("refuses fields outside the normalized schema, hourly data and a bad filter with a 400", async () => {
     expect(await refused({ ...BLENDED, metrics: "spend,cost" })).toMatchObject({ status: 400, parameter: "metrics", code: "unknown_field" });
     expect(await refused({ ...BLENDED, dimensions: "date,impressions", metrics: "spend" })).toMatchObject({ status: 400, parameter: "dimensions", code: "field_type_mismatch" });
-    expect(await refused({ ...BLENDED, options_granularity: "hour" })).toMatchObject({ status: 400 });
+    const hourly = await refused({ ...BLENDED, options_granularity: "hour" });
+    // The message names the query's platforms and says where hours can be had.
+    expect(hourly).toMatchObject({ status: 400 });
+    expect(hourly.message).toMatch(/^Cross-platform queries are daily: the normalized ads schema has no hour\. For hours, query (demo|reddit-ads|pinterest-ads)(, (demo|reddit-ads|pinterest-ads)){2} on their own with hourly granularity\./);
     expect(await refused({ ...BLENDED, filters: JSON.stringify([{ field: "purchase_value", type: "is_not_empty" }]) })).toMatchObject({ status: 400, parameter: "filters" });
   });
 
@@ -375,6 +353,12 @@ describe("the Looker Studio connector's Cross-platform ads entry", () => {
     const schema = await (await callRoute((await import("~/routes/addons.looker-studio.schema")) as never, "loader", bearer("/addons/looker-studio/schema?platform=cross-platform-ads&locale=en", access))).json();
     expect(schema.schema.map((f: { name: string }) => f.name)).toEqual(expect.arrayContaining(["platform", "account_timezone", "spend", "video_views"]));
     expect(schema.schema.find((f: { name: string }) => f.name === "spend")).toMatchObject({ dataType: "NUMBER", semantics: { conceptType: "METRIC" } });
+    // Both original and converted money, and the conversion columns, are always in the schema (decision 0933).
+    const names = schema.schema.map((f: { name: string }) => f.name);
+    expect(names).toEqual(expect.arrayContaining(["spend_converted", "conversion_value", "conversion_value_converted", "reporting_currency", "exchange_rate", "rate_date", "conversion_note"]));
+    expect(names.indexOf("spend_converted")).toBe(names.indexOf("spend") + 1);
+    expect(schema.schema.find((f: { name: string }) => f.name === "spend_converted")).toMatchObject({ dataType: "NUMBER", semantics: { conceptType: "METRIC" } });
+    expect(schema.schema.find((f: { name: string }) => f.name === "exchange_rate")).toMatchObject({ semantics: { conceptType: "DIMENSION" } });
 
     // getData, as Code.gs sends it: the chosen accounts ("authorizationId:accountId") and the fields.
     const params = new URLSearchParams({
@@ -385,6 +369,21 @@ describe("the Looker Studio connector's Cross-platform ads entry", () => {
     const body = await data.json();
     expect(data.status, JSON.stringify(body).slice(0, 300)).toBe(200);
     expect(new Set(body.data.map((r: { platform: string }) => r.platform))).toEqual(new Set(["demo", "reddit-ads", "pinterest-ads"]));
+
+    // getData asking the converted and conversion columns by their schema names, as Code.gs splits them.
+    params.set("metrics", "spend_converted,clicks");
+    params.set("dimensions", "date,platform,account_currency,reporting_currency,exchange_rate,rate_date,conversion_note");
+    const converted = await callRoute((await import("~/routes/addons.query")) as never, "loader", bearer(`/addons/query?${params}`, access));
+    const rows = (await converted.json()) as Body;
+    expect(converted.status, JSON.stringify(rows).slice(0, 300)).toBe(200);
+    expect(rows.data.length).toBe(body.data.length);
+    for (const row of rows.data) {
+      expect(row.reporting_currency).toBe("EUR");
+      expect(typeof row.exchange_rate).toBe("number");
+      // exchange_rate is shown to 8 digits: the cent may round either way.
+      expect(Math.abs((row.spend_converted as number) - (row.spend as number) * (row.exchange_rate as number))).toBeLessThanOrEqual(0.01);
+    }
+    expect(rows.data.some((r) => r.account_currency === "JPY")).toBe(true);
 
     const catalogue = await import("~/services/bi-pages.server");
     const entry = catalogue.lookerStudioCatalogue("", "deployment-1").find((e) => e.id === "cross-platform-ads");

@@ -52,3 +52,48 @@ export async function createCrossPlatformAlert(page: Page, title: string) {
   await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
   await expect(page.getByText("The alert has been deleted")).toBeVisible();
 }
+
+/**
+ * A data stream over cross-platform ads into the demo warehouse, a job through the wizard (every
+ * listed ads account, normalized fields with the converted spend, a preview), then Run Now until
+ * the job log shows the run's success (decision 0933).
+ */
+export async function createCrossPlatformJob(page: Page, suffix: string) {
+  const stream = `All ads ${suffix}`;
+  await page.goto("/data-connector/data-stream/new");
+  await page.getByLabel("Name", { exact: true }).fill(stream);
+  await page.getByLabel("Platform").selectOption({ label: "Cross-platform ads" });
+  await page.getByLabel("Destination").selectOption({ label: "Demo warehouse" });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { name: stream })).toBeVisible();
+
+  await page.getByRole("link", { name: "Add Job" }).click();
+  await page.locator("#job-name").fill(`Spend across platforms ${suffix}`);
+  await page.getByRole("button", { name: "Next" }).click();
+  const accounts = page.locator('input[name="dataSourceIds"]');
+  await expect(accounts.first()).toBeVisible();
+  for (const box of await accounts.all()) await box.check();
+  await page.getByRole("button", { name: "Next" }).click();
+
+  for (const field of ["date", "platform", "account_name", "account_currency", "spend", "spend_converted", "reporting_currency"]) {
+    await page.locator(`input[name="fields"][value="${field}"]`).check();
+  }
+  await page.getByRole("button", { name: "Preview your data" }).click();
+  const preview = page.getByTestId("preview-table");
+  await expect(preview).toBeVisible({ timeout: 60_000 });
+  await expect(preview).toContainText("spend_converted");
+  await page.getByRole("button", { name: "Save" }).click();
+
+  await page.locator("#tableName").fill(`xp_${suffix}`);
+  await page.locator('input[name="partitionFieldId"][value="date"]').check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("The job has been created")).toBeVisible();
+
+  // The job's first run starts on creation; Run Now adds one: both land in the log.
+  await page.getByRole("button", { name: "Run Now" }).click();
+  await expect(page.getByText("The job has been launched")).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("log-status").first()).toHaveText("Success");
+  }).toPass({ timeout: 150_000 });
+}
