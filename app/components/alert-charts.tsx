@@ -43,6 +43,7 @@ export function AreaSparkline({ points, label }: { points: { x: string; y: numbe
   return (
     <div aria-label={`${label} over the last 7 days`} role="img">
       <Line
+        role="presentation"
         width={240}
         height={70}
         data={[{ id: label, data: points }]}
@@ -72,6 +73,7 @@ export function SeriesChart({ series, width = 560, height = 260, caption }: { se
     <div>
       <div role="img" aria-label={caption}>
         <Line
+          role="presentation"
           width={width}
           height={height}
           data={visible.map((s) => ({ id: s.id, data: s.data.map((d) => ({ x: d.x, y: d.y })) }))}

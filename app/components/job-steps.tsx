@@ -153,7 +153,7 @@ export function DeploymentInputs({
         {RUN_DATE_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
       <ErrorSlot e={errors.date} />
-      <div className="flex gap-2">
+      <div className="grid gap-2 sm:grid-cols-2">
         <input type="date" name="startDate" defaultValue={values.startDate ?? ""} aria-label="Start date" className={input} />
         <input type="date" name="endDate" defaultValue={values.endDate ?? ""} aria-label="End date" className={input} />
       </div>
@@ -163,7 +163,7 @@ export function DeploymentInputs({
         <option value="">Initialization period</option>
         {INITIALIZATION_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
       </select>
-      <div className="flex gap-2">
+      <div className="grid gap-2 sm:grid-cols-2">
         <input type="date" name="startDateInitialization" defaultValue={values.startDateInitialization ?? ""} aria-label="Initialization start" className={input} />
         <input type="date" name="endDateInitialization" defaultValue={values.endDateInitialization ?? ""} aria-label="Initialization end" className={input} />
       </div>

@@ -83,7 +83,7 @@ function CheckList({ name, items, selected, empty }: { name: string; items: { id
             <label className="flex items-start gap-2 text-sm text-slate-700">
               <input type="checkbox" name={name} value={item.id} defaultChecked={selected.includes(item.id)} disabled={item.disabled} className="mt-0.5 h-4 w-4" />
               <span>
-                {item.name} <span className="text-xs text-slate-400">{item.id}</span>
+                {item.name} <span className="text-xs text-slate-500">{item.id}</span>
                 {item.note ? <span className="block text-xs text-red-600">{item.note}</span> : null}
               </span>
             </label>

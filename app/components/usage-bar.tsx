@@ -7,7 +7,7 @@ export function UsageBar({ usage }: { usage: UsageView }) {
   const percent = usage.cap === null ? (usage.used > 0 ? 100 : 0) : usage.cap === 0 ? 100 : Math.min(100, Math.round((usage.used / usage.cap) * 100));
   return (
     <div className="flex items-center gap-2" title="Accounts used in the last 30 days" data-testid="usage-bar" data-colour={usage.colour}>
-      <div className="h-2 w-28 overflow-hidden rounded-full bg-slate-200" role="meter" aria-valuemin={0} aria-valuemax={usage.cap ?? undefined} aria-valuenow={usage.used} aria-label="Accounts used in the last 30 days">
+      <div className="h-2 w-10 overflow-hidden rounded-full bg-slate-200 sm:w-28" role="meter" aria-valuemin={0} aria-valuemax={usage.cap ?? undefined} aria-valuenow={usage.used} aria-label="Accounts used in the last 30 days">
         <div className={`h-full ${fill[usage.colour]}`} style={{ width: `${percent}%` }} />
       </div>
       <span className="text-xs tabular-nums text-slate-600">

@@ -57,7 +57,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
             <button type="submit" className="rounded-md border px-3 py-1 text-sm">Filter</button>
           </form>
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                 <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Source</th><th className="px-3 py-2">Destination</th><th className="px-3 py-2">Last Seen At</th><th className="px-3 py-2"><span className="sr-only">Details</span></th></tr>
               </thead>
@@ -67,10 +67,10 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                 ) : (
                   data.connections.map((c) => (
                     <tr key={c.id} data-testid="connection-row" className="border-t border-slate-100">
-                      <td className="px-3 py-2">{c.name}</td>
-                      <td className="px-3 py-2">{c.source}</td>
-                      <td className="px-3 py-2">{c.destination}</td>
-                      <td className="px-3 py-2">{when(c.lastSeenAt, "Not run")}</td>
+                      <td data-label="Name" className="px-3 py-2">{c.name}</td>
+                      <td data-label="Source" className="px-3 py-2">{c.source}</td>
+                      <td data-label="Destination" className="px-3 py-2">{c.destination}</td>
+                      <td data-label="Last Seen At" className="px-3 py-2">{when(c.lastSeenAt, "Not run")}</td>
                       <td className="px-3 py-2 text-right"><Link to={`/data-connector/connections/${c.id}/details`} className="text-brand-600 hover:underline">Details</Link></td>
                     </tr>
                   ))
@@ -97,7 +97,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
             <button type="submit" className="rounded-md border px-3 py-1 text-sm">Filter</button>
           </form>
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                 <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Source</th><th className="px-3 py-2">Destination</th><th className="px-3 py-2">Date</th><th className="px-3 py-2">Details</th></tr>
               </thead>
@@ -107,11 +107,11 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                 ) : (
                   data.log.rows.map((l) => (
                     <tr key={l.id} data-testid="usage-log-row" className="border-t border-slate-100 align-top">
-                      <td className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
-                      <td className="px-3 py-2">{l.source}</td>
-                      <td className="px-3 py-2">{l.destination}</td>
-                      <td className="px-3 py-2">{when(l.date, "-")}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Status" className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
+                      <td data-label="Source" className="px-3 py-2">{l.source}</td>
+                      <td data-label="Destination" className="px-3 py-2">{l.destination}</td>
+                      <td data-label="Date" className="px-3 py-2">{when(l.date, "-")}</td>
+                      <td data-label="Details" className="px-3 py-2">
                         <details>
                           <summary className="cursor-pointer text-brand-600">Details</summary>
                           <dl className="mt-1 grid grid-cols-2 gap-x-2 text-xs">
@@ -133,7 +133,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
             <span data-testid="showing">{showingText(data.log.page, data.log.pageSize, data.log.total)}</span>
             <span className="flex items-center gap-1">
-              {data.log.page > 1 ? <Link to={pageHref(data.log.page - 1)} className="px-2 text-brand-600">Previous</Link> : <span className="px-2 text-slate-400">Previous</span>}
+              {data.log.page > 1 ? <Link to={pageHref(data.log.page - 1)} className="px-2 text-brand-600">Previous</Link> : <span className="px-2 text-slate-500">Previous</span>}
               {pageNumbers(data.log.page, lastPage).map((p, i) =>
                 p === "…" ? (
                   <span key={`e${i}`} className="px-1">…</span>
@@ -143,7 +143,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                   </Link>
                 ),
               )}
-              {data.log.page < lastPage ? <Link to={pageHref(data.log.page + 1)} className="px-2 text-brand-600">Next</Link> : <span className="px-2 text-slate-400">Next</span>}
+              {data.log.page < lastPage ? <Link to={pageHref(data.log.page + 1)} className="px-2 text-brand-600">Next</Link> : <span className="px-2 text-slate-500">Next</span>}
             </span>
           </div>
         </section>
@@ -151,7 +151,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
       {shown("job") ? (
         <section id="job">
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                 <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Accounts</th><th className="px-3 py-2">Last Run</th><th className="px-3 py-2">Status</th><th className="px-3 py-2"><span className="sr-only">View</span></th></tr>
               </thead>
@@ -161,10 +161,10 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                 ) : (
                   data.jobs.map((j) => (
                     <tr key={j.id} data-testid="usage-job-row" className="border-t border-slate-100">
-                      <td className="px-3 py-2">{j.name}</td>
-                      <td className="px-3 py-2">{j.accounts}</td>
-                      <td className="px-3 py-2">{when(j.lastLaunchedAt, "Never")}</td>
-                      <td className="px-3 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
+                      <td data-label="Name" className="px-3 py-2">{j.name}</td>
+                      <td data-label="Accounts" className="px-3 py-2">{j.accounts}</td>
+                      <td data-label="Last Run" className="px-3 py-2">{when(j.lastLaunchedAt, "Never")}</td>
+                      <td data-label="Status" className="px-3 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
                       <td className="px-3 py-2 text-right"><Link to={`/data-connector/data-stream/${j.datastreamId}/jobs/${j.id}`} className="text-brand-600 hover:underline">View</Link></td>
                     </tr>
                   ))

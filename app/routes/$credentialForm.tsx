@@ -167,7 +167,7 @@ export default function CredentialForm() {
       </header>
       <main className="mx-auto max-w-lg px-4 py-8">
         <div className="mb-6 flex items-start gap-4">
-          <PlatformIcon icon={platform.icon} name={platform.displayName} size={48} />
+          <PlatformIcon platform={platform.id} name={platform.displayName} size={48} />
           <div>
             <h1 className="text-xl font-semibold text-slate-900">Connect your {platform.displayName} account</h1>
             <p className="mt-1 text-sm text-slate-600">{platform.description}</p>

@@ -78,12 +78,12 @@ export default function Buy() {
         </p>
         <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
           <div className="inline-flex rounded-md border border-slate-300 bg-white p-1 text-sm" role="group" aria-label="Billing period">
-            <Link to={href({ interval: "month" })} preventScrollReset aria-pressed={interval === "month"} className={`rounded px-3 py-1 ${interval === "month" ? "bg-brand-600 text-white" : ""}`}>Monthly billing</Link>
-            <Link to={href({ interval: "year" })} preventScrollReset aria-pressed={interval === "year"} className={`rounded px-3 py-1 ${interval === "year" ? "bg-brand-600 text-white" : ""}`}>Yearly billing</Link>
+            <Link to={href({ interval: "month" })} preventScrollReset aria-current={interval === "month" ? "true" : undefined} className={`rounded px-3 py-1 ${interval === "month" ? "bg-brand-600 text-white" : ""}`}>Monthly billing</Link>
+            <Link to={href({ interval: "year" })} preventScrollReset aria-current={interval === "year" ? "true" : undefined} className={`rounded px-3 py-1 ${interval === "year" ? "bg-brand-600 text-white" : ""}`}>Yearly billing</Link>
           </div>
           <div className="inline-flex rounded-md border border-slate-300 bg-white p-1 text-sm" role="group" aria-label="Currency">
             {CURRENCIES.map((c) => (
-              <Link key={c} to={href({ currency: c })} preventScrollReset aria-pressed={currency === c} className={`rounded px-3 py-1 ${currency === c ? "bg-brand-600 text-white" : ""}`}>{c.toUpperCase()}</Link>
+              <Link key={c} to={href({ currency: c })} preventScrollReset aria-current={currency === c ? "true" : undefined} className={`rounded px-3 py-1 ${currency === c ? "bg-brand-600 text-white" : ""}`}>{c.toUpperCase()}</Link>
             ))}
           </div>
         </div>

@@ -142,7 +142,8 @@ export default function AlertDetail() {
               <p className="text-slate-500">It could take a few minutes to start an alert by our system.</p>
             </div>
           ) : (
-            <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+            <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+            <table className="w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                 <tr>
                   {Object.keys(d.results[0].identifications).map((k) => (
@@ -170,6 +171,7 @@ export default function AlertDetail() {
                 ))}
               </tbody>
             </table>
+            </div>
           )}
         </section>
         {d.cf.sentryType === "pacing" ? (

@@ -34,8 +34,8 @@ export default function ClientLayout() {
     { to: `/clients/${c.id}/settings`, label: "Settings" },
   ];
   return (
-    <div className="flex gap-6">
-      <aside className="w-48 shrink-0">
+    <div className="flex flex-col gap-4 md:flex-row md:gap-6">
+      <aside className="shrink-0 md:w-48">
         <div className="mb-4 flex items-center gap-2">
           <img src={c.icon} alt="" width={28} height={28} />
           <div>
@@ -43,9 +43,9 @@ export default function ClientLayout() {
             <p className="text-xs text-slate-500">{c.platformName}</p>
           </div>
         </div>
-        <nav aria-label="Client" className="flex flex-col gap-1 text-sm">
+        <nav aria-label="Client" className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm md:mx-0 md:flex-col md:overflow-visible md:pb-0">
           {items.map((i) => (
-            <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `rounded px-2 py-1 ${isActive ? "bg-brand-50 font-medium text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}>
+            <NavLink key={i.to} to={i.to} end={i.end} className={({ isActive }) => `whitespace-nowrap rounded px-2 py-1 ${isActive ? "bg-brand-50 font-medium text-brand-700" : "text-slate-600 hover:bg-slate-100"}`}>
               {i.label}
             </NavLink>
           ))}

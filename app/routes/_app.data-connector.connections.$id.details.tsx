@@ -26,7 +26,7 @@ export default function ConnectionDetails() {
     <div>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="flex items-center gap-2 text-xl font-semibold">
-          <span aria-label={d.lastStatus} className={`inline-block h-3 w-3 rounded-full ${d.lastStatus === "Not run" ? "bg-slate-300" : ok ? "bg-green-500" : "bg-red-500"}`} />
+          <span role="img" aria-label={d.lastStatus} className={`inline-block h-3 w-3 rounded-full ${d.lastStatus === "Not run" ? "bg-slate-300" : ok ? "bg-green-500" : "bg-red-500"}`} />
           {d.name}
         </h1>
         <Link to={`/data-connector/sources/${d.sourceId}`} className="rounded-md border px-4 py-2 text-sm hover:bg-slate-50">Edit source</Link>
@@ -39,7 +39,7 @@ export default function ConnectionDetails() {
       </div>
       <h2 className="mb-2 font-semibold">Recent activity</h2>
       <div className="overflow-x-auto rounded-lg bg-white shadow">
-        <table className="min-w-full text-sm">
+        <table className="table-cards min-w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Request Date</th><th className="px-3 py-2">Duration</th><th className="px-3 py-2">Number row</th><th className="px-3 py-2">Details</th></tr>
           </thead>
@@ -49,11 +49,11 @@ export default function ConnectionDetails() {
             ) : (
               d.logs.map((l) => (
                 <tr key={l.id} className="border-t border-slate-100">
-                  <td className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
-                  <td className="px-3 py-2">{when(l.date)}</td>
-                  <td className="px-3 py-2">{formatDuration(l.duration)}</td>
-                  <td className="px-3 py-2">{l.numberRow}</td>
-                  <td className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "")}</td>
+                  <td data-label="Status" className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
+                  <td data-label="Request Date" className="px-3 py-2">{when(l.date)}</td>
+                  <td data-label="Duration" className="px-3 py-2">{formatDuration(l.duration)}</td>
+                  <td data-label="Number row" className="px-3 py-2">{l.numberRow}</td>
+                  <td data-label="Details" className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "")}</td>
                 </tr>
               ))
             )}

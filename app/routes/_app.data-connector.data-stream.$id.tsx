@@ -89,7 +89,7 @@ export default function DataStreamDetail() {
         <EmptyState title="This data stream has no job yet.">Add a job to choose the accounts, fields and schedule.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2">Name</th>
@@ -104,10 +104,10 @@ export default function DataStreamDetail() {
               {detail.jobs.map((j) => (
                 <tr key={j.id} data-testid="job-row" className="border-t border-slate-100">
                   <th scope="row" className="px-4 py-2 text-left font-medium">{j.name}</th>
-                  <td className="px-4 py-2">{j.accounts}</td>
-                  <td className="px-4 py-2">{j.paused ? "Paused" : when(j.next, "-")}</td>
-                  <td className="px-4 py-2">{when(j.lastLaunchedAt, "Never")}</td>
-                  <td className="px-4 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
+                  <td data-label="Accounts" className="px-4 py-2">{j.accounts}</td>
+                  <td data-label="Next Run" className="px-4 py-2">{j.paused ? "Paused" : when(j.next, "-")}</td>
+                  <td data-label="Last Run" className="px-4 py-2">{when(j.lastLaunchedAt, "Never")}</td>
+                  <td data-label="Status" className="px-4 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
                   <td className="space-x-2 whitespace-nowrap px-4 py-2 text-right">
                     <Link to={`${base}/jobs/${j.id}`} className="text-brand-600 hover:underline">View</Link>
                     <Link to={`${base}?confirm=delete-job&job=${j.id}`} className="text-red-600 hover:underline">Delete</Link>

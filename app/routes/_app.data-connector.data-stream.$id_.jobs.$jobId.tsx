@@ -104,7 +104,7 @@ export default function JobDetail() {
       <HashTabs tabs={TABS} active={tab} />
       {shown("overview") ? (
         <section id="overview" className="rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-3 py-2">Extracted Date Time</th>
@@ -128,19 +128,19 @@ export default function JobDetail() {
                   const retries = retriesText(l.steps);
                   return (
                     <tr key={l.id} data-testid="log-row" className="border-t border-slate-100 align-top">
-                      <td className="px-3 py-2">{when(l.startedAt, "-")}</td>
-                      <td className="px-3 py-2" data-testid="log-days">
+                      <td data-label="Extracted Date Time" className="px-3 py-2">{when(l.startedAt, "-")}</td>
+                      <td data-label="Extracted Range Time" className="px-3 py-2" data-testid="log-days">
                         {days.requested}
                         {days.refetched ? <span className="block text-xs text-slate-500">{days.refetched}</span> : null}
                       </td>
-                      <td className="px-3 py-2">{formatDuration(l.duration)}</td>
-                      <td className="px-3 py-2">{stepLabel(l.step)}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Duration" className="px-3 py-2">{formatDuration(l.duration)}</td>
+                      <td data-label="Step" className="px-3 py-2">{stepLabel(l.step)}</td>
+                      <td data-label="Status" className="px-3 py-2">
                         <span data-testid="log-status">{logStatusLabel(l.success)}</span>
                         {retries ? <span className="block text-xs text-amber-700" data-testid="log-retries">{retries}</span> : null}
                       </td>
-                      <td className="px-3 py-2 text-right">{formatCount(l.extractedRow)}</td>
-                      <td className="px-3 py-2 text-right" data-testid="log-loaded">{formatCount(l.numberRow)}</td>
+                      <td data-label="Extracted Row" className="px-3 py-2 text-right">{formatCount(l.extractedRow)}</td>
+                      <td data-label="Loaded Row" className="px-3 py-2 text-right" data-testid="log-loaded">{formatCount(l.numberRow)}</td>
                       <td className="px-3 py-2">
                         <details>
                           <summary className="cursor-pointer text-brand-600">View details</summary>
@@ -179,8 +179,8 @@ export default function JobDetail() {
           <div className="flex items-center justify-between px-3 py-2 text-sm">
             <span>Page {d.page} of {lastPage}</span>
             <span className="space-x-2">
-              {d.page > 1 ? <Link to={`${base}?page=${d.page - 1}`} className="text-brand-600">Previous</Link> : <span className="text-slate-400">Previous</span>}
-              {d.page < lastPage ? <Link to={`${base}?page=${d.page + 1}`} className="text-brand-600">Next</Link> : <span className="text-slate-400">Next</span>}
+              {d.page > 1 ? <Link to={`${base}?page=${d.page - 1}`} className="text-brand-600">Previous</Link> : <span className="text-slate-500">Previous</span>}
+              {d.page < lastPage ? <Link to={`${base}?page=${d.page + 1}`} className="text-brand-600">Next</Link> : <span className="text-slate-500">Next</span>}
             </span>
           </div>
         </section>

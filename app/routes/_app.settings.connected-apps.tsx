@@ -63,7 +63,7 @@ export default function ConnectedAppsTab() {
             <EmptyState title="No app is connected">Looker Studio, Google Sheets and Excel appear here once you connect them to Signalpost.</EmptyState>
           </div>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="table-cards w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-6 py-2">App</th>
@@ -76,15 +76,15 @@ export default function ConnectedAppsTab() {
             <tbody>
               {apps.map((a) => (
                 <tr key={a.id} className="border-t border-slate-100" data-testid={`connected-app-${a.id}`}>
-                  <td className="px-6 py-3">
+                  <td data-label="App" className="px-6 py-3">
                     <span className="font-medium">{a.name}</span>
                     {a.scope ? <span className="text-slate-500"> · {a.scope}</span> : null}
                     <span className="block text-xs text-slate-500">{HOW[a.via]}</span>
                   </td>
-                  <td className="px-6 py-3">{a.userEmail}</td>
-                  <td className="px-6 py-3">{formatUtc(a.createdAt, "—")}</td>
-                  <td className="px-6 py-3">{formatUtc(a.lastUsedAt, "Not used yet")}</td>
-                  <td className="px-6 py-3 text-right">
+                  <td data-label="Connected by" className="px-6 py-3">{a.userEmail}</td>
+                  <td data-label="Connected" className="px-6 py-3">{formatUtc(a.createdAt, "—")}</td>
+                  <td data-label="Last used" className="px-6 py-3">{formatUtc(a.lastUsedAt, "Not used yet")}</td>
+                  <td data-label="Actions" className="px-6 py-3 text-right">
                     <Link to={`?confirm=revoke&app=${a.id}`} className="text-red-600 hover:underline" preventScrollReset>
                       Disconnect
                     </Link>
@@ -103,7 +103,7 @@ export default function ConnectedAppsTab() {
               <li key={l.uuid} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm" data-testid={`pending-link-${l.code}`}>
                 <span>
                   {l.addIn} · code <span className="font-mono">{l.code}</span> · {l.userEmail}
-                  <span className="text-slate-400"> · usable until {formatUtc(l.expiresAt, "")}</span>
+                  <span className="text-slate-500"> · usable until {formatUtc(l.expiresAt, "")}</span>
                 </span>
                 <Link to={`?confirm=cancel-link&link=${l.uuid}`} className="text-red-600 hover:underline" preventScrollReset>
                   Cancel

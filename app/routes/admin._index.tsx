@@ -40,7 +40,7 @@ export default function AdminHome() {
         ) : (
           <ul className="space-y-1 text-sm">
             {data.actions.map((a) => (
-              <li key={a.id}><span className="text-slate-400">{new Date(a.createdAt).toLocaleString("en-GB")}</span> · {a.action}{a.detail ? ` · ${a.detail}` : ""}</li>
+              <li key={a.id}><span className="text-slate-500">{new Date(a.createdAt).toLocaleString("en-GB")}</span> · {a.action}{a.detail ? ` · ${a.detail}` : ""}</li>
             ))}
           </ul>
         )}

@@ -173,7 +173,7 @@ export default function Login() {
         </div>
         <div className="rounded-lg bg-white p-6 shadow">
           <LoginForm redirectTo={redirectTo} actionData={actionData} />
-          <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+          <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
             <span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" />
           </div>
           <Form method="post" action="/auth/google">
@@ -183,7 +183,7 @@ export default function Login() {
             </button>
           </Form>
           <p className="mt-4 text-center text-sm text-slate-500">
-            New to Signalpost? <Link to="/signup" className="text-brand-600 hover:underline">Create an account</Link>
+            New to Signalpost? <Link to="/signup" className="text-brand-600 underline">Create an account</Link>
           </p>
         </div>
       </div>

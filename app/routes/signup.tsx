@@ -93,7 +93,7 @@ export default function Signup() {
                   <span aria-hidden className="font-bold text-[#4285f4]">G</span> Sign up with Google
                 </button>
               </Form>
-              <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+              <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
                 <span className="h-px flex-1 bg-slate-200" />or with your e-mail<span className="h-px flex-1 bg-slate-200" />
               </div>
               <Form method="post" {...getFormProps(form)} className="space-y-1">
@@ -109,7 +109,7 @@ export default function Signup() {
             </>
           )}
           <p className="mt-4 text-center text-sm text-slate-500">
-            Already have an account? <Link to="/login" className="text-brand-600 hover:underline">Sign in</Link>
+            Already have an account? <Link to="/login" className="text-brand-600 underline">Sign in</Link>
           </p>
         </div>
       </div>

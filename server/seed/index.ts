@@ -8,12 +8,13 @@ import { demoSavedQueryStep } from "./query-urls.js";
 import { demoAccountStep } from "./account.js";
 import { demoDataStreamStep } from "./data-streams.js";
 import { oauthClientsStep } from "./oauth-clients.js";
+import { demoUsageStep } from "./usage.js";
 import type { SeedStep } from "./context.js";
 
 export { DEMO_ADMIN, DEMO_USER, DEMO_COMPANY_NAME } from "./context.js";
 
 /** Each issue appends its own step (destination, data stream, alerts, ...). Order matters. */
-export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoAccountStep, demoDataStreamStep, oauthClientsStep];
+export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoAccountStep, demoDataStreamStep, oauthClientsStep, demoUsageStep];
 
 export async function seedDemo(db: DB, log: (m: string) => void = () => {}): Promise<void> {
   const core = await seedCoreCompany(db, log);
