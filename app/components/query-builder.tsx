@@ -130,7 +130,6 @@ function PreviewPane({ data, busy }: { data: Data; busy: boolean }) {
 
 function SaveDialog({ data, closeHref }: { data: Data; closeHref: string }) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "save-query",
@@ -152,7 +151,7 @@ function SaveDialog({ data, closeHref }: { data: Data; closeHref: string }) {
           <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), onInput: (e) => setName(e.currentTarget.value), autoFocus: true }} />
           <div className="mt-2 flex justify-end gap-2">
             <Link to={closeHref} className="rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</Link>
-            <SubmitButton busy={navigation.state === "submitting"} disabled={hydrated && name.trim() === ""}>Save</SubmitButton>
+            <SubmitButton pendingLabel="Saving…" disabled={hydrated && name.trim() === ""}>Save</SubmitButton>
           </div>
         </Form>
       </div>
@@ -327,7 +326,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
               </Section>
 
               <div className="flex flex-wrap gap-2 pt-2">
-                <button type="submit" name="preview" value="1" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">Preview</button>
+                <SubmitButton name="preview" value="1" variant="secondary" pendingLabel="Loading the preview…" data-testid="query-preview">Preview</SubmitButton>
                 {view.valid ? (
                   <Link to={`${here}&save=1`} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Save the query</Link>
                 ) : (

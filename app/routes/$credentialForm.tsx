@@ -5,7 +5,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { openAttempt, platformOfFormPath, SourceFlowError, submitCredentialForm } from "~/services/sources.server";
 import { credentialFormSchema, type FormField } from "~/utils/credential-form-schema";
@@ -149,7 +149,6 @@ function CredentialField({ field, meta }: { field: FormField; meta: { id: string
 export default function CredentialForm() {
   const { platform, state, expired, sourceName, from, serviceAccount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const schema = credentialFormSchema(platform.fields);
   const [form, fields] = useForm({
     id: `credential-${platform.id}`,
@@ -159,7 +158,6 @@ export default function CredentialForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting";
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white px-6 py-3 text-sm font-semibold text-slate-700" data-testid="credential-banner">
@@ -220,7 +218,7 @@ export default function CredentialForm() {
             <CredentialField key={f.name} field={f} meta={fields[f.name as keyof typeof fields] as { id: string; errors?: string[]; initialValue?: unknown }} />
           ))}
           <div className="mt-2 flex justify-end">
-            <SubmitButton busy={busy}>Next</SubmitButton>
+            <SubmitButton pendingLabel={`Checking with ${platform.displayName}…`}>Next</SubmitButton>
           </div>
         </Form>
       </main>

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
@@ -76,7 +76,6 @@ const when = (iso: string | null | undefined, fallback: string) => (iso ? new Da
 
 export default function JobDetail() {
   const d = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   useRevalidateEvery(JOB_POLL_MS);
   const { tab, shown } = useHashTab(TAB_IDS);
   const base = `/data-connector/data-stream/${d.stream.id}/jobs/${d.job.id}`;
@@ -95,7 +94,7 @@ export default function JobDetail() {
         <div className="flex gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="run-now" />
-            <SubmitButton busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "run-now"}>Run Now</SubmitButton>
+            <SubmitButton pendingLabel="Starting the run…">Run Now</SubmitButton>
           </Form>
           <Link to={`${base}/edit`} className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">Edit</Link>
           <Link to={`${base}?confirm=delete`} className="rounded-md border border-red-300 px-4 py-2 text-sm text-red-700 hover:bg-red-50">Delete</Link>

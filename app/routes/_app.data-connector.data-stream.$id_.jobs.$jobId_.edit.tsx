@@ -4,7 +4,7 @@
 // job:{id}, and opens the job's page. Works as a plain POST: field errors come back with a 400.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { jobEditValues, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -119,8 +119,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditJob() {
   const d = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as EditData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "change-report";
   const state = data?.state ?? d.current.state;
   const deployment = (data?.deployment ?? d.current.deployment) as DeploymentValues;
   const errors = data?.errors ?? {};
@@ -151,7 +149,7 @@ export default function EditJob() {
         </section>
         <div className="flex justify-end gap-2">
           <Link to={back} className="rounded-md border px-4 py-2 text-sm">Cancel</Link>
-          <SubmitButton busy={busy} name="intent" value="save">Save</SubmitButton>
+          <SubmitButton name="intent" value="save" pendingLabel="Saving…">Save</SubmitButton>
         </div>
       </Form>
     </div>

@@ -4,7 +4,7 @@
 // JavaScript; the last step creates the job with its Temporal Schedule and opens its page.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { accountProblems, createJobWithSchedule, fieldProblems, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
@@ -163,8 +163,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function NewJob() {
   const ctx = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as StepData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const step: WizardStep = data?.step ?? "basic";
   const state = data?.state ?? {};
   const errors = data?.errors ?? {};
@@ -199,14 +197,14 @@ export default function NewJob() {
           <Form method="post" className="space-y-3">
             {hidden}
             <JobNameInput defaultValue={state.name} errors={errors.name} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Next</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Checking…">Next</SubmitButton></div>
           </Form>
         ) : null}
         {step === "accounts" ? (
           <Form method="post" className="space-y-3">
             {hidden}
             <AccountsInputs sources={ctx.sources} state={state} errors={errors} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Next</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Checking…">Next</SubmitButton></div>
           </Form>
         ) : null}
         {step === "fields" ? (
@@ -222,7 +220,7 @@ export default function NewJob() {
                     ))}
                   </select>
                   <input type="date" name="previewDate" defaultValue={today} aria-label="Date" className={`${input} w-auto`} />
-                  <button type="submit" name="intent" value="preview" className="rounded-md border px-3 py-2 text-sm">Preview your data</button>
+                  <SubmitButton name="intent" value="preview" variant="secondary" pendingLabel="Loading the preview…">Preview your data</SubmitButton>
                 </div>
                 {data?.preview && "error" in data.preview ? <p className="mt-2 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700">{data.preview.error}</p> : null}
                 {data?.preview && "rows" in data.preview ? (
@@ -246,14 +244,14 @@ export default function NewJob() {
                 <ErrorSlot e={errors.preview} />
               </div>
             </FieldsInputs>
-            <div className="flex justify-end"><SubmitButton busy={busy} name="intent" value="next">Save</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton name="intent" value="next" pendingLabel="Saving…">Save</SubmitButton></div>
           </Form>
         ) : null}
         {step === "deployment" ? (
           <Form method="post" className="space-y-2">
             {hidden}
             <DeploymentInputs values={(data?.values ?? {}) as Parameters<typeof DeploymentInputs>[0]["values"]} errors={errors} destinationKind={ctx.destinationKind} partitionRule={ctx.partitionRule} dateFields={partitionableFields(fields)} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Save</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Creating the job…">Save</SubmitButton></div>
           </Form>
         ) : null}
       </div>
