@@ -51,6 +51,8 @@ export interface UsersTable {
   isActive: Generated<boolean>;
   googleId: string | null;
   skippedGettingStarted: Generated<boolean>;
+  /** IANA time zone chosen on the profile; null: the browser's (issue 19). */
+  timeZone: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: Timestamp;
 }
 

@@ -9,6 +9,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { Field, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DATE_RANGE_LABELS, DATE_RANGES, FILTER_TYPE_LABELS, FILTER_TYPES, QUERY_FORMATS } from "~/utils/query-url";
 import type { loadQueryBuilderPage } from "~/services/query-builder-page.server";
@@ -200,7 +201,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                     <li key={q.id} className="flex items-center justify-between gap-2 px-4 py-3 text-sm">
                       <span>
                         <span className="font-medium text-slate-800">{q.name}</span>
-                        <span className="block text-xs text-slate-500">{q.platform} · {new Date(q.createdAt).toLocaleDateString("en-GB")}</span>
+                        <span className="block text-xs text-slate-500">{view.sources.find((s) => s.platform === q.platform)?.platformName ?? q.platform} · saved <DateTime value={q.createdAt} /></span>
                       </span>
                       <span className="flex gap-2">
                         <Link to={`/data-connector/api/${q.id}`} className="rounded-md border border-slate-300 px-3 py-1 text-xs hover:bg-slate-50">Load</Link>

@@ -5,6 +5,9 @@ import { requireUser } from "~/services/session.server";
 import { connectionDetails } from "~/services/usage-screen.server";
 import { formatDuration } from "~/utils/jobs";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
+import { formatDay } from "~/utils/format-date";
+import { formatNumber } from "../../lib/format.js";
 
 export const meta: MetaFunction = () => [{ title: "Connection details · Signalpost" }];
 
@@ -17,7 +20,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(details);
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Never");
 
 export default function ConnectionDetails() {
   const d = useLoaderData<typeof loader>();
@@ -32,10 +34,10 @@ export default function ConnectionDetails() {
         <Link to={`/data-connector/sources/${d.sourceId}`} className="rounded-md border px-4 py-2 text-sm hover:bg-slate-50">Edit source</Link>
       </div>
       <p className="mb-4 text-sm text-slate-600">{d.source} · {d.account} → {d.destination}</p>
-      <div className="mb-4 grid grid-cols-3 gap-4">
+      <div className="mb-4 grid gap-4 sm:grid-cols-3">
         <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last status</p><p className="text-lg font-semibold" data-testid="last-status">{d.lastStatus}</p></div>
-        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last run</p><p className="text-lg font-semibold">{when(d.lastRun)}</p></div>
-        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Total number request</p><p className="text-lg font-semibold" data-testid="total-requests">{d.totalRequests}</p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last run</p><p className="text-lg font-semibold"><DateTime value={d.lastRun} fallback="Never" /></p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Total number request</p><p className="text-lg font-semibold" data-testid="total-requests">{formatNumber(d.totalRequests)}</p></div>
       </div>
       <h2 className="mb-2 font-semibold">Recent activity</h2>
       <div className="overflow-x-auto rounded-lg bg-white shadow">
@@ -50,10 +52,10 @@ export default function ConnectionDetails() {
               d.logs.map((l) => (
                 <tr key={l.id} className="border-t border-slate-100">
                   <td data-label="Status" className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
-                  <td data-label="Request Date" className="px-3 py-2">{when(l.date)}</td>
+                  <td data-label="Request Date" className="px-3 py-2"><DateTime value={l.date} /></td>
                   <td data-label="Duration" className="px-3 py-2">{formatDuration(l.duration)}</td>
-                  <td data-label="Number row" className="px-3 py-2">{l.numberRow}</td>
-                  <td data-label="Details" className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "")}</td>
+                  <td data-label="Number row" className="px-3 py-2">{formatNumber(l.numberRow)}</td>
+                  <td data-label="Details" className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${formatDay(l.dateStart)} to ${formatDay(l.dateEnd)}` : "")}</td>
                 </tr>
               ))
             )}

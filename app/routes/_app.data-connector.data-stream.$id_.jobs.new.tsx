@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { accountProblems, createJobWithSchedule, fieldProblems, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob, isId } from "~/services/data-streams.server";
+import { accountProblems, createJobWithSchedule, fieldProblems, JobFlowError, jobFormContext, JobInputError, jobProblems, previewRows, type NewJob, isId } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -144,7 +144,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // deployment
   const values = readDeploymentInput(form);
   const r = DeploymentStepSchema.safeParse(values);
-  if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues), values, fieldChoices }, 400);
+  if (!r.success) {
+    const errors = issuesToErrors(r.error.issues);
+    // One round of errors: what Save would also refuse (a table another job loads) shows with the form's own.
+    if (state.name && state.fields?.length && values.tableName.trim()) {
+      const draft = { ...values, name: state.name, mode: state.mode ?? "specific", dataSourceIds: state.dataSourceIds ?? [], networkAuthorizationId: state.networkAuthorizationId, report: state.report, fields: state.fields, renames: state.renames ?? {} } as NewJob;
+      const problems = await jobProblems(company.id, streamId, draft).catch(() => ({}));
+      for (const [k, v] of Object.entries(deploymentErrors(problems))) errors[k] ??= v;
+    }
+    return reply({ step, state, errors, values, fieldChoices }, 400);
+  }
   if (!state.name || !state.fields?.length || (!state.dataSourceIds?.length && !state.networkAuthorizationId))
     return reply({ step: "basic", state: {}, errors: { form: ["The earlier steps are incomplete: start again."] } }, 400);
   const job: NewJob = { ...r.data, name: state.name, mode: state.mode ?? "specific", dataSourceIds: state.dataSourceIds ?? [], networkAuthorizationId: state.networkAuthorizationId, report: state.report, fields: state.fields, renames: state.renames ?? {} };

@@ -17,8 +17,8 @@ import {
   getLocalStorage,
   listLocalStorageSources,
   previewPipeline,
-  platformName,
 } from "~/services/local-storage.server";
+import { platformDisplayName } from "~/services/platform-names.server";
 import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -44,7 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const removeId = Number(url.searchParams.get("remove"));
   return json({
     id: storage.id,
-    sources: sources.map((s) => ({ id: s.id, platform: platformName(s.platform), accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
+    sources: sources.map((s) => ({ id: s.id, platform: platformDisplayName(s.platform), accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
     choices,
     preview,
     confirmRemove: sources.find((s) => s.id === removeId)?.id ?? null,

@@ -8,6 +8,7 @@ import { getDb } from "~/services/db.server";
 import { listLocalStorages } from "~/services/local-storage.server";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { SubmitButton } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Local storage · Signalpost" }];
@@ -44,7 +45,7 @@ export default function LocalStorageList() {
               <tr key={p.id} className="border-t border-slate-100">
                 <td data-label="Pipeline" className="px-4 py-2"><Link to={`/data-connector/local-storage/${p.id}`} className="text-brand-700 hover:underline">Pipeline #{p.id}</Link></td>
                 <td data-label="Sources" className="px-4 py-2">{p.sources}</td>
-                <td data-label="Updated" className="px-4 py-2">{p.updatedAt.slice(0, 16).replace("T", " ")} UTC</td>
+                <td data-label="Updated" className="px-4 py-2"><DateTime value={p.updatedAt} /></td>
               </tr>
             ))}
           </tbody>

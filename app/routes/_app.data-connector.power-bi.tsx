@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
@@ -87,7 +88,7 @@ export default function PowerBiList() {
               <tr key={r.id} className="border-t border-slate-100">
                 <td data-label="Name" className="px-4 py-2 font-medium">{r.name}</td>
                 <td data-label="Source" className="px-4 py-2">{r.platform}</td>
-                <td data-label="Created" className="px-4 py-2">{new Date(r.createdAt).toLocaleDateString("en-GB")}</td>
+                <td data-label="Created" className="px-4 py-2"><DateTime value={r.createdAt} /></td>
                 <td data-label="Actions" className="px-4 py-2">
                   <span className="flex justify-end gap-2">
                     <Link to={`/data-connector/api/${r.id}?format=powerbi`} className="rounded-md border border-slate-300 px-3 py-1 text-xs hover:bg-slate-50">Edit</Link>

@@ -14,7 +14,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { formatUtc } from "~/utils/format-date";
+import { DateTime } from "~/components/time";
 
 export const meta = () => [{ title: "Connected apps · Settings · Signalpost" }];
 
@@ -82,8 +82,8 @@ export default function ConnectedAppsTab() {
                     <span className="block text-xs text-slate-500">{HOW[a.via]}</span>
                   </td>
                   <td data-label="Connected by" className="px-6 py-3">{a.userEmail}</td>
-                  <td data-label="Connected" className="px-6 py-3">{formatUtc(a.createdAt, "—")}</td>
-                  <td data-label="Last used" className="px-6 py-3">{formatUtc(a.lastUsedAt, "Not used yet")}</td>
+                  <td data-label="Connected" className="px-6 py-3"><DateTime value={a.createdAt} fallback="—" /></td>
+                  <td data-label="Last used" className="px-6 py-3"><DateTime value={a.lastUsedAt} fallback="Not used yet" /></td>
                   <td data-label="Actions" className="px-6 py-3 text-right">
                     <Link to={`?confirm=revoke&app=${a.id}`} className="text-red-600 hover:underline" preventScrollReset>
                       Disconnect
@@ -103,7 +103,7 @@ export default function ConnectedAppsTab() {
               <li key={l.uuid} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm" data-testid={`pending-link-${l.code}`}>
                 <span>
                   {l.addIn} · code <span className="font-mono">{l.code}</span> · {l.userEmail}
-                  <span className="text-slate-500"> · usable until {formatUtc(l.expiresAt, "")}</span>
+                  <span className="text-slate-500"> · usable until <DateTime value={l.expiresAt} /></span>
                 </span>
                 <Link to={`?confirm=cancel-link&link=${l.uuid}`} className="text-red-600 hover:underline" preventScrollReset>
                   Cancel

@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 
 export const InviteSchema = z.object({ intent: z.literal("invite"), email: z.email({ error: "Please enter a valid e-mail address" }) });
@@ -162,7 +163,7 @@ export default function UsersTab() {
           <ul>
             {data.invitations.map((i) => (
               <li key={i.id} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm">
-                <span>{i.email} <span className="text-slate-500">· expires {new Date(i.expiresAt).toLocaleDateString("en-GB")}</span></span>
+                <span>{i.email} <span className="text-slate-500">· expires <DateTime value={i.expiresAt} /></span></span>
                 <Form method="post"><input type="hidden" name="intent" value="revoke-invitation" /><input type="hidden" name="id" value={i.id} /><button className="text-slate-600 hover:underline">Cancel invitation</button></Form>
               </li>
             ))}

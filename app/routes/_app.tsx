@@ -7,6 +7,8 @@ import { getCompanyUsage, usageColour } from "~/services/usage.server";
 import { sourcesRepo, usersRepo } from "~/services/repositories.server";
 import { Shell } from "~/components/shell";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { screenTimeZone } from "~/services/time-zone.server";
+import { BrowserTimeZone } from "~/components/time";
 
 /** Paths that never bounce to /getting-started (spec 3 §2.1), plus the pages the wizard itself uses. */
 const GETTING_STARTED_EXEMPT = ["/getting-started", "/billing-space", "/buy", "/redirect", "/templates", "/link-to", "/data-connector/sources", "/profile", "/help", "/success"];
@@ -25,7 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect("/getting-started");
   }
   const usage = await getCompanyUsage(db, company);
+  const zone = screenTimeZone(request, user);
   return json({
+    timeZone: zone.timeZone,
+    timeZoneSource: zone.source,
     user: { email: user.email, firstName: user.firstName, isAdmin: usersRepo.isAdmin(user) },
     company: { name: company.name, activateAlert: company.activateAlert, subscribed: Boolean(company.stripeSubscriptionId) },
     usage: { used: usage.used, cap: usage.cap, trialOver: usage.trialOver, colour: usageColour(usage) },
@@ -38,6 +43,7 @@ export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
   return (
     <Shell user={data.user} company={data.company} usage={data.usage} impersonating={data.impersonating} banners={data.banners}>
+      <BrowserTimeZone />
       <Outlet />
     </Shell>
   );

@@ -4,6 +4,8 @@
 // platform: everything comes from the catalogue entry and the connector's oauth2/oauth1 blocks.
 import { getDb } from "./db.server.js";
 import { removeJobsReadingSource, removeJobsWithoutAccounts, syncJobsOfAccount } from "./data-streams.server.js";
+import { platformDisplayName } from "./platform-names.server.js";
+export { platformDisplayName };
 import { outboundGuard } from "../../lib/outbound/guard.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
@@ -154,9 +156,6 @@ export type SourceRow = {
   lastRefresh: string | null;
 };
 
-export function platformDisplayName(platformId: string): string {
-  return findPlatform(platformId)?.displayName ?? platformId;
-}
 
 function platformLook(platformId: string) {
   const platform = findPlatform(platformId);

@@ -71,6 +71,11 @@ export async function markGettingStartedSkipped(db: DB, companyId: number, userI
   await db.updateTable("users").set({ skippedGettingStarted: true }).where("companyId", "=", companyId).where("id", "=", userId).execute();
 }
 
+/** The user's time zone (an IANA name checked by the caller), or null for the browser's. */
+export async function setUserTimeZone(db: DB, companyId: number, userId: number, timeZone: string | null): Promise<void> {
+  await db.updateTable("users").set({ timeZone }).where("companyId", "=", companyId).where("id", "=", userId).execute();
+}
+
 export function isAdmin(user: Pick<User, "roles">): boolean {
   return user.roles.includes(ROLE_ADMIN);
 }
