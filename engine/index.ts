@@ -10,3 +10,4 @@ export * from "./alerts/filter-values.js";
 export * from "./destinations/index.js";
 export { getConnector, hasConnector, listConnectors, registry, type ConnectorRegistry } from "./connectors/registry.js";
 export { checkConnection, type ConnectionCheckResult } from "./connectors/check-connection.js";
+export { networkCode, outboundRefusal } from "./core/outbound.js";

@@ -12,6 +12,8 @@ import { credentialFormSchema, type FormField } from "~/utils/credential-form-sc
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon } from "~/components/sources";
+import { connectionHelp } from "~/utils/connection-help";
+import { ALERT_ONBOARDING } from "~/utils/sources";
 
 function formPlatform(segment: string | undefined) {
   const platform = segment ? platformOfFormPath(segment) : undefined;
@@ -34,11 +36,6 @@ function fieldsOf(platform: ReturnType<typeof formPlatform>): FormField[] {
   }));
 }
 
-/** Spec 3 §2.7: Magento is a store, the others an account. */
-function connectFailureText(platform: { id: string; displayName: string }): string {
-  const what = platform.id === "magento" ? "store" : "account";
-  return `Please review the information that you have submitted. We couldn't connect to your ${platform.displayName} ${what}.`;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.platform.displayName ?? "Connect"} · Signalpost` }];
 
@@ -55,6 +52,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: platform.description,
       icon: platform.icon,
       implemented: platform.implemented,
+      help: connectionHelp(platform),
       authMethod: platform.authMethod,
       fields: fieldsOf(platform),
     },
@@ -88,13 +86,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(next);
   } catch (error) {
     if (!(error instanceof SourceFlowError)) throw error;
-    const comingSoon = error.name === "ComingSoonError";
     return json(
       {
         result: submission.reply({ hideFields: platform.connectionFields.filter((f) => f.type === "password").map((f) => f.name) }),
-        failure: comingSoon
-          ? { title: error.title, text: error.message, detail: null }
-          : { title: "Unable to connect", text: connectFailureText(platform), detail: error.message },
+        failure: { title: error.title, text: error.message, detail: error.detail, kind: error.kind },
       },
       { status: error.status },
     );
@@ -149,6 +144,8 @@ function CredentialField({ field, meta }: { field: FormField; meta: { id: string
 export default function CredentialForm() {
   const { platform, state, expired, sourceName, from, serviceAccount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  // Back where the connection started: the alert wizard, or the list of platforms.
+  const cancelHref = from === ALERT_ONBOARDING ? "/data-sources/add" : "/data-connector/sources/new";
   const schema = credentialFormSchema(platform.fields);
   const [form, fields] = useForm({
     id: `credential-${platform.id}`,
@@ -188,19 +185,12 @@ export default function CredentialForm() {
             </Banner>
           ) : null}
           {actionData?.failure ? (
-            <Banner tone="error" title={actionData.failure.title}>
-              <p>{actionData.failure.text}</p>
-              {platform.id === "matomo" && actionData.failure.title === "Unable to connect" ? (
-                <p className="mt-1">
-                  Follow the{" "}
-                  <a href="https://matomo.org/faq/general/faq_114/" target="_blank" rel="noreferrer" className="underline">
-                    Matomo tutorial to create a token
-                  </a>
-                  .
-                </p>
-              ) : null}
-              {actionData.failure.detail ? <p className="mt-1 text-xs opacity-80">{actionData.failure.detail}</p> : null}
-            </Banner>
+            <div data-testid="connect-failure" data-kind={actionData.failure.kind}>
+              <Banner tone="error" title={actionData.failure.title}>
+                <p>{actionData.failure.text}</p>
+                {actionData.failure.detail ? <p className="mt-1 text-xs opacity-80">{platform.displayName} said: {actionData.failure.detail}</p> : null}
+              </Banner>
+            </div>
           ) : null}
         </div>
         <Form method="post" {...getFormProps(form)} className="mt-4 rounded-lg bg-white p-6 shadow">
@@ -217,10 +207,23 @@ export default function CredentialForm() {
           {platform.fields.map((f) => (
             <CredentialField key={f.name} field={f} meta={fields[f.name as keyof typeof fields] as { id: string; errors?: string[]; initialValue?: unknown }} />
           ))}
-          <div className="mt-2 flex justify-end">
+          <div className="mt-2 flex items-center justify-end gap-2">
+            <Link to={cancelHref} className="rounded-md px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" data-testid="credential-cancel">Cancel</Link>
             <SubmitButton pendingLabel={`Checking with ${platform.displayName}…`}>Next</SubmitButton>
           </div>
         </Form>
+        <section aria-labelledby="where-title" className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="connection-help">
+          <h2 id="where-title" className="font-semibold text-slate-800">Where to find {platform.fields.length > 1 ? "these" : "it"}</h2>
+          <p className="mt-1 text-slate-700">{platform.help.steps}</p>
+          {platform.help.docUrl ? (
+            <p className="mt-2">
+              <a href={platform.help.docUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                {platform.displayName}&apos;s own guide
+              </a>{" "}
+              <span className="text-xs text-slate-500">(opens {new URL(platform.help.docUrl).host})</span>
+            </p>
+          ) : null}
+        </section>
       </main>
     </div>
   );

@@ -3,6 +3,8 @@ import { redirect } from "@remix-run/node";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { googleAuthenticator } from "~/services/google-auth.server";
 import { safeRedirectTo } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { serverIntegration } from "~/services/integrations.server";
 
 /**
  * Starts Google sign-in: remix-auth stores a random state in a short-lived cookie and redirects
@@ -12,6 +14,9 @@ export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await request.clone().formData();
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  if (!serverIntegration("google").configured) {
+    return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "error", title: "Google sign-in is not set up on this server", description: "Sign in with your e-mail and password instead." });
+  }
   try {
     await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);
   } catch (response) {
