@@ -2,9 +2,11 @@
 // - promises nobody awaits lose their errors (and in a worker, crash it later): no-floating-promises;
 // - workflows are replayed by Temporal and must be deterministic: no Node built-ins, no I/O modules;
 // - the layers of docs/architecture.md: scripts/lint/layer-boundaries.js;
-// - the environment is read in one place, lib/env.ts, where it is validated.
+// - the environment is read in one place, lib/env.ts, where it is validated;
+// - platform answers are parsed by a schema, never cast: scripts/lint/checked-answers.js.
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import checkedAnswers from "./scripts/lint/checked-answers.js";
 import layerBoundaries from "./scripts/lint/layer-boundaries.js";
 
 const NODE_BUILTINS = ["assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "events", "fs", "fs/promises", "http", "http2", "https", "net", "os", "path", "perf_hooks", "process", "readline", "stream", "timers", "tls", "url", "util", "v8", "vm", "worker_threads", "zlib"];
@@ -17,7 +19,7 @@ export default tseslint.config(
       parser: tseslint.parser,
       parserOptions: { projectService: { allowDefaultProject: ["*.js"] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, signalpost: { rules: { "layer-boundaries": layerBoundaries } } },
+    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, signalpost: { rules: { "layer-boundaries": layerBoundaries, "checked-answers": checkedAnswers } } },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
@@ -41,6 +43,15 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ["engine/connectors/**/*.ts"],
+    ignores: [
+      // Fakes and tests read what our connectors sent, not what a platform answered.
+      "**/fake.ts",
+      "**/*.test.ts",
+    ],
+    rules: { "signalpost/checked-answers": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "engine/**/*.ts", "db/**/*.ts", "temporal/**/*.ts", "lib/**/*.ts"],

@@ -29,6 +29,8 @@ export default defineConfig({
           include: ["db/**/*.test.ts", "temporal/**/*.int.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           exclude: ["node_modules/**", "tests/e2e/**"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // Workers started here never reach the real ECB (decision 0930); the tests that fetch rates start tests/fakes/ecb.
+          env: { ECB_RATES_BASE_URL: "http://127.0.0.1:9" },
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -7,6 +7,9 @@ import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
+import type { McpTables } from "./tables/mcp.js";
+import type { CurrencyTables } from "./tables/currency.js";
+import type { ClientLinkTables } from "./tables/client-links.js";
 
 /**
  * The database as TypeScript sees it (camelCase through CamelCasePlugin). The core tables are
@@ -38,6 +41,10 @@ export interface CompaniesTable {
   stripeInterval: Generated<string | null>;
   stripePeriodEnd: NullableTimestamp;
   overLimitSince: NullableTimestamp;
+  /** When the starter alert templates were added (once, issue 18). */
+  starterTemplatesAt: NullableTimestamp;
+  /** ISO 4217 code money is converted into (decision 0930); null: no conversion. */
+  reportingCurrency: Generated<string | null>;
 }
 
 export interface UsersTable {
@@ -53,6 +60,10 @@ export interface UsersTable {
   skippedGettingStarted: Generated<boolean>;
   /** IANA time zone chosen on the profile; null: the browser's (issue 19). */
   timeZone: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Alert e-mails: one at each change, or one daily digest (issue 18). */
+  alertEmail: ColumnType<"each" | "digest", "each" | "digest" | undefined, "each" | "digest">;
+  /** The day (YYYY-MM-DD, UTC) the last digest went out. */
+  digestSentOn: string | null;
   createdAt: Timestamp;
 }
 
@@ -146,7 +157,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables, CurrencyTables, ClientLinkTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

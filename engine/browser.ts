@@ -7,4 +7,6 @@ export * from "./core/dates.js";
 export { redact, REDACTED } from "./core/redact.js";
 export * from "./alerts/definition.js";
 export * from "./alerts/evaluate.js";
+export * from "./alerts/explain.js";
 export * from "./destinations/catalogue.js";
+export * from "./query/normalized-ads.js";

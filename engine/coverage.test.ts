@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { getConnector } from "./connectors/registry.js";
 import { behavioursOf, buildCoverage, COVERAGE_FILE, missingConnectors, renderCoverage, repoRoot } from "./coverage.js";
 
 const rows = await buildCoverage();
@@ -29,6 +30,40 @@ describe("connector coverage report", () => {
     const suite = `behaviourSuite({ tokenRefresh: true, more: { "polls a pending job": async () => {} } })`;
     expect(behavioursOf([suite])).toEqual(["single page", "pagination", "empty", "401 → config", "429 → retry", "5xx → retry", "token refresh", "accounts", "async job"]);
     expect(behavioursOf([])).toEqual([]);
+  });
+
+  // Issue 17's goals for the generated catalogues, read from the same rows the report prints.
+  it("the generated field catalogues meet issue 17's goals", () => {
+    const groups = (id: string) => {
+      const coverage = rows.find((r) => r.id === id)?.fieldCoverage;
+      expect(coverage, `${id} has no field-coverage.ts`).toBeDefined();
+      return new Map(coverage!.groups.map((g) => [g.label, g]));
+    };
+    const google = groups("google-ads");
+    expect(google.get("metrics")!.offered).toBeGreaterThanOrEqual(300);
+    expect(google.get("segments")!.offered).toBeGreaterThanOrEqual(150);
+    const meta = groups("facebook-ads");
+    expect(meta.get("insights fields")!.offered).toBeGreaterThanOrEqual(180);
+    expect(meta.get("breakdowns")!.offered).toBeGreaterThanOrEqual(80);
+    expect([...groups("google-analytics").values()].every((g) => g.offered > 0)).toBe(true);
+    for (const id of ["bing-ads", "linkedin", "tik-tok", "pinterest-ads", "snapchat-ads", "amazon-ads", "twitter-ads"]) {
+      for (const g of groups(id).values()) expect(g.offered / g.platform!, `${id}: ${g.label}`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  // One catalogue for every screen (issue 17 item 1): pickers group by category and explain each
+  // field. GA4's categories come from each property's metadata, so its account-less list is left out.
+  it("every field of the generated catalogues carries a category and a description", async () => {
+    const problems: string[] = [];
+    for (const row of rows.filter((r) => r.fieldCoverage && r.id !== "google-analytics")) {
+      const connector = getConnector(row.id);
+      for (const report of row.reports.length > 0 ? row.reports : [undefined]) {
+        for (const f of await connector.listFields(undefined, { report })) {
+          if (!f.category?.trim() || !f.description.trim()) problems.push(`${row.id}/${report}: ${f.id}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
   });
 
   // The issue's goal ("the coverage report shows no gaps"). Skipped while connectors are missing;

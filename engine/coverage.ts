@@ -5,7 +5,9 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
 import { listPlatforms } from "./catalogue/index.js";
+import type { FieldCoverage } from "./connectors/field-coverage.js";
 import { getConnector, hasConnector } from "./connectors/registry.js";
 
 export const COVERAGE_FILE = "docs/connector-coverage.md";
@@ -39,6 +41,15 @@ export interface CoverageRow {
   fields: number;
   restatementDays?: number;
   behaviours: string[];
+  /** The platform's own field counts against the catalogue's (connectors/<id>/field-coverage.ts). */
+  fieldCoverage?: FieldCoverage;
+}
+
+/** The connector folder's field-coverage.ts, when its catalogue is generated from platform metadata. */
+async function fieldCoverageOf(id: string): Promise<FieldCoverage | undefined> {
+  const file = join(engineDir, "connectors", id, "field-coverage.ts");
+  if (!existsSync(file)) return undefined;
+  return ((await import(pathToFileURL(file).href)) as { fieldCoverage?: FieldCoverage }).fieldCoverage;
 }
 
 /** Test titles of it()/test() calls and behaviour-suite keys in a connector's test files. */
@@ -91,6 +102,7 @@ export async function buildCoverage(): Promise<CoverageRow[]> {
       row.fields = ids.size;
       row.restatementDays = connector.restatementDays;
       row.behaviours = behavioursOf(testSourcesOf(connector.id));
+      row.fieldCoverage = await fieldCoverageOf(connector.id);
       if (connector.oauth1) row.authMethod = "oauth1.0a";
     }
     rows.push(row);
@@ -124,6 +136,24 @@ export function renderCoverage(rows: readonly CoverageRow[]): string {
     lines.push(
       `| ${cell(r.name)} | ${r.id} | ${r.category} | ${r.authMethod} | ${r.implemented ? "yes" : "**missing**"} | ${r.implemented ? cell(r.reports.join(", ") || "(single)") : ""} | ${r.implemented ? r.fields : ""} | ${r.restatementDays ?? ""} | ${r.behaviours.join(", ")} |`,
     );
+  }
+  const counted = rows.filter((r) => r.fieldCoverage);
+  if (counted.length > 0) {
+    lines.push(
+      "",
+      "## Field catalogues against the platform's own count",
+      "",
+      "Catalogues generated from the platform's own metadata (connectors/<id>/field-coverage.ts): how many of the platform's fields of each kind the connector offers.",
+      "",
+      "| Platform | Source of the platform's count | Offered / platform's count |",
+      "| --- | --- | --- |",
+    );
+    for (const r of counted) {
+      const groups = r.fieldCoverage!.groups.map((g) =>
+        g.platform === null ? `${g.label}: all of each account's, read from the platform per account (${g.offered} known without a credential)` : `${g.label}: ${g.offered} / ${g.platform} (${Math.floor((g.offered / Math.max(g.platform, 1)) * 100)} %)`,
+      );
+      lines.push(`| ${cell(r.name)} | ${cell(r.fieldCoverage!.source)} | ${cell(groups.join("; "))} |`);
+    }
   }
   return lines.join("\n") + "\n";
 }

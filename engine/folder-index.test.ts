@@ -53,6 +53,19 @@ describe("the generator", () => {
     expect(out).not.toContain("shared");
   });
 
+  it("adds a folder's normalized.ts (its mapping onto the normalized ads schema) to its entry", () => {
+    fresh();
+    file("acme/platform.ts", "export const platform = {};\n");
+    file("acme/connector.ts", "export const acmeConnector = {};\n");
+    file("acme/normalized.ts", "export const normalized = { reports: [] };\n");
+    const out = renderConnectorIndex(dir);
+    expect(out).toContain('import { normalized as acmeNormalized } from "./acme/normalized.js";');
+    expect(out).toContain('{ folder: "acme", platform: acmePlatform, connector: acmeConnector, normalized: acmeNormalized },');
+    file("soon/platform.ts", "export const platform = {};\n");
+    file("soon/normalized.ts", "export const normalized = { reports: [] };\n");
+    expect(() => renderConnectorIndex(dir)).toThrow(new FolderIndexError("engine/connectors/soon has normalized.ts but no connector.ts to read through."));
+  });
+
   it("refuses a connector without its catalogue entry", () => {
     fresh();
     file("acme/connector.ts", "export const acmeConnector = {};\n");

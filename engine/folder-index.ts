@@ -3,7 +3,7 @@
 // list its folders at run time: this script lists them at build time instead and writes plain
 // static imports, which every bundler, tsx and vitest follow.
 //
-//   engine/connectors/folders.generated.ts     each folder's platform.ts entry and connector.ts
+//   engine/connectors/folders.generated.ts     each folder's platform.ts entry, connector.ts and normalized.ts
 //   engine/destinations/folders.generated.ts   each folder's destination.ts entry (no drivers: browser-safe)
 //   engine/destinations/openers.generated.ts   each folder's open.ts, imported lazily (server only)
 //
@@ -76,7 +76,16 @@ export function renderConnectorIndex(connectorsDir: string): string {
       imports.push(`import { ${exported === local ? exported : `${exported} as ${local}`} } from "./${name}/connector.js";`);
       connectorPart = `, connector: ${local}`;
     }
-    entries.push(`  { folder: "${name}", platform: ${platformName}${connectorPart} },`);
+    // normalized.ts: the platform's mapping onto the normalized ads schema (decision 0931).
+    const normalizedFile = join(dir, "normalized.ts");
+    let normalizedPart = "";
+    if (existsSync(normalizedFile)) {
+      if (!connectorPart) throw new FolderIndexError(`engine/connectors/${name} has normalized.ts but no connector.ts to read through.`);
+      if (!hasExport(normalizedFile, "normalized")) throw new FolderIndexError(`engine/connectors/${name}/normalized.ts must export const normalized.`);
+      imports.push(`import { normalized as ${camel(name)}Normalized } from "./${name}/normalized.js";`);
+      normalizedPart = `, normalized: ${camel(name)}Normalized`;
+    }
+    entries.push(`  { folder: "${name}", platform: ${platformName}${connectorPart}${normalizedPart} },`);
   }
   return [
     ...HEADER,

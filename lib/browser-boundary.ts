@@ -5,18 +5,25 @@
 
 /**
  * Paths other origins may call, and how. None of them reads a cookie: the query URL is
- * authenticated by the API key in its query string, the add-in endpoints by a bearer token or a
- * one-time link id, the token endpoints by client credentials. That is why `*` is safe and why
+ * authenticated by the API key in its query string, the add-in endpoints and /mcp by a bearer
+ * token or a one-time link id, the token endpoints by client credentials; the discovery
+ * documents and the client registration are public. That is why `*` is safe and why
  * Access-Control-Allow-Credentials is never sent.
  */
 type CorsRule = { methods: string; headers?: string; expose?: string };
 
 const QUERY_URL: CorsRule = { methods: "GET, HEAD", expose: "X-Request-Id, Content-Disposition" };
 const MACHINE: CorsRule = { methods: "GET, POST", headers: "Authorization, Content-Type", expose: "WWW-Authenticate" };
+// The MCP server and what its clients read before signing in (decision 0910): browser-based
+// clients (the MCP Inspector, web assistants) call them from their own origin, with a bearer token.
+const MCP: CorsRule = { methods: "GET, POST, DELETE", headers: "Authorization, Content-Type, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID", expose: "WWW-Authenticate, Mcp-Session-Id" };
+const MCP_DISCOVERY: CorsRule = { methods: "GET", headers: "Mcp-Protocol-Version" };
 
 export function corsRuleFor(pathname: string): CorsRule | undefined {
   if (pathname === "/api/request") return QUERY_URL;
-  if (pathname.startsWith("/addons/") || pathname === "/oauth/token" || pathname === "/oauth/revoke") return MACHINE;
+  if (pathname.startsWith("/addons/") || pathname === "/oauth/token" || pathname === "/oauth/revoke" || pathname === "/oauth/register") return MACHINE;
+  if (pathname === "/mcp") return MCP;
+  if (pathname === "/.well-known/oauth-authorization-server" || pathname.startsWith("/.well-known/oauth-protected-resource")) return MCP_DISCOVERY;
   return undefined;
 }
 

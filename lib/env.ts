@@ -46,6 +46,12 @@ const schema = z.object({
   MAIL_LIMIT_PER_ADDRESS: z.coerce.number().int().positive().default(3),
   MAIL_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   MAIL_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
+  /** The MCP server (docs/decisions/0910-mcp-server.md): tool calls and resource reads per token per minute. */
+  MCP_CALLS_PER_MINUTE: z.coerce.number().int().positive().default(60),
+  /** Actions (run a job now, snooze or un-snooze an alert) per token per hour. */
+  MCP_ACTIONS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  /** Dynamic client registrations (RFC 7591) per client address per hour. */
+  MCP_REGISTRATIONS_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Billing (issue 8): Stripe secret key, API base (stripe-mock in tests), webhook signing secret, price ids. */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_API_BASE_URL: z.string().url().optional(),
@@ -65,6 +71,8 @@ const schema = z.object({
   /** Outbound guard: CIDR ranges, IPs or host names (each optionally with :port) reachable even when private or internal. */
   /** Shown on the destination form: the addresses our servers connect from, for customers' firewalls. */
   SIGNALPOST_OUTBOUND_IPS: z.string().optional(),
+  /** Where the European Central Bank publishes its reference rates (decision 0930); tests point it at tests/fakes/ecb. */
+  ECB_RATES_BASE_URL: z.string().url().default("https://www.ecb.europa.eu/stats/eurofxref"),
   /** The published Looker Studio connector's deployment id (the catalogue page links to it). */
   LOOKER_STUDIO_CONNECTOR_ID: z.string().optional(),
   OUTBOUND_ALLOW: z

@@ -51,6 +51,8 @@ export function decideSignIn(facts: ThrottleFacts, now: Date, limits: ThrottleLi
   for (const { scope, counted, free, max } of scopes) {
     if (!counted?.lastFailureAt) continue;
     const wait = waitAfterFailures(counted.failures, free, max, limits.windowMs);
+    // No wait owed refuses nothing, whatever the clocks of the database and this process say.
+    if (wait === 0) continue;
     const retryAt = new Date(counted.lastFailureAt.getTime() + wait);
     if (retryAt > now && (!refusal || retryAt > refusal.retryAt)) refusal = { scope, retryAt };
   }

@@ -44,7 +44,7 @@ ensure_temporal_cli() {
     exit 1
   fi
   say "building the Temporal CLI $TEMPORAL_CLI_VERSION with Go (once per machine, a few minutes)"
-  # v1.6.0 and later carry a replace directive that `go install` refuses (../shared/TOOLCHAIN.md).
+  # v1.6.0 and later carry a replace directive in go.mod, which `go install pkg@version` refuses (decision 0001).
   GOBIN="$(dirname "$TEMPORAL_CLI")" go install "github.com/temporalio/cli/cmd/temporal@v$TEMPORAL_CLI_VERSION" \
     || { say "could not build the Temporal CLI (is the Go module proxy reachable?)"; exit 1; }
 }

@@ -3,11 +3,27 @@
 // client of lib/slack). Once per change: claimNotifications moves the configured alert's notified
 // status atomically (claimNotifications), so concurrent or retried evaluations send nothing twice. Snoozed alerts
 // are evaluated but do not notify; their change is notified when the snooze ends (if it lasts).
+// Issue 18: messages list the entities in anomaly with their values (engine/alerts/explain.ts);
+// assignees who chose the daily digest get no message per change (server/alert-digest.ts).
 import type { DB } from "../db/connection.js";
 import { claimNotifications, listAssigneesOf, recordNotifications, type NotificationRecord } from "../db/repositories/alerts.js";
 import { getCompanySlack } from "../db/repositories/slack.js";
 import type { AlertStatusValue } from "../db/tables/alerts.js";
 import type { Mail } from "../lib/mail.js";
+import { explainCondition, resultState, type EntityResult } from "../engine/index.js";
+
+/** An entity in anomaly as a message lists it: its name and the sentence of its fired condition. */
+export type EntityLine = { name: string; detail: string; provisional?: string | null };
+
+/** The entities in anomaly of some results as messages list them: each with its fired conditions. */
+export function anomalyLines(results: readonly Pick<EntityResult, "identifierName" | "status" | "conditions" | "provisional" | "settlesOn">[]): EntityLine[] {
+  return results
+    .filter((r) => r.status === "ANOMALY")
+    .map((r) => ({ name: r.identifierName, detail: r.conditions.filter((c) => c.fired).map(explainCondition).join("; "), provisional: resultState(r).note }));
+}
+
+/** Entities a message lists before "and N more". */
+export const MESSAGE_ENTITY_LIMIT = 10;
 
 export type StatusChange = {
   companyId: number;
@@ -20,6 +36,8 @@ export type StatusChange = {
   entityAnalyzed: number;
   snoozed: Date | null;
   notifiedStatus: AlertStatusValue | null;
+  /** The entities in anomaly (ANOMALY changes), most telling first. */
+  entities?: EntityLine[];
 };
 
 export type NotifierDeps = {
@@ -36,11 +54,19 @@ export function shouldNotify(previous: AlertStatusValue | null, next: AlertStatu
   return next === "ANOMALY" || (next === "OK" && previous === "ANOMALY");
 }
 
-export function notificationText(change: Pick<StatusChange, "title" | "dataSourceName" | "status" | "entityInAlert" | "entityAnalyzed">, link: string): { subject: string; text: string } {
+/** "- Brand search: Clicks yesterday 2,055 vs 1,031/day average ... (provisional until 21 Nov)", then "and N more". */
+export function entityListText(entities: readonly EntityLine[], total: number): string {
+  const shown = entities.slice(0, MESSAGE_ENTITY_LIMIT).map((e) => `- ${e.name}: ${e.detail}${e.provisional ? ` (${e.provisional.charAt(0).toLowerCase()}${e.provisional.slice(1)})` : ""}`);
+  const more = total - shown.length;
+  return [...shown, ...(more > 0 ? [`- and ${more} more`] : [])].join("\n");
+}
+
+export function notificationText(change: Pick<StatusChange, "title" | "dataSourceName" | "status" | "entityInAlert" | "entityAnalyzed" | "entities">, link: string): { subject: string; text: string } {
   if (change.status === "ANOMALY") {
+    const list = change.entities?.length ? `\n\n${entityListText(change.entities, change.entityInAlert)}` : "";
     return {
       subject: `Anomaly detected: ${change.title} on ${change.dataSourceName}`,
-      text: `${change.title} found an anomaly on ${change.dataSourceName}: ${change.entityInAlert} in anomaly on ${change.entityAnalyzed} analysed.\n\nSee the details: ${link}`,
+      text: `${change.title} found an anomaly on ${change.dataSourceName}: ${change.entityInAlert} in anomaly on ${change.entityAnalyzed} analysed.${list}\n\nSee the details: ${link}`,
     };
   }
   return {
@@ -72,7 +98,8 @@ export async function notifyStatusChanges(deps: NotifierDeps, changes: StatusCha
       let sent = 0;
       const record = (channel: "email" | "slack", recipient: string, error?: unknown) =>
         records.push({ companyId, configuredForId: change.configuredForId, status: change.status, channel, recipient, error: error ? String((error as Error).message ?? error) : null });
-      for (const user of assignees.get(change.dataSourceId) ?? []) {
+      // Assignees on the daily digest read it there (server/alert-digest.ts), not once per change.
+      for (const user of (assignees.get(change.dataSourceId) ?? []).filter((u) => u.alertEmail !== "digest")) {
         try {
           await deps.sendMail({ to: user.email, subject, text });
           sent++;
@@ -84,7 +111,8 @@ export async function notifyStatusChanges(deps: NotifierDeps, changes: StatusCha
       }
       if (slack?.channelId) {
         try {
-          await deps.postSlack(slack.installation.accessToken, { channel: slack.channelId, text: `${change.status === "ANOMALY" ? ":red_circle:" : ":large_green_circle:"} ${subject}\n${link}` });
+          const list = change.status === "ANOMALY" && change.entities?.length ? `\n${entityListText(change.entities, change.entityInAlert)}` : "";
+          await deps.postSlack(slack.installation.accessToken, { channel: slack.channelId, text: `${change.status === "ANOMALY" ? ":red_circle:" : ":large_green_circle:"} ${subject}${list}\n${link}` });
           sent++;
           record("slack", slack.channelName ?? slack.channelId);
         } catch (error) {

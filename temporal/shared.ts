@@ -39,6 +39,11 @@ export type AlertBatchResult = { evaluated: number; anomalies: number; errors: n
 export type RefreshAccountStatsInput = { companyId?: number; dataSourceIds?: number[] };
 export type CheckUrlsInput = { companyId?: number; dataSourceIds?: number[]; timeoutMs?: number };
 export const ALERT_SCHEDULE_ID = "alerts:evaluate";
+/** alerts:evaluate runs at minute 5 of every hour (the screens say when the next run is). */
+export const ALERT_SCHEDULE_CRON = "5 * * * *";
+/** The daily alert digest (issue 18), at 07:00 UTC. */
+export const ALERT_DIGEST_SCHEDULE_ID = "alerts:digest";
+export const ALERT_DIGEST_CRON = "0 7 * * *";
 export const URL_CHECK_SCHEDULE_ID = "checks:urls";
 export const ALERT_STATS_SCHEDULE_ID = "alerts:account-stats";
 /** Automatic checks: one pass of the security or conversion-tag check over the monitored accounts. */
@@ -49,5 +54,11 @@ export const CONVERSION_TAG_CHECK_SCHEDULE_ID = "checks:conversion-tags";
 /** product_available (decision 0515): Shopping products advertised while not in stock, on the accounts it is activated on. */
 export const PRODUCT_CHECK_SCHEDULE_ID = "checks:products";
 
+
+// ---- currency (issue 22, decision 0930) -----------------------------------------------------------
+/** The daily fetch of the ECB reference rates. */
+export const EXCHANGE_RATE_SCHEDULE_ID = "rates:ecb";
+export type FetchExchangeRatesResult = { file: "daily" | "last90Days" | "history"; rates: number; written: number; lastDay: string };
+
 /** Every schedule the worker creates at start (tests delete them all when they stop). */
-export const WORKER_SCHEDULE_IDS = [ALERT_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID] as const;
+export const WORKER_SCHEDULE_IDS = [ALERT_SCHEDULE_ID, URL_CHECK_SCHEDULE_ID, ALERT_STATS_SCHEDULE_ID, SECURITY_CHECK_SCHEDULE_ID, CONVERSION_TAG_CHECK_SCHEDULE_ID, PRODUCT_CHECK_SCHEDULE_ID, ALERT_DIGEST_SCHEDULE_ID, EXCHANGE_RATE_SCHEDULE_ID] as const;

@@ -41,6 +41,9 @@ async function main() {
   await import("./alert-schedules.js")
     .then(async ({ ensureAlertSchedules }) => ensureAlertSchedules(await (await import("./client.js")).getTemporalClient()))
     .catch((error) => console.error("[worker] alert schedules not ensured:", error));
+  await import("./rate-schedules.js")
+    .then(async ({ ensureExchangeRateSchedule }) => ensureExchangeRateSchedule(await getTemporalClient()))
+    .catch((error) => console.error("[worker] exchange-rate schedule not ensured:", error));
   // Jobs created while Temporal was unreachable (or seeded) get their Schedule now.
   const jobs = await db.selectFrom("datastreamJobs").select(["id", "companyId", "recurrency"]).execute();
   const created = await getTemporalClient()

@@ -1,16 +1,25 @@
 // The alert editor (spec 1 §2.6): a plain form that saves and previews without JavaScript; with
 // JavaScript the preview runs 1,000 ms after the last change once the form validates, and Save
 // is enabled only when the whole alert, name included, validates.
-import { Form, Link, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { AGGREGATION_LABELS, AGGREGATION_OPERATORS, COMPARISON_LABELS, COMPARISONS, DURING_LABELS, DURING_WINDOWS, FILTER_OPERATORS, KPI_OPERATOR_LABELS, KPI_OPERATORS, PACING_PERIOD_LABELS, PACING_PERIODS, type EntityResult } from "../../engine/browser.js";
-import { validateAlertForm, type AlertKind } from "~/utils/alert-form";
+import { alertSummary, validateAlertForm, type AlertKind } from "~/utils/alert-form";
 import { useHydrated } from "~/utils/use-hydrated";
 import { PacingChart, SeriesChart } from "./alert-charts";
+import { ResultExplanation, resultChart, ResultStatus } from "./alert-result";
+import { FieldPicker, FieldSelect } from "./field-picker";
 import { useFilterValueSuggestions } from "./filter-value-suggestions";
 import { Spinner } from "./spinner";
 
 export const PREVIEW_DEBOUNCE_MS = 1000;
+
+/** The form's values as FormData (the first render's summary, before the form exists). */
+function formDataOf(values: Record<string, string>): FormData {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(values)) fd.set(k, v);
+  return fd;
+}
 export const MENTION_LIMIT = 10;
 
 export type EditorData = {
@@ -20,10 +29,14 @@ export type EditorData = {
   mode: "threshold" | "trend";
   route: "default" | "pacing" | "edit";
   alertId: number | null;
-  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
+  options: { supported: boolean; accounts: { id: number; name: string; accountId: string }[]; levels: string[]; metrics: { id: string; name: string; description?: string; category?: string; currency?: boolean }[]; configFields: { id: string; name: string }[]; filterFields: { id: string; name: string }[] };
   values: Record<string, string>;
+  /** The account's currency, for money in the preview and the summary. */
+  currency?: string | null;
+  /** Editing a company template (from the templates page): Save goes back there. */
+  template?: boolean;
 };
-type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null };
+type ActionData = { values: Record<string, string>; errors: Record<string, string>; preview: { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string } | null; fieldSearch?: string };
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm";
 
@@ -72,7 +85,10 @@ function FilterValue({ clientId, index, value, error }: { clientId: number; inde
   );
 }
 
-function Preview({ kind, preview, busy }: { kind: AlertKind; preview: ActionData["preview"]; busy: boolean }) {
+/** Pacing previews chart the first entities, each named. */
+const PACING_CHARTS = 4;
+
+function Preview({ kind, preview, busy, currency }: { kind: AlertKind; preview: ActionData["preview"]; busy: boolean; currency?: string | null }) {
   if (busy) return <Spinner label="Loading the preview" />;
   if (!preview) {
     return (
@@ -86,41 +102,63 @@ function Preview({ kind, preview, busy }: { kind: AlertKind; preview: ActionData
   }
   if (!preview.ok) return <p role="alert" className="text-sm text-red-700">Not available: {preview.message}</p>;
   const results = preview.results;
-  if (results.length === 0) return <p className="text-sm text-slate-500">No data</p>;
+  if (results.length === 0) return <p className="text-sm text-slate-500">No matching entity: nothing of this account matches the level and filters.</p>;
   const anomalies = results.filter((r) => r.status === "ANOMALY").length;
+  // Anomalies first: the chart shows what the alert would report.
+  const ordered = [...results].sort((a, b) => Number(b.status === "ANOMALY") - Number(a.status === "ANOMALY"));
+  const charted = ordered.slice(0, 8);
+  const single = charted.length === 1 ? resultChart(charted[0]) : null;
   return (
-    <div data-testid="preview">
+    <div data-testid="preview" className="min-w-0">
       <p className="mb-2 text-sm text-slate-600">
         {anomalies} in anomaly on {results.length} analysed (times in {preview.timezone})
       </p>
       {kind === "metric" ? (
         <SeriesChart
           caption="Preview of the alert's metric"
-          series={results.slice(0, 8).map((r) => {
+          unit={resultChart(charted[0]).unit}
+          lines={single?.lines}
+          provisionalFrom={charted[0].provisionalFrom}
+          series={charted.map((r) => {
             const [metric] = Object.keys(r.series ?? {});
-            return { id: r.identifierName, data: (r.series?.[metric] ?? []).map((p) => ({ x: p.time, y: p.value, anomaly: p.anomaly })) };
+            return { id: r.identifierName, data: (r.series?.[metric] ?? []).map((p) => ({ x: p.time, y: p.value, ...(p.anomaly ? { anomaly: true } : {}) })) };
           })}
         />
       ) : null}
-      {kind === "pacing" && results[0]?.pacing ? <PacingChart {...results[0].pacing} /> : null}
-      <table className="mt-3 w-full text-sm">
-        <thead className="text-left text-xs uppercase text-slate-500">
-          <tr>
-            <th>Name</th>
-            <th>Value</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {results.map((r) => (
-            <tr key={JSON.stringify(r.identification)} className="border-t border-slate-100">
-              <td>{r.identifierName}</td>
-              <td>{r.conditions.map((c) => (c.value === null ? "–" : typeof c.value === "number" ? Math.round(c.value * 100) / 100 : c.value)).join(", ")}{r.stillChanging ? " (still changing)" : ""}</td>
-              <td>{r.status === "ANOMALY" ? <span className="text-red-700">Anomaly</span> : r.status === "NO_DATA" ? "No data" : "Not in anomaly"}</td>
+      {kind === "pacing" ? (
+        <div className="grid gap-4">
+          {ordered
+            .filter((r) => r.pacing)
+            .slice(0, PACING_CHARTS)
+            .map((r) => (
+              <PacingChart key={JSON.stringify(r.identification)} {...r.pacing!} name={r.identifierName} unit={currency} />
+            ))}
+        </div>
+      ) : null}
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-sm">
+          <thead className="text-left text-xs uppercase text-slate-500">
+            <tr>
+              <th className="pr-2">Name</th>
+              <th className="pr-2">Value against the condition</th>
+              <th>Status</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {ordered.map((r) => (
+              <tr key={JSON.stringify(r.identification)} className="border-t border-slate-100 align-top">
+                <td className="py-1 pr-2">{r.identifierName}</td>
+                <td className="py-1 pr-2">
+                  <ResultExplanation result={r} />
+                </td>
+                <td className="py-1">
+                  <ResultStatus result={r} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -135,6 +173,10 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const [canSave, setCanSave] = useState(true);
   const [clientErrors, setClientErrors] = useState<Record<string, string>>({});
   const values = actionData?.values ?? data.values;
+  const names = (id: string) => data.options.metrics.find((m) => m.id === id)?.name ?? data.options.filterFields.find((f) => f.id === id)?.name ?? data.options.configFields.find((f) => f.id === id)?.name ?? id;
+  const unitOf = (id: string) => (data.options.metrics.find((m) => m.id === id)?.currency ? data.currency : undefined);
+  const summaryOf = (form: FormData) => alertSummary(form, data.kind, data.platform, data.options.accounts, { name: names, unitOf });
+  const [summary, setSummary] = useState<string | null>(() => summaryOf(formDataOf(values)));
   const errors = { ...(actionData?.errors ?? {}), ...clientErrors };
   const preview = fetcher.data?.preview ?? actionData?.preview ?? null;
   const { kind, options } = data;
@@ -148,6 +190,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
     const form = formRef.current;
     if (!form) return;
     const fd = new FormData(form);
+    setSummary(summaryOf(fd));
     setCanSave(validateAlertForm(fd, kind, data.platform, options.accounts, true).ok);
     clearTimeout(timer.current);
     const check = validateAlertForm(fd, kind, data.platform, options.accounts, false);
@@ -177,15 +220,18 @@ export function AlertEditor({ data }: { data: EditorData }) {
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
   const calcRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("calc[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
   const filterRows = Math.max(1, ...Object.keys(values).filter((k) => k.startsWith("filters[")).map((k) => Number(/\[(\d+)\]/.exec(k)![1]) + 2));
-  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)` }))];
-  const kindLink = (k: AlertKind) => (data.route === "edit" ? undefined : k === "pacing" ? `${base}/create/pacing` : `${base}/create/default?kind=${k}`);
-  const modeLink = (m: string) => `${path}?${new URLSearchParams({ ...(kind === "kpi" ? { kind } : {}), mode: m })}`;
+  const metricOptions = [...options.metrics, ...Array.from({ length: calcRows }, (_, i) => values[`calc[${i}].name`]).filter(Boolean).map((n) => ({ id: n, name: `${n} (calculated)`, category: "Calculated fields" }))];
+  // Switching kind or mode is a GET of the editor with the form's values, so the name, account,
+  // level and filters (and the metric between threshold and trend) carry over, with or without
+  // JavaScript (editorLoader keeps them).
+  const kindAction = (k: AlertKind) => (data.route === "edit" ? undefined : k === "pacing" ? `${base}/create/pacing` : `${base}/create/default`);
 
   return (
-    <Form method="post" action={self} ref={formRef} onChange={onChange} onSubmit={() => clearTimeout(timer.current)} noValidate className="space-y-4" key={`${kind}-${data.mode}`}>
-      <input type="hidden" name="kind" value={kind} />
-      <div className="flex items-start gap-3">
-        <div className="flex-1">
+    <Form method="post" action={self} ref={formRef} onChange={onChange} onSubmit={() => clearTimeout(timer.current)} noValidate className="space-y-4" key={`${kind}-${data.mode}-${location.search}`}>
+      {data.template ? <input type="hidden" name="template" value="1" /> : null}
+      {data.template ? <p className="text-sm text-slate-600">Editing a company template: saving changes it on every account it is activated on.</p> : null}
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="min-w-0 flex-1 basis-64">
           <label htmlFor="title" className="sr-only">Alert name</label>
           <input id="title" name="title" defaultValue={values.title} placeholder="Input a name for your alert" className={input} aria-invalid={errors.title ? true : undefined} aria-describedby="title-error" />
           <ErrorText id="title" message={errors.title} />
@@ -197,6 +243,9 @@ export function AlertEditor({ data }: { data: EditorData }) {
           {saving ? "Please wait…" : "Save"}
         </button>
       </div>
+      <p className="rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="alert-summary" aria-live="polite">
+        {summary ?? "Fill in the condition to read the alert as one sentence."}
+      </p>
       {errors.form ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p className="font-semibold">An error occurred</p>
@@ -204,7 +253,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <div className="space-y-4">
+        <div className="min-w-0 space-y-4">
           <nav className="flex gap-2 border-b border-slate-200 text-sm" aria-label="Networks">
             <span className="border-b-2 border-brand-600 px-2 pb-1 font-medium">{data.platform}</span>
           </nav>
@@ -215,17 +264,12 @@ export function AlertEditor({ data }: { data: EditorData }) {
             <details open={filterRows > 1} className="text-sm">
               <summary className="cursor-pointer text-brand-700">Add Filter</summary>
               {Array.from({ length: filterRows }, (_, i) => (
-                <div key={i} className="mt-2 grid grid-cols-3 gap-2">
-                  <Text name={`filters[${i}].field`} label="Filter field" value={values[`filters[${i}].field`]} list="filter-fields" error={errors[`filters[${i}].field`]} />
+                <div key={i} className="mt-2 grid gap-2 sm:grid-cols-3">
+                  <FieldSelect name={`filters[${i}].field`} label="Filter field" fields={options.filterFields} value={values[`filters[${i}].field`]} error={errors[`filters[${i}].field`]} />
                   <Select name={`filters[${i}].operator`} label="Filter operator" value={values[`filters[${i}].operator`] ?? "equals"} options={FILTER_OPERATORS.map((o) => ({ value: o, label: o.replace("_", " ") }))} error={errors[`filters[${i}].operator`]} />
                   <FilterValue clientId={data.clientId} index={i} value={values[`filters[${i}].value`]} error={errors[`filters[${i}].value`]} />
                 </div>
               ))}
-              <datalist id="filter-fields">
-                {options.filterFields.map((f) => (
-                  <option key={f.id} value={f.id}>{f.name}</option>
-                ))}
-              </datalist>
             </details>
           </fieldset>
           <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
@@ -233,11 +277,13 @@ export function AlertEditor({ data }: { data: EditorData }) {
             <div className="mb-3 flex gap-2 text-sm" role="tablist">
               {(["metric", "kpi", "pacing"] as const).map((k) => {
                 const label = k === "metric" ? "Metrics" : k === "kpi" ? "Configuration" : "Pacing";
-                const href = kindLink(k);
+                const action = kindAction(k);
                 return k === kind ? (
                   <span key={k} role="tab" aria-selected="true" className="rounded bg-brand-600 px-2 py-1 text-white">{label}</span>
-                ) : href ? (
-                  <Link key={k} role="tab" to={href} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">{label}</Link>
+                ) : action ? (
+                  <button key={k} type="submit" role="tab" aria-selected="false" formMethod="get" formAction={action} formNoValidate name="kind" value={k} className="rounded px-2 py-1 text-slate-600 hover:bg-slate-100">
+                    {label}
+                  </button>
                 ) : null;
               })}
             </div>
@@ -249,13 +295,26 @@ export function AlertEditor({ data }: { data: EditorData }) {
                     m === data.mode ? (
                       <span key={m} className="rounded-full bg-slate-800 px-2 py-0.5 text-white">{m === "threshold" ? "Threshold" : "Trend"}</span>
                     ) : (
-                      <Link key={m} to={modeLink(m)} className="rounded-full border border-slate-300 px-2 py-0.5">{m === "threshold" ? "Threshold" : "Trend"}</Link>
+                      <button key={m} type="submit" formMethod="get" formAction={path} formNoValidate name="mode" value={m} className="rounded-full border border-slate-300 px-2 py-0.5">
+                        {m === "threshold" ? "Threshold" : "Trend"}
+                      </button>
                     ),
                   )}
                 </div>
-                <div className="grid grid-cols-2 gap-2">
+                <div className="grid gap-2 sm:grid-cols-2">
                   <Select name="operator" label="Aggregation" value={values.operator} options={AGGREGATION_OPERATORS.map((o) => ({ value: o, label: AGGREGATION_LABELS[o] }))} error={errors.operator} />
-                  <Select name="metric" label="Metric" value={values.metric} options={[{ value: "", label: "Select a metric" }, ...metricOptions.map((m) => ({ value: m.id, label: m.name }))]} error={errors.metric} />
+                  <div className="text-sm sm:col-span-2">
+                    {metricOptions.length > 0 ? (
+                      <>
+                        <p className="text-slate-700">Metric</p>
+                        <FieldPicker label="Metrics" name="metric" multiple={false} fields={metricOptions} selected={values.metric ? [values.metric] : []} search={{ name: "metric_q", value: actionData?.fieldSearch }} searchButton={{ name: "intent", value: "search" }} />
+                        <ErrorText id="metric" message={errors.metric} />
+                      </>
+                    ) : (
+                      // A platform that lists no field without a credential: the metric's id typed by hand.
+                      <FieldSelect name="metric" label="Metric" fields={metricOptions} value={values.metric} error={errors.metric} />
+                    )}
+                  </div>
                   {data.mode === "threshold" ? (
                     <>
                       <Select name="thresholdType" label="Condition" value={values.thresholdType} options={COMPARISONS.map((c) => ({ value: c, label: COMPARISON_LABELS[c] }))} error={errors.thresholdType} />
@@ -275,7 +334,7 @@ export function AlertEditor({ data }: { data: EditorData }) {
                   <summary className="cursor-pointer text-brand-700">Calculated fields</summary>
                   <p className="text-xs text-slate-500">Mention metrics in braces, e.g. {"{cost} / {conversions}"}.</p>
                   {Array.from({ length: calcRows }, (_, i) => (
-                    <div key={i} className="mt-2 grid grid-cols-2 gap-2">
+                    <div key={i} className="mt-2 grid gap-2 sm:grid-cols-2">
                       <Text name={`calc[${i}].name`} label="Field name" value={values[`calc[${i}].name`]} error={errors[`calc[${i}].name`]} />
                       <Text name={`calc[${i}].field`} label="Formula" value={values[`calc[${i}].field`]} list="metric-mentions" error={errors[`calc[${i}].field`]} />
                     </div>
@@ -288,13 +347,13 @@ export function AlertEditor({ data }: { data: EditorData }) {
                 </details>
               </div>
             ) : kind === "kpi" ? (
-              <div className="grid grid-cols-3 gap-2">
-                <Select name="kpi" label="Configuration value" value={values.kpi} options={[{ value: "", label: "Select a value" }, ...options.configFields.map((f) => ({ value: f.id, label: f.name }))]} error={errors.kpi} />
+              <div className="grid gap-2 sm:grid-cols-3">
+                <FieldSelect name="kpi" label="Configuration value" fields={options.configFields} value={values.kpi} error={errors.kpi} placeholder="Select a value" />
                 <Select name="kpiOperator" label="Condition" value={values.kpiOperator} options={KPI_OPERATORS.map((o) => ({ value: o, label: KPI_OPERATOR_LABELS[o] }))} error={errors.kpiOperator} />
                 <Text name="kpiValue" label="Value (for equals and does not equal)" value={values.kpiValue} error={errors.kpiValue} />
               </div>
             ) : (
-              <div className="grid grid-cols-3 gap-2">
+              <div className="grid gap-2 sm:grid-cols-3">
                 <Select name="period" label="Period" value={values.period} options={PACING_PERIODS.map((p) => ({ value: p, label: PACING_PERIOD_LABELS[p] }))} error={errors.period} />
                 <Text name="above" label="Alert above (budget)" type="number" min={0} step={0.1} value={values.above} error={errors.above} />
                 <Text name="below" label="Alert below" type="number" min={0} step={0.1} value={values.below} error={errors.below} />
@@ -302,9 +361,9 @@ export function AlertEditor({ data }: { data: EditorData }) {
             )}
           </fieldset>
         </div>
-        <div aria-live="polite">
+        <div aria-live="polite" className="min-w-0">
           <h2 className="mb-2 text-sm font-semibold">Preview</h2>
-          <Preview kind={kind} preview={preview} busy={fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "preview")} />
+          <Preview kind={kind} currency={data.currency} preview={preview} busy={fetcher.state !== "idle" || (navigation.state === "submitting" && navigation.formData?.get("intent") === "preview")} />
         </div>
       </div>
     </Form>

@@ -1,7 +1,8 @@
 import { Link } from "@remix-run/react";
+import { ScheduleLine, type ScheduleInfo } from "./alert-result";
 import { EmptyState } from "./empty-state";
 
-export type ClientAlertRow = { id: number; title: string; type: string; status: string | null; entityInAlert: number; entityAnalyzed: number; lastAnalyze: string | null; snoozed: string | null; useAsTemplate: boolean };
+export type ClientAlertRow = { id: number; title: string; type: string; status: string | null; entityInAlert: number; entityAnalyzed: number; lastAnalyze: string | null; snoozed: string | null; useAsTemplate: boolean; schedule: ScheduleInfo; now: string };
 
 /** The client's alerts of one family (anomalies or pacing) with their anomaly counts. */
 export function ClientAlertList({ clientId, rows, empty }: { clientId: number; rows: ClientAlertRow[]; empty: string }) {
@@ -15,7 +16,7 @@ export function ClientAlertList({ clientId, rows, empty }: { clientId: number; r
           <th className="px-3 py-2">Kind</th>
           <th className="px-3 py-2">Status</th>
           <th className="px-3 py-2">Anomalies</th>
-          <th className="px-3 py-2">Last run</th>
+          <th className="px-3 py-2">Runs</th>
         </tr>
       </thead>
       <tbody>
@@ -31,7 +32,9 @@ export function ClientAlertList({ clientId, rows, empty }: { clientId: number; r
               {r.status === "ANOMALY" ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-700">Anomaly</span> : r.status === null ? <span className="text-xs text-slate-500">Waiting for its first run</span> : <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-700">Not in anomaly</span>}
             </td>
             <td className="px-3 py-2">{r.entityInAlert} on {r.entityAnalyzed}</td>
-            <td className="px-3 py-2">{r.lastAnalyze ? r.lastAnalyze.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
+            <td className="px-3 py-2">
+              <ScheduleLine schedule={r.schedule} now={r.now} className="text-xs text-slate-600" />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -1,19 +1,11 @@
 import { Link, useSearchParams } from "@remix-run/react";
+import type { SerializeFrom } from "@remix-run/node";
+import type { dashboardData } from "~/services/alerts.server";
+import { ScheduleLine } from "./alert-result";
+import { AnomalyInbox } from "./anomaly-inbox";
 import { EmptyState, PageHeader } from "./empty-state";
 
-export type DashboardData = {
-  tab: "portfolio" | "alerts";
-  sort: "name" | "alerts";
-  clients: {
-    id: number;
-    name: string;
-    platformName: string;
-    icon: string;
-    anomalies: { inAnomaly: number; total: number };
-    pacing: { inAnomaly: number; total: number };
-  }[];
-  alerts: { id: number; dataSourceId: number; dataSourceName: string; title: string; type: string; entityInAlert: number; entityAnalyzed: number; lastAnalyze: string | null; status: string | null }[];
-};
+export type DashboardData = SerializeFrom<typeof dashboardData>;
 
 function Box({ label, value }: { label: string; value: { inAnomaly: number; total: number } }) {
   return (
@@ -26,7 +18,7 @@ function Box({ label, value }: { label: string; value: { inAnomaly: number; tota
   );
 }
 
-/** "Your clients" (spec 1 §2.3): Portfolio and Alerts tabs, sort menu, cards with badges. */
+/** "Your clients" (spec 1 §2.3): Portfolio and Alerts tabs, sort menu, cards with badges; the anomaly inbox (issue 18). */
 export function ClientsDashboard({ data }: { data: DashboardData }) {
   const [params] = useSearchParams();
   const href = (change: Record<string, string>) => {
@@ -34,6 +26,8 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
     for (const [k, v] of Object.entries(change)) next.set(k, v);
     return `?${next}`;
   };
+  // The inbox's filters stay with the inbox: other tabs keep only the sort.
+  const tabHref = (tab: string) => `?${new URLSearchParams({ tab, ...(params.get("sort") ? { sort: params.get("sort")! } : {}) })}`;
   const tabClass = (active: boolean) => (active ? "border-b-2 border-brand-600 pb-2 font-medium text-brand-700" : "pb-2 text-slate-500 hover:text-slate-700");
   return (
     <div>
@@ -45,12 +39,18 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
           </Link>
         }
       />
-      <div className="mb-4 flex items-end justify-between border-b border-slate-200 text-sm">
+      <div className="mb-4 flex flex-wrap items-end justify-between gap-2 border-b border-slate-200 text-sm">
         <nav className="flex gap-4" aria-label="Dashboard tabs">
-          <Link to={href({ tab: "portfolio" })} className={tabClass(data.tab === "portfolio")} aria-current={data.tab === "portfolio" ? "page" : undefined}>
+          <Link to={tabHref("portfolio")} className={tabClass(data.tab === "portfolio")} aria-current={data.tab === "portfolio" ? "page" : undefined}>
             Portfolio
           </Link>
-          <Link to={href({ tab: "alerts" })} className={tabClass(data.tab === "alerts")} aria-current={data.tab === "alerts" ? "page" : undefined}>
+          <Link to={tabHref("inbox")} className={tabClass(data.tab === "inbox")} aria-current={data.tab === "inbox" ? "page" : undefined}>
+            Inbox{" "}
+            <span className={`rounded-full px-1.5 text-xs ${data.openAnomalies ? "bg-red-100 text-red-700" : "bg-slate-100 text-slate-500"}`} data-testid="inbox-count">
+              {data.openAnomalies}
+            </span>
+          </Link>
+          <Link to={tabHref("alerts")} className={tabClass(data.tab === "alerts")} aria-current={data.tab === "alerts" ? "page" : undefined}>
             Alerts
           </Link>
         </nav>
@@ -65,7 +65,9 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
           </div>
         ) : null}
       </div>
-      {data.tab === "portfolio" ? (
+      {data.tab === "inbox" && data.inbox ? (
+        <AnomalyInbox inbox={data.inbox} now={data.now} />
+      ) : data.tab === "portfolio" ? (
         data.clients.length === 0 ? (
           <EmptyState title="No client yet">
             <Link to="/data-sources/add" className="text-brand-600 hover:underline">Add a client</Link> to start monitoring its accounts.
@@ -100,7 +102,8 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
       ) : data.alerts.length === 0 ? (
         <EmptyState title="No alert configured" />
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+        <table className="w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr>
               <th className="px-3 py-2">Alert</th>
@@ -119,11 +122,15 @@ export function ClientsDashboard({ data }: { data: DashboardData }) {
                 <td className="px-3 py-2">
                   <span className={a.entityInAlert > 0 ? "font-semibold text-red-700" : "text-slate-700"}>{a.entityInAlert}</span> on {a.entityAnalyzed}
                 </td>
-                <td className="px-3 py-2">{a.lastAnalyze ? new Date(a.lastAnalyze).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Never"}</td>
+                <td className="px-3 py-2">
+                  {a.lastAnalyze ? new Date(a.lastAnalyze).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Never"}
+                  <ScheduleLine schedule={a.schedule} now={data.now} className="text-xs text-slate-500" />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+        </div>
       )}
     </div>
   );

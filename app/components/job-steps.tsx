@@ -2,7 +2,9 @@
 // (jobs.new) shows them one step at a time; the edit screen (jobs.$jobId.edit) shows them all in
 // one form. Both post the same input names, read by ~/utils/jobs readAccountsInput,
 // readFieldsInput and readDeploymentInput, and validated by the same step schemas.
-import { useState, type ReactNode } from "react";
+import { useSubmit } from "@remix-run/react";
+import { useRef, useState, type ReactNode } from "react";
+import { FieldPicker } from "~/components/field-picker";
 import { useHydrated } from "~/utils/use-hydrated";
 import { datePresetLabel, frequencyInWords } from "~/utils/labels";
 import { useTimeZone } from "~/components/time";
@@ -13,7 +15,7 @@ const input = jobInputClass;
 
 export type JobErrors = Record<string, string[] | undefined>;
 export type SourceChoice = { id: number; name: string; accounts: { id: number; name: string; accountId: string; blocked: boolean }[] };
-export type FieldChoice = { id: string; name: string; type: string; fieldType: string };
+export type FieldChoice = { id: string; name: string; type: string; fieldType: string; description?: string; category?: string; reason?: string };
 export type DeploymentValues = Partial<{
   recurrency: string;
   date: string;
@@ -77,13 +79,37 @@ export function AccountsInputs({ sources, state, errors }: { sources: SourceChoi
   );
 }
 
-/** Report selector (changing it resets the selection), fields with their renames, then `children` (the wizard's preview). */
+/**
+ * With JavaScript, a changed field selection posts the form again with intent=refresh, so the
+ * server answers with what the platform now refuses. Put `formRef` on the form holding the fields.
+ */
+export function useFieldRefresh() {
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const refresh = () => {
+    if (!formRef.current) return;
+    const body = new FormData(formRef.current);
+    body.set("intent", "refresh");
+    submit(body, { method: "post", preventScrollReset: true });
+  };
+  return { formRef, onSelectionChange: hydrated ? refresh : undefined };
+}
+
+/**
+ * Report selector (changing it resets the selection), the field picker with a rename box for each
+ * chosen field, then `children` (the wizard's preview). Without JavaScript the picker's Search
+ * button posts intent=search and the action answers the same step, filtered; with it the page
+ * posts intent=refresh on each change (`onSelectionChange`) to grey what the platform refuses.
+ */
 export function FieldsInputs({
   reports,
   defaultReport,
   fields,
   state,
   errors,
+  search,
+  onSelectionChange,
   children,
 }: {
   reports: { value: string; label: string }[];
@@ -91,6 +117,8 @@ export function FieldsInputs({
   fields: FieldChoice[];
   state: WizardState;
   errors: JobErrors;
+  search?: string;
+  onSelectionChange?: (ids: string[]) => void;
   children?: ReactNode;
 }) {
   return (
@@ -110,15 +138,19 @@ export function FieldsInputs({
       ) : null}
       <fieldset>
         <legend className="text-sm font-medium">Fields</legend>
-        <div className="mt-1 grid grid-cols-2 gap-x-4 gap-y-1">
-          {fields.map((f) => (
-            <div key={f.id} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" id={`f-${f.id}`} name="fields" value={f.id} defaultChecked={state.fields?.includes(f.id)} />
-              <label htmlFor={`f-${f.id}`} className="w-40 truncate" title={f.id}>{f.name}</label>
-              <input name={`rename.${f.id}`} defaultValue={state.renames?.[f.id] ?? ""} placeholder={f.id} aria-label={`Rename ${f.name}`} className="w-32 rounded border border-slate-300 px-2 py-1 text-xs" />
-            </div>
-          ))}
-        </div>
+        <FieldPicker
+          label="Fields"
+          name="fields"
+          idPrefix="f"
+          fields={fields}
+          selected={state.fields ?? []}
+          search={{ name: "field_q", value: search }}
+          searchButton={{ name: "intent", value: "search" }}
+          onSelectionChange={onSelectionChange}
+          renderExtra={(f) => (
+            <input name={`rename.${f.id}`} defaultValue={state.renames?.[f.id] ?? ""} placeholder={`Column name (default ${f.id})`} aria-label={`Rename ${f.name}`} className="w-64 rounded border border-slate-300 px-2 py-1 text-xs" />
+          )}
+        />
       </fieldset>
       <ErrorSlot e={[...(errors.report ?? []), ...(errors.fields ?? [])]} />
       {children}

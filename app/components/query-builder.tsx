@@ -7,11 +7,13 @@ import { z } from "zod";
 import { ApiKeyField, CopyButton } from "~/components/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
+import { FieldPicker } from "~/components/field-picker";
 import { Field, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
 import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DATE_RANGE_LABELS, DATE_RANGES, FILTER_TYPE_LABELS, FILTER_TYPES, QUERY_FORMATS } from "~/utils/query-url";
+import { BLENDED_PLATFORM_NAME } from "../../engine/browser.js";
 import type { loadQueryBuilderPage } from "~/services/query-builder-page.server";
 
 /** Same rules as the server's SaveQuerySchema (kept here so the browser bundle has no server import). */
@@ -220,7 +222,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
           ) : (
             <Form method="get" ref={formRef} action={basePath} className="space-y-2" id="query-builder">
               <input type="hidden" name="step" value={state.step} />
-              <input type="hidden" name="prev_source" value={state.authorizationId ?? ""} />
+              <input type="hidden" name="prev_source" value={view.sourceValue} />
               <label className="block text-sm font-medium text-slate-700" htmlFor="format">Format</label>
               <select id="format" name="format" defaultValue={state.format} onChange={hydrated ? autoSubmit : undefined} className="mb-2 w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
                 {QUERY_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
@@ -230,11 +232,17 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                 {view.sources.length === 0 ? (
                   <p className="text-sm text-slate-600">You have no source yet. <Link to="/data-connector/sources/new" className="text-brand-700 underline">Add a source</Link> first.</p>
                 ) : (
-                  <select name="source" aria-label="Source" defaultValue={state.authorizationId ?? ""} onChange={hydrated ? autoSubmit : undefined} className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
+                  <select name="source" aria-label="Source" defaultValue={view.sourceValue} onChange={hydrated ? autoSubmit : undefined} className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
                     <option value="">Choose a source</option>
+                    <option value="blended">{BLENDED_PLATFORM_NAME} (several ads platforms in one query)</option>
                     {view.sources.map((s) => <option key={s.id} value={s.id}>{s.name} ({s.platformName})</option>)}
                   </select>
                 )}
+                {state.blended ? (
+                  <p className="text-xs text-slate-500">
+                    One query over the accounts of your ads platforms, with the same fields for all of them: each row says its platform, account, currency and time zone.
+                  </p>
+                ) : null}
                 {view.platformError ? <p className="text-sm text-red-600">{view.platformError}</p> : null}
               </Section>
 
@@ -243,7 +251,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                   name="account"
                   items={view.accounts.map((a) => ({ id: a.accountId, name: a.name, disabled: a.blocked, note: a.blocked ? "This account is blocked. You need to unblock it to fetch data." : undefined }))}
                   selected={state.accounts}
-                  empty={state.authorizationId ? "No account of this source is activated: activate accounts in Sources." : "Choose a source first."}
+                  empty={state.blended ? "No account of an ads platform is activated: activate accounts in Sources." : state.authorizationId ? "No account of this source is activated: activate accounts in Sources." : "Choose a source first."}
                 />
               </Section>
 
@@ -253,16 +261,16 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                     {view.reportField.values.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
                   </select>
                 ) : (
-                  <p className="text-sm text-slate-500">{state.authorizationId ? "This source has a single report." : "Choose a source first."}</p>
+                  <p className="text-sm text-slate-500">{state.blended ? "Each platform's report is chosen for the fields you ask for." : state.authorizationId ? "This source has a single report." : "Choose a source first."}</p>
                 )}
               </Section>
 
               <Section id="metrics" current={state.step} title={SECTION_TITLES.metrics} error={errors.fields}>
-                <CheckList name="metric" items={view.metrics} selected={state.metrics} empty="Choose a source first." />
+                <FieldPicker label="Metrics" name="metric" fields={view.metrics} selected={state.metrics} search={{ name: "q_metric", value: data.fieldSearch.metric }} searchButton={{ name: "goto", value: "metrics" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
               <Section id="dimensions" current={state.step} title={SECTION_TITLES.dimensions} error={errors.fields}>
-                <CheckList name="dimension" items={view.dimensions} selected={state.dimensions} empty="Choose a source first." />
+                <FieldPicker label="Dimensions" name="dimension" fields={view.dimensions} selected={state.dimensions} search={{ name: "q_dimension", value: data.fieldSearch.dimension }} searchButton={{ name: "goto", value: "dimensions" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
               <Section id="date" current={state.step} title={SECTION_TITLES.date} error={errors.date ?? errors.start ?? errors.end} nextDisabled={dateNextDisabled}>
@@ -308,7 +316,13 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
 
               <Section id="options" current={state.step} title={SECTION_TITLES.options}>
                 {view.optionFields.map((o) =>
-                  o.type === "checkbox" ? (
+                  o.type === "text" ? (
+                    <label key={o.id} className="block text-sm">
+                      {o.name}
+                      <textarea name={`opt_${o.id}`} defaultValue={String(state.options[o.id] ?? "")} rows={4} maxLength={10_000} className="mt-1 w-full rounded-md border border-slate-300 px-2 py-1 font-mono text-xs" />
+                      <span className="block text-xs text-slate-500">{o.helpText}</span>
+                    </label>
+                  ) : o.type === "checkbox" ? (
                     <label key={o.id} className="flex items-center gap-2 text-sm">
                       <input type="checkbox" name={`opt_${o.id}`} value="true" defaultChecked={String(state.options[o.id] ?? o.default) === "true"} /> {o.name}
                     </label>

@@ -8,12 +8,14 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { openAttempt, platformOfFormPath, SourceFlowError, submitCredentialForm } from "~/services/sources.server";
-import { credentialFormSchema, type FormField } from "~/utils/credential-form-schema";
+import { credentialFormSchema, formFieldsOf, type FormField } from "~/utils/credential-form-schema";
+import { CredentialField, credentialInputClass as inputClass } from "~/components/credential-field";
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon } from "~/components/sources";
 import { connectionHelp } from "~/utils/connection-help";
 import { ALERT_ONBOARDING } from "~/utils/sources";
+import { readForm } from "~/services/request-input.server";
 
 function formPlatform(segment: string | undefined) {
   const platform = segment ? platformOfFormPath(segment) : undefined;
@@ -23,17 +25,7 @@ function formPlatform(segment: string | undefined) {
 }
 
 function fieldsOf(platform: ReturnType<typeof formPlatform>): FormField[] {
-  return platform.connectionFields.map((f) => ({
-    name: f.name,
-    label: f.label,
-    type: f.type,
-    required: f.required,
-    placeholder: f.placeholder,
-    help: f.help,
-    list: f.list,
-    choices: f.choices,
-    default: f.default,
-  }));
+  return formFieldsOf(platform.connectionFields);
 }
 
 
@@ -68,7 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const platform = formPlatform(params.credentialForm);
   const schema = credentialFormSchema(fieldsOf(platform));
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readForm(request), { schema });
   if (submission.status !== "success") {
     return json({ result: submission.reply(), failure: null }, { status: 400 });
   }
@@ -94,51 +86,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: error.status },
     );
   }
-}
-
-const inputClass = "mt-1 block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:outline-none focus:ring-2 focus:ring-brand-500";
-
-function CredentialField({ field, meta }: { field: FormField; meta: { id: string; errors?: string[]; initialValue?: unknown } }) {
-  const errorId = meta.errors?.length ? `${meta.id}-error` : undefined;
-  const common = {
-    id: meta.id,
-    name: field.name,
-    required: field.required,
-    "aria-invalid": errorId ? true : undefined,
-    "aria-describedby": errorId,
-    className: `${inputClass} ${errorId ? "border-red-400" : "border-slate-300"}`,
-  };
-  const initial = typeof meta.initialValue === "string" ? meta.initialValue : field.default;
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block text-sm font-medium text-slate-700">
-        {field.label}
-      </label>
-      {field.type === "select" ? (
-        <select {...common} defaultValue={initial ?? ""}>
-          {field.choices?.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      ) : field.type === "textarea" ? (
-        <textarea {...common} rows={4} defaultValue={initial} placeholder={field.placeholder} />
-      ) : (
-        <input
-          {...common}
-          type={field.type === "password" ? "password" : field.type === "url" ? "url" : "text"}
-          defaultValue={field.type === "password" ? undefined : initial}
-          placeholder={field.placeholder}
-          autoComplete={field.type === "password" ? "off" : undefined}
-        />
-      )}
-      {field.help ? <p className="mt-1 text-xs text-slate-500">{field.help}</p> : null}
-      <div className="min-h-[1.25rem] pt-0.5 text-xs text-red-600" id={errorId}>
-        {meta.errors?.length ? meta.errors.join(" ") : null}
-      </div>
-    </div>
-  );
 }
 
 export default function CredentialForm() {

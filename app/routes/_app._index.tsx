@@ -1,8 +1,9 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { dashboardData } from "~/services/alerts.server";
+import { inboxAction } from "~/services/inbox.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { ClientsDashboard } from "~/components/clients-dashboard";
 
@@ -12,6 +13,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!company.activateAlert) throw redirect("/data-connector");
   return json(await dashboardData(company.id, new URL(request.url)));
 }
+
+/** The inbox's inline Snooze and Assign (issue 18). */
+export const action = ({ request }: ActionFunctionArgs) => inboxAction(request);
 
 export const meta = () => [{ title: "Your clients · Signalpost" }];
 

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { findPlan } from "../../lib/billing/plans.js";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const meta = () => [{ title: "Billing · Signalpost" }];
 
@@ -36,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** The Stripe Billing Portal: invoices, payment method, cancel. */
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
+  // No fields, but the body is still read: a wrong content type or a hostile body is refused (decision 0830).
+  await readForm(request);
   if (!company.stripeCustomerId) {
     return redirectWithToast("/buy", { type: "info", title: "Choose a plan first", description: "The billing space opens once you have subscribed." });
   }

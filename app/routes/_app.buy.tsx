@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { dataStudioSourceNames } from "~/services/pricing.server";
 import { CURRENCIES, formatPrice, INTERVALS, plansOnSale, type PlanId } from "../../lib/billing/plans.js";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 import { Banner, SubmitButton } from "~/components/forms";
 import { usersRepo } from "~/services/repositories.server";
 import { serverIntegration } from "~/services/integrations.server";
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, company } = await requireUser(request);
-  const parsed = CheckoutSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = CheckoutSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     return json({ error: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
   }

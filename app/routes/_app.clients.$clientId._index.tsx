@@ -80,16 +80,21 @@ export default function ClientHome() {
       ) : null}
       <section>
         <h2 className="mb-3 text-lg font-semibold">Metrics</h2>
+        {data.empty ? (
+          <p className="mb-3 text-sm text-slate-600" data-testid="metrics-pending">
+            The account's figures are on their way: they are read when the account is added, then every hour.
+          </p>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           {data.cards.map((m) => (
-            <div key={m.key} className="rounded-lg border border-slate-200 bg-white p-4" data-testid={`metric-${m.key}`}>
+            <div key={m.key} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4" data-testid={`metric-${m.key}`}>
               <p className="text-sm text-slate-500">{m.label}{m.key === "cost" && data.currency ? ` (${data.currency})` : ""}</p>
               <p className="text-2xl font-semibold text-slate-900">{format(m.last7, m.key === "cost" ? data.currency : null)}</p>
               <p className="text-xs text-slate-500">
                 Previous 7 days: {format(m.previous7, m.key === "cost" ? data.currency : null)} ·{" "}
                 <span className={m.change === null ? "" : m.change >= 0 ? "text-green-700" : "text-red-700"}>{m.change === null ? "N/A" : `${m.change > 0 ? "+" : ""}${m.change}%`}</span>
               </p>
-              <AreaSparkline points={m.points} label={m.label} />
+              <AreaSparkline points={m.points} label={m.label} unit={m.key === "cost" ? data.currency : null} />
             </div>
           ))}
         </div>

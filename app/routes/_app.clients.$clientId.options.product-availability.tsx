@@ -5,6 +5,7 @@ import { checkNowAction, productAvailabilityPage } from "~/services/checks.serve
 import { EmptyState } from "~/components/empty-state";
 import { AutomaticCheckHeader, formatCheckedAt } from "~/components/automatic-check";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { formatValue } from "../../engine/browser.js";
 
 /** product_available (decision 0515): the Shopping products the last check found, advertised-out-of-stock first. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -44,7 +45,7 @@ export default function ProductAvailability() {
                 </td>
                 <td data-label="Availability" className="px-3 py-2">{r.availability === "IN_STOCK" ? <span className="text-green-700">In stock</span> : <span className={r.inError ? "text-red-700" : "text-slate-700"}>{AVAILABILITY[r.availability] ?? r.availability}</span>}</td>
                 <td data-label="Advertised" className="px-3 py-2">{r.advertised ? "Yes" : "No"}</td>
-                <td data-label="Cost yesterday" className="px-3 py-2">{r.costYesterday ?? "–"}</td>
+                <td data-label="Cost yesterday" className="px-3 py-2">{r.costYesterday === null || r.costYesterday === undefined ? "–" : formatValue(r.costYesterday, d.currency)}</td>
                 <td data-label="Last checked" className="px-3 py-2">{d.succeededAt ? formatCheckedAt(d.succeededAt) : "–"}</td>
               </tr>
             ))}

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
@@ -9,11 +9,15 @@ import { dataSourcesRepo } from "~/services/repositories.server";
 import { getDb } from "~/services/db.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 const Schema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("assignees"), userIds: z.array(z.coerce.number().int().positive()).default([]) }),
+  z.object({ intent: z.literal("assignees"), userIds: z.array(idField()).default([]), confirmNobody: z.literal("1").optional() }),
   z.object({ intent: z.literal("remove") }),
 ]);
+
+const NOBODY_WARNING = "With nobody assigned, nobody gets this account's alert e-mails (Slack still does, when connected).";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
@@ -25,11 +29,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const form = await request.formData();
-  const parsed = Schema.safeParse({ intent: form.get("intent"), userIds: form.getAll("userIds") });
+  const form = await readForm(request);
+  const parsed = Schema.safeParse({ intent: form.get("intent"), userIds: form.getAll("userIds"), confirmNobody: form.get("confirmNobody") ?? undefined });
   if (!parsed.success) return json({ error: "Unable to update the datasource" }, { status: 400 });
   const self = `/clients/${client.dataSource.id}/settings`;
   if (parsed.data.intent === "assignees") {
+    // Nobody assigned means nobody gets this account's alert e-mails: saved only once confirmed (issue 18).
+    if (parsed.data.userIds.length === 0 && !parsed.data.confirmNobody) return json({ warning: NOBODY_WARNING }, { status: 409 });
     const ok = await alertsRepo.setAssignees(getDb(), company.id, client.dataSource.id, parsed.data.userIds);
     if (!ok) return json({ error: "Unable to update the datasource" }, { status: 400 });
     return redirectWithToast(self, { type: "success", title: "The data source has been updated" });
@@ -43,6 +49,8 @@ export const meta = () => [{ title: "Client settings · Signalpost" }];
 
 export default function ClientSettings() {
   const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const warning = actionData && "warning" in actionData ? actionData.warning : null;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const tab = params.get("tab") === "remove" ? "remove" : "general";
@@ -68,6 +76,15 @@ export default function ClientSettings() {
               </li>
             ))}
           </ul>
+          {d.assigned.length === 0 && !warning ? <p className="text-sm text-amber-700">Nobody is assigned: nobody gets this account's alert e-mails.</p> : null}
+          {warning ? (
+            <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="nobody-warning">
+              <p>{warning}</p>
+              <button type="submit" name="confirmNobody" value="1" className="mt-2 rounded-md border border-amber-400 px-3 py-1 hover:bg-amber-100">
+                Save with nobody assigned
+              </button>
+            </div>
+          ) : null}
           <button type="submit" disabled={navigation.state === "submitting"} className="rounded-md bg-brand-600 px-4 py-2 text-sm text-white disabled:opacity-60">
             {navigation.state === "submitting" ? "Please wait…" : "Save"}
           </button>

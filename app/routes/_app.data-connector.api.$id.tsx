@@ -1,18 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { loadQueryBuilderPage, queryBuilderAction } from "~/services/query-builder-page.server";
 import { QueryBuilderPage } from "~/components/query-builder";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { requireId } from "~/services/request-input.server";
 
 export const meta = () => [{ title: "Saved query · Signalpost" }];
 
-function savedIdOf(raw: string | undefined): number {
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id <= 0) throw json({ message: "This saved query does not exist." }, { status: 404 });
-  return id;
-}
+const savedIdOf = (raw: string | undefined) => requireId(raw, "This saved query does not exist.");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const signedIn = await requireUser(request);

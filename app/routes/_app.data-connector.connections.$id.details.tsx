@@ -8,15 +8,14 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { formatDay } from "~/utils/format-date";
 import { formatNumber } from "../../lib/format.js";
+import { notFound, requireId } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Connection details · Signalpost" }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  const details = await connectionDetails(company.id, id);
-  if (!details) throw new Response("Not found", { status: 404 });
+  const details = await connectionDetails(company.id, requireId(params.id));
+  if (!details) throw notFound();
   return json(details);
 }
 

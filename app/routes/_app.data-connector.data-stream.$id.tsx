@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { deleteJobCascade, deleteStreamCascade, streamDetail, isId } from "~/services/data-streams.server";
+import { deleteJobCascade, deleteStreamCascade, streamDetail } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { destinationLabel } from "~/utils/destinations";
@@ -13,23 +13,18 @@ import { DateTime } from "~/components/time";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm, requireId } from "~/services/request-input.server";
 
 const Schema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete-stream") }),
-  z.object({ intent: z.literal("delete-job"), jobId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("delete-job"), jobId: z.string() }),
 ]);
 
 export const meta: MetaFunction = () => [{ title: "Data stream · Signalpost" }];
 
-function idOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!isId(id)) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const detail = await streamDetail(company.id, idOf(params.id));
+  const detail = await streamDetail(company.id, requireId(params.id));
   if (!detail) throw new Response("Not found", { status: 404 });
   const url = new URL(request.url);
   const confirm = url.searchParams.get("confirm");
@@ -39,9 +34,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const id = idOf(params.id);
+  const id = requireId(params.id);
   const back = `/data-connector/data-stream/${id}`;
-  const submission = parseWithZod(await request.formData(), { schema: Schema });
+  const submission = parseWithZod(await readForm(request), { schema: Schema });
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   if (submission.value.intent === "delete-stream") {
     try {
@@ -54,7 +49,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirectWithToast("/data-connector/data-stream", { type: "success", title: STREAM_MESSAGES.deletedTitle });
   }
   try {
-    if (!(await deleteJobCascade(company.id, submission.value.jobId))) throw new Response("Not found", { status: 404 });
+    // A job id that can name no row is a job that does not exist, like another company's.
+    const jobId = requireId(submission.value.jobId, "This job does not exist.");
+    if (!(await deleteJobCascade(company.id, jobId))) throw new Response("Not found", { status: 404 });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[data-streams] job delete failed", error);

@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow, isId } from "~/services/data-streams.server";
+import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { formatDuration, JOB_MESSAGES, logStatusLabel, retriesText, runDaysText, type RunProgress } from "~/utils/jobs";
@@ -15,6 +15,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { useRevalidateEvery } from "~/components/sources";
 import { HashTabs, useHashTab } from "~/components/hash-tabs";
 import { DateTime, useTimeZone } from "~/components/time";
+import { readForm, requireId } from "~/services/request-input.server";
 
 const Schema = z.object({ intent: z.enum(["run-now", "delete"]) });
 const TABS = [
@@ -34,9 +35,8 @@ export const JOB_META_REFRESH_S = 5;
 export const meta: MetaFunction = () => [{ title: "Job · Signalpost" }];
 
 function ids(params: { id?: string; jobId?: string }) {
-  const streamId = Number(params.id);
-  const jobId = Number(params.jobId);
-  if (![streamId, jobId].every(isId)) throw new Response("Not found", { status: 404 });
+  const streamId = requireId(params.id);
+  const jobId = requireId(params.jobId);
   return { streamId, jobId };
 }
 
@@ -54,7 +54,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
   const here = `/data-connector/data-stream/${streamId}/jobs/${jobId}`;
-  const submission = parseWithZod(await request.formData(), { schema: Schema });
+  const submission = parseWithZod(await readForm(request), { schema: Schema });
   if (submission.status !== "success") throw new Response("Bad request", { status: 400 });
   const detail = await jobDetail(company.id, streamId, jobId, 1);
   if (!detail) throw new Response("Not found", { status: 404 });

@@ -4,8 +4,10 @@
 // job:{id}, and opens the job's page. Works as a plain POST: field errors come back with a 400.
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { jobEditValues, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob, isId } from "~/services/data-streams.server";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
+import { jobEditValues, jobFieldIncompatibilities, jobFormContext, JobFlowError, JobInputError, updateJobWithSchedule, type NewJob } from "~/services/data-streams.server";
+import { searchTerm, withReasons } from "~/utils/field-picker";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -23,7 +25,9 @@ import {
 import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
+import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, useFieldRefresh, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
+import { readForm, requireId } from "~/services/request-input.server";
+import { isRowId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Edit job · Signalpost" }];
 
@@ -31,14 +35,17 @@ type EditData = {
   state: WizardState;
   deployment: DeploymentValues;
   errors: Record<string, string[]>;
-  /** The chosen report's fields, when the report was changed on this screen. */
+  /** The chosen report's fields, with what the platform refuses for the selection. */
   fieldChoices?: FieldChoice[];
+  /** The field picker's search (submitted without JavaScript). */
+  fieldSearch?: string;
+  /** The answer to a changed selection (with JavaScript): it re-greys fields, the form stays as typed. */
+  refreshed?: boolean;
 };
 
 function ids(params: { id?: string; jobId?: string }) {
-  const streamId = Number(params.id);
-  const jobId = Number(params.jobId);
-  if (![streamId, jobId].every(isId)) throw new Response("Not found", { status: 404 });
+  const streamId = requireId(params.id);
+  const jobId = requireId(params.jobId);
   return { streamId, jobId };
 }
 
@@ -53,13 +60,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
   const { ctx, current } = await load(company.id, streamId, jobId);
-  return json({ ...ctx, jobId, current });
+  // The saved selection's refusals, greyed from the first render.
+  const fields = withReasons(ctx.fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: current.state.report ?? ctx.defaultReport, state: current.state, selected: current.state.fields ?? [] }));
+  return json({ ...ctx, fields, jobId, current });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "save");
   const name = String(form.get("name") ?? "");
   const accounts = readAccountsInput(form);
@@ -69,15 +78,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const state: WizardState = {
     name,
     mode: accounts.mode,
-    dataSourceIds: accounts.dataSourceIds.map(Number).filter(isId),
+    dataSourceIds: accounts.dataSourceIds.map(Number).filter(isRowId),
     networkAuthorizationId: accounts.networkAuthorizationId ? Number(accounts.networkAuthorizationId) : undefined,
     ...picked,
   };
-  const reply = (errors: Record<string, string[]>, status: number, extra: Partial<EditData> = {}) =>
-    json<EditData>({ state, deployment, errors, fieldChoices: ctx.fields, ...extra }, { status });
+  const choicesFor = async (s: WizardState) => withReasons(ctx.fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: s.report ?? ctx.defaultReport, state: s, selected: s.fields ?? [] }));
+  const reply = async (errors: Record<string, string[]>, status: number, extra: Partial<EditData> = {}) =>
+    json<EditData>({ state, deployment, errors, fieldChoices: await choicesFor(extra.state ?? state), ...extra }, { status });
 
   // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
   if (intent === "change-report") return reply({}, 200, { state: { ...state, fields: [], renames: {} } });
+  // Search (without JavaScript) and refresh (a changed selection, with it): the same screen again.
+  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(form.get("field_q")), refreshed: intent === "refresh" });
 
   // The wizard's four step schemas, all at once.
   const errors: Record<string, string[]> = {};
@@ -124,12 +136,15 @@ export default function EditJob() {
   const errors = data?.errors ?? {};
   const fields = data?.fieldChoices ?? d.fields;
   const back = `/data-connector/data-stream/${d.stream.id}/jobs/${d.jobId}`;
-  // A form re-rendered with other values must not keep the inputs of the previous answer.
-  const formKey = JSON.stringify([state, deployment]);
+  // A form re-rendered with other values must not keep the inputs of the previous answer; a
+  // refresh keeps the form (remounting it would drop what was typed while it was on its way).
+  const formKey = useRef("");
+  if (!data?.refreshed || !formKey.current) formKey.current = JSON.stringify([state, deployment]);
+  const { formRef, onSelectionChange } = useFieldRefresh();
   return (
     <div>
       <PageHeader title={`Edit job · ${d.current.state.name}`} />
-      <Form method="post" key={formKey} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
+      <Form method="post" key={formKey.current} ref={formRef} className="max-w-3xl space-y-6 rounded-lg bg-white p-6 shadow" aria-label="Edit job">
         {errors.form ? <p role="alert" className="text-sm text-red-600">{errors.form.join(" ")}</p> : null}
         <section className="space-y-3">
           <h2 className="font-semibold">Basic information</h2>
@@ -141,7 +156,7 @@ export default function EditJob() {
         </section>
         <section className="space-y-3">
           <h2 className="font-semibold">Fields</h2>
-          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} />
+          <FieldsInputs reports={d.reports} defaultReport={d.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={onSelectionChange} />
         </section>
         <section className="space-y-2">
           <h2 className="font-semibold">Deployment options</h2>

@@ -6,7 +6,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { accountProblems, createJobWithSchedule, fieldProblems, JobFlowError, jobFormContext, JobInputError, jobProblems, previewRows, type NewJob, isId } from "~/services/data-streams.server";
+import { accountProblems, createJobWithSchedule, fieldProblems, jobFieldIncompatibilities, JobFlowError, jobFormContext, JobInputError, jobProblems, previewRows, type NewJob } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -26,7 +26,9 @@ import {
 import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, type FieldChoice } from "~/components/job-steps";
+import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, useFieldRefresh, type FieldChoice } from "~/components/job-steps";
+import { readForm, requireId } from "~/services/request-input.server";
+import { searchTerm, withReasons } from "~/utils/field-picker";
 
 export const meta: MetaFunction = () => [{ title: "New job · Signalpost" }];
 
@@ -50,8 +52,10 @@ type StepData = {
   preview?: Preview;
   previewOk?: boolean;
   values?: Record<string, unknown>;
-  /** The chosen report's fields, when it differs from the loader's default report. */
+  /** The chosen report's fields, with what the platform refuses for the selection. */
   fieldChoices?: FieldChoice[];
+  /** The field picker's search (submitted without JavaScript). */
+  fieldSearch?: string;
 };
 
 const fieldErrors = (problems: Record<string, string>) => Object.fromEntries(Object.entries(problems).map(([k, v]) => [k, [v]]));
@@ -65,23 +69,18 @@ function deploymentErrors(problems: Record<string, string>): Record<string, stri
   return errors;
 }
 
-function streamIdOf(value: string | undefined): number {
-  const id = Number(value);
-  if (!isId(id)) throw new Response("Not found", { status: 404 });
-  return id;
-}
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  const streamId = streamIdOf(params.id);
+  const streamId = requireId(params.id);
   const report = new URL(request.url).searchParams.get("report") ?? undefined;
   return json(await jobFormContext(company.id, streamId, report));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const streamId = streamIdOf(params.id);
-  const form = await request.formData();
+  const streamId = requireId(params.id);
+  const form = await readForm(request);
   let state: WizardState = {};
   try {
     state = StateSchema.parse(JSON.parse(String(form.get("state") ?? "{}")));
@@ -98,14 +97,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   const ctx = await jobFormContext(company.id, streamId, state.report);
-  // The screen lists the loader's (default) report's fields unless another report was chosen.
-  const fieldChoices = state.report && state.report !== ctx.defaultReport ? ctx.fields : undefined;
+  // The fields step lists the report's fields with what the platform refuses for the selection.
+  const choicesFor = async (s: WizardState, fields = ctx.fields) =>
+    withReasons(fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: s.report ?? ctx.defaultReport, state: s, selected: s.fields ?? [] }));
+  const fieldChoices = ctx.fields;
   if (step === "accounts") {
     const r = AccountsStepSchema.safeParse({ step, ...readAccountsInput(form) });
     if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues) }, 400);
     const refused = accountProblems(ctx.sources, r.data);
     if (Object.keys(refused).length) return reply({ step, state, errors: fieldErrors(refused) }, 400);
-    return reply({ step: "fields", state: { ...state, mode: r.data.mode, dataSourceIds: r.data.dataSourceIds, networkAuthorizationId: r.data.networkAuthorizationId }, errors: {} });
+    const next = { ...state, mode: r.data.mode, dataSourceIds: r.data.dataSourceIds, networkAuthorizationId: r.data.networkAuthorizationId };
+    return reply({ step: "fields", state: next, errors: {}, fieldChoices: await choicesFor(next) });
   }
 
   if (step === "fields") {
@@ -115,9 +117,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
     if (reportCtx.reportProblem) return reply({ step, state, errors: { report: [reportCtx.reportProblem] }, fieldChoices }, 400);
     // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
     if (picked.report !== state.report && intent === "change-report") {
-      return reply({ step, state: { ...state, report: picked.report, fields: [], renames: {} }, errors: {}, fieldChoices: reportCtx.fields });
+      const changed = { ...state, report: picked.report, fields: [], renames: {} };
+      return reply({ step, state: changed, errors: {}, fieldChoices: await choicesFor(changed, reportCtx.fields) });
     }
     const next = { ...state, ...picked };
+    // Search (without JavaScript) and refresh (a changed selection, with it): the same step again.
+    if (intent === "search" || intent === "refresh") {
+      return reply({ step, state: next, errors: {}, fieldChoices: await choicesFor(next, reportCtx.fields), fieldSearch: searchTerm(form.get("field_q")) });
+    }
     const r = FieldsStepSchema.safeParse({ step, ...picked });
     if (!r.success) return reply({ step, state: next, errors: issuesToErrors(r.error.issues), fieldChoices }, 400);
     const refused = fieldProblems(reportCtx.fields, picked);
@@ -185,6 +192,7 @@ export default function NewJob() {
   const chosenAccounts = ctx.sources.flatMap((s) => s.accounts.filter((a) => (state.mode === "source" ? s.id === state.networkAuthorizationId : state.dataSourceIds?.includes(a.id))));
   const fields = data?.fieldChoices ?? ctx.fields;
   const today = new Date().toISOString().slice(0, 10);
+  const { formRef: fieldsForm, onSelectionChange } = useFieldRefresh();
   return (
     <div>
       <PageHeader title={`New job · ${ctx.stream.name}`} />
@@ -217,9 +225,9 @@ export default function NewJob() {
           </Form>
         ) : null}
         {step === "fields" ? (
-          <Form method="post" className="space-y-3">
+          <Form method="post" className="space-y-3" ref={fieldsForm}>
             {hidden}
-            <FieldsInputs reports={ctx.reports} defaultReport={ctx.defaultReport} fields={fields} state={state} errors={errors}>
+            <FieldsInputs reports={ctx.reports} defaultReport={ctx.defaultReport} fields={fields} state={state} errors={errors} search={data?.fieldSearch} onSelectionChange={onSelectionChange}>
               <div className="rounded-md border border-slate-200 p-3">
                 <p className="text-sm font-medium">Preview your data</p>
                 <div className="mt-2 flex items-end gap-2">

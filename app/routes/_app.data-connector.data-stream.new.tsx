@@ -9,6 +9,7 @@ import { STREAM_MESSAGES, StreamSchema } from "~/utils/jobs";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "New data stream · Signalpost" }];
 
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: StreamSchema });
+  const submission = parseWithZod(await readForm(request), { schema: StreamSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   try {
     const stream = await createStream(company.id, submission.value);

@@ -8,13 +8,12 @@ import { destinationDescription } from "~/utils/destinations";
 import { DestinationForm } from "~/components/destination-form";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { requireId } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Edit destination · Signalpost" }];
 
 function idOf(params: { id?: string }): number {
-  const id = Number(params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
+  return requireId(params.id);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -10,25 +10,28 @@ import { DESTINATION_MESSAGES, destinationLabel } from "~/utils/destinations";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm, refuse } from "~/services/request-input.server";
+import { idField, parseId } from "../../lib/ids.js";
 
-export const DeleteDestinationSchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+export const DeleteDestinationSchema = z.object({ intent: z.literal("delete"), id: idField() });
 
 export const meta: MetaFunction = () => [{ title: "Destinations · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
   const destinations = await listDestinationRows(company.id);
-  const deleteId = Number(new URL(request.url).searchParams.get("delete"));
+  const deleteId = parseId(new URL(request.url).searchParams.get("delete"));
   // Only a destination of this company can be confirmed; any other id shows nothing.
-  const confirmDelete = deleteId > 0 ? ((await destinationImpact(company.id, deleteId)) ?? null) : null;
+  const confirmDelete = deleteId ? ((await destinationImpact(company.id, deleteId)) ?? null) : null;
   return json({ destinations: destinations.map((d) => ({ ...d, typeLabel: destinationLabel(d.type) })), confirmDelete });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: DeleteDestinationSchema });
+  const submission = parseWithZod(await readForm(request), { schema: DeleteDestinationSchema });
   const fail = (description: string) => redirectWithToast("/data-connector/destinations", { type: "error", title: DESTINATION_MESSAGES.deleteFailedTitle, description });
-  if (submission.status !== "success") return fail(DESTINATION_MESSAGES.deleteFailedText);
+  // Only a forged post fails the schema (the form has hidden fields only): refused, nothing deleted.
+  if (submission.status !== "success") throw refuse(400, DESTINATION_MESSAGES.deleteFailedText);
   try {
     const deleted = await deleteDestinationCascade(company.id, submission.value.id);
     if (!deleted) return fail("This destination does not exist.");

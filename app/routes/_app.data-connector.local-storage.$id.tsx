@@ -23,14 +23,16 @@ import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, SubmitButton } from "~/components/forms";
+import { notFound, readForm, requireId } from "~/services/request-input.server";
+import { parseId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Pipeline · Signalpost" }];
 
 async function requirePipeline(request: Request, idParam: string | undefined) {
   const signedIn = await requireUser(request);
-  const id = Number(idParam);
-  const storage = Number.isInteger(id) && id > 0 ? await getLocalStorage(getDb(), signedIn.company.id, id) : undefined;
-  if (!storage) throw json({ message: "This pipeline does not exist." }, { status: 404 });
+  const missing = "This pipeline does not exist.";
+  const storage = await getLocalStorage(getDb(), signedIn.company.id, requireId(idParam, missing));
+  if (!storage) throw notFound(missing);
   return { ...signedIn, storage };
 }
 
@@ -54,11 +56,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company, storage } = await requirePipeline(request, params.id);
   const db = getDb();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const base = `/data-connector/local-storage/${storage.id}`;
   if (formData.get("intent") === "remove-source") {
-    const removed = await deleteLocalStorageSource(db, company.id, storage.id, Number(formData.get("sourceId")));
-    if (!removed) throw json({ message: "This source is not in the pipeline." }, { status: 404 });
+    const sourceId = parseId(formData.get("sourceId"));
+    if (!sourceId || !(await deleteLocalStorageSource(db, company.id, storage.id, sourceId))) throw notFound("This source is not in the pipeline.");
     return redirectWithToast(base, { type: "success", title: "Source removed" });
   }
   const submission = parseWithZod(formData, { schema: PipelineSourceSchema });

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { CreatePipelineButton } from "./_app.data-connector.local-storage._index";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "New pipeline · Signalpost" }];
 
@@ -19,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
+  // No fields, but the body is still read: a wrong content type or a hostile body is refused (decision 0830).
+  await readForm(request);
   const id = await createLocalStorage(getDb(), company.id);
   return redirectWithToast(`/data-connector/local-storage/${id}`, { type: "success", title: "Pipeline created", description: "Add a source and its fields to preview rows." });
 }

@@ -12,6 +12,8 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
+import { notFound, readForm, refuse } from "~/services/request-input.server";
+import { parseId } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
 
@@ -24,11 +26,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const form = await request.formData();
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) return json({ error: "Unknown action" }, { status: 400 });
-  const deleted = await savedQueriesRepo.deleteSavedQuery(getDb(), company.id, id);
-  if (!deleted) throw json({ message: "This saved query does not exist." }, { status: 404 });
+  const form = await readForm(request);
+  if (form.get("intent") !== "delete") throw refuse(400, "This page can only delete a saved query.");
+  // An id that can name no row (past the integer range, say) is a query that does not exist.
+  const id = parseId(form.get("id"));
+  const deleted = id !== null && (await savedQueriesRepo.deleteSavedQuery(getDb(), company.id, id));
+  if (!deleted) throw notFound("This saved query does not exist.");
   return redirectWithToast("/data-connector/power-bi", { type: "success", title: "The query has been deleted" });
 }
 

@@ -26,21 +26,22 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConnectForm, ConnectOutcomeMarker, PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
 import { Spinner } from "~/components/spinner";
+import { readForm } from "~/services/request-input.server";
+import { idField, parseId } from "../../lib/ids.js";
 
 const RenameSchema = z.object({
   intent: z.literal("rename"),
   name: sourceNameSchema,
 });
 const AccountSchema = z.object({ intent: z.literal("activate"), accountId: z.string().min(1) });
-const DataSourceSchema = z.object({ intent: z.enum(["deactivate", "block", "unblock"]), dataSourceId: z.coerce.number().int().positive() });
+const DataSourceSchema = z.object({ intent: z.enum(["deactivate", "block", "unblock"]), dataSourceId: idField() });
 const RefreshAccountsSchema = z.object({ intent: z.literal("refresh-accounts") });
 export const SourcePageSchema = z.discriminatedUnion("intent", [RenameSchema, AccountSchema, DataSourceSchema, RefreshAccountsSchema]);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data && "source" in data && data.source ? data.source.name : "Source"} · Signalpost` }];
 
 function sourceId(params: { id?: string }): number | null {
-  const id = Number(params.id);
-  return Number.isInteger(id) && id > 0 ? id : null;
+  return parseId(params.id);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -64,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const id = sourceId(params);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (!id) throw json({ message: "This source does not exist." }, { status: 404 });
   if (formData.get("intent") === "connect") {
     formData.set("sourceId", String(id));

@@ -12,10 +12,12 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
 import { SubmitButton } from "~/components/forms";
+import { readForm, refuse } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 export const DeleteSourceSchema = z.object({
   intent: z.literal("delete"),
-  id: z.coerce.number().int().positive(),
+  id: idField(),
 });
 
 export const meta: MetaFunction = () => [{ title: "Sources · Signalpost" }];
@@ -36,10 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: DeleteSourceSchema });
-  if (submission.status !== "success") {
-    return redirectWithToast("/data-connector/sources", { type: "error", title: SOURCE_MESSAGES.deleteFailedTitle, description: SOURCE_MESSAGES.deleteFailed });
-  }
+  const submission = parseWithZod(await readForm(request), { schema: DeleteSourceSchema });
+  // Only a forged post fails the schema (the form has hidden fields only): refused, nothing deleted.
+  if (submission.status !== "success") throw refuse(400, SOURCE_MESSAGES.deleteFailed);
   try {
     await deleteSource(company.id, submission.value.id);
   } catch (error) {
@@ -131,9 +132,14 @@ export default function Sources() {
   const [params] = useSearchParams();
   useRevalidateEvery(5_000);
   const add = (
-    <Link to="/data-connector/sources/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-      Add source
-    </Link>
+    <span className="flex gap-2">
+      <Link to="/data-connector/client-links" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">
+        Ask a client to connect
+      </Link>
+      <Link to="/data-connector/sources/new" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        Add source
+      </Link>
+    </span>
   );
   return (
     <div>

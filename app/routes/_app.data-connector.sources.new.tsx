@@ -11,6 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, Field } from "~/components/forms";
 import { useHydrated } from "~/utils/use-hydrated";
 import { ConnectForm, ConnectOutcomeMarker, FlagBadge, PlatformIcon } from "~/components/sources";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "New source · Signalpost" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return connectAction(request, await request.formData());
+  return connectAction(request, await readForm(request));
 }
 
 type Card = ReturnType<typeof useLoaderData<typeof loader>>["cards"][number];

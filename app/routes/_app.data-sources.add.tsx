@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } f
 import { useEffect, useRef, useState } from "react";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast, toastHeaders } from "~/services/toast.server";
-import { applyTemplateToggle } from "~/services/alerts.server";
+import { templateToggleReply } from "~/services/alerts.server";
 import { chooseAccount, onboardingLoader, requireOnboardingClient, saveOnboarding } from "~/services/alert-onboarding.server";
 import { connectAction } from "~/services/source-connect.server";
 import { AccountStepSchema, ACCOUNT_LIST_CAP, ACCOUNT_SEARCH_DEBOUNCE_MS, ONBOARDING_MESSAGES, ONBOARDING_STEPS } from "~/utils/alert-onboarding";
@@ -23,6 +23,7 @@ import { SourceCards, Stepper } from "~/components/wizard";
 import { ConnectForm } from "~/components/sources";
 import { TemplateList } from "~/components/template-picker";
 import { Spinner } from "~/components/spinner";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Signalpost" }];
 
@@ -35,9 +36,9 @@ type Failure = { title: string; message: string };
 type ActionData = { result?: { error?: Record<string, string[] | null> | null }; failure?: Failure | null; ok?: boolean };
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { company } = await requireUser(request);
+  const { company, user } = await requireUser(request);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = String(form.get("intent") ?? "");
   const clientId = String(form.get("client") ?? url.searchParams.get("client") ?? "");
 
@@ -56,11 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (intent === "toggle-template") {
     const client = await requireOnboardingClient(company.id, clientId);
-    const outcome = await applyTemplateToggle(company.id, client, form);
-    return json({ ok: outcome.ok }, { status: outcome.status, headers: outcome.toast ? await toastHeaders(outcome.toast) : undefined });
+    return templateToggleReply(request, company.id, user.id, client, form);
   }
   if (intent === "save") {
-    const outcome = await saveOnboarding(company, clientId);
+    const outcome = await saveOnboarding(company, user.id, clientId);
     if ("error" in outcome) {
       const failure = { title: ONBOARDING_MESSAGES.saveFailedTitle, message: outcome.error };
       return json({ failure }, { status: outcome.status, headers: outcome.status >= 500 ? await toastHeaders({ type: "error", title: failure.title, description: failure.message }) : undefined });

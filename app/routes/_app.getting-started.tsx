@@ -8,6 +8,7 @@ import { gettingStartedSources } from "~/services/getting-started.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { SourceCards, Stepper } from "~/components/wizard";
+import { readForm } from "~/services/request-input.server";
 
 export const meta = () => [{ title: "Getting started · Signalpost" }];
 
@@ -33,6 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Skip stops the automatic redirect here and goes to the data connector (spec 3 §2.4). */
 export async function action({ request }: ActionFunctionArgs) {
   const { user, company } = await requireUser(request);
+  // No fields, but the body is still read: a wrong content type or a hostile body is refused (decision 0830).
+  await readForm(request);
   await usersRepo.markGettingStartedSkipped(getDb(), company.id, user.id);
   return redirect("/data-connector");
 }

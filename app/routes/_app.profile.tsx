@@ -16,6 +16,7 @@ import { changePassword } from "~/services/team.server";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const NamesSchema = z.object({
   intent: z.literal("names"),
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user, company } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const submission = parseWithZod(formData, { schema: Schema });
   if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });

@@ -12,6 +12,7 @@ import { Field, SubmitButton } from "~/components/forms";
 import { ApiKeyField } from "~/components/api-key";
 import { companiesRepo } from "~/services/repositories.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const CompanySchema = z.object({
   name: z.string({ error: "Please enter the company name" }).trim().min(1, "Please enter the company name").max(120, "Use at most 120 characters"),
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: CompanySchema });
+  const submission = parseWithZod(await readForm(request), { schema: CompanySchema });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await teamRepo.updateCompanyName(getDb(), company.id, submission.value.name);

@@ -9,6 +9,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ApiKeyField } from "~/components/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 /**
  * /settings/api-key: the confirmation step of "rotate the API key" (a page, so it works without
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "rotate") return json({ error: "Unknown action" }, { status: 400 });
   try {
     await rotateCompanyApiKey(getDb(), company.id);

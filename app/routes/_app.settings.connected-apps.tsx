@@ -2,7 +2,8 @@
 // (decision 0861): Looker Studio connectors allowed on the consent page and Excel / Sheets
 // add-ins linked with /link-to. Each can be disconnected, after a confirmation step that works
 // without JavaScript (?confirm=...). Links confirmed but not yet claimed by the add-in are listed
-// too, so a link nobody expected can be cancelled before it is used.
+// too, so a link nobody expected can be cancelled before it is used. AI assistants connect the
+// same way, to the MCP server (decision 0910): its address is shown here, with what they did.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
@@ -10,27 +11,33 @@ import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { cancelPendingLink, listConnectedApps, revokeConnectedApp } from "~/services/addon-grants.server";
+import { mcpSettings } from "~/services/mcp/settings.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
+import { formatUtc } from "~/utils/format-date";
+import { readForm } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Connected apps · Settings · Signalpost" }];
 
 const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("revoke"), id: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("revoke"), id: idField() }),
   z.object({ intent: z.literal("cancel-link"), uuid: z.string().uuid() }),
 ]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
-  return json(await listConnectedApps(getDb(), company.id));
+  const db = getDb();
+  const [apps, mcp] = await Promise.all([listConnectedApps(db, company.id), mcpSettings(db, company.id, new URL(request.url).origin)]);
+  return json({ ...apps, mcp });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw json({ message: "Unknown action" }, { status: 400 });
   const db = getDb();
   if (parsed.data.intent === "revoke") {
@@ -44,7 +51,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const HOW = { consent: "Allowed on the sign-in page", link: "Linked from the add-in" } as const;
 
 export default function ConnectedAppsTab() {
-  const { apps, pending } = useLoaderData<typeof loader>();
+  const { apps, pending, mcp } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const revoking = params.get("confirm") === "revoke" ? apps.find((a) => String(a.id) === params.get("app")) : undefined;
   const cancelling = params.get("confirm") === "cancel-link" ? pending.find((l) => l.uuid === params.get("link")) : undefined;
@@ -60,7 +67,7 @@ export default function ConnectedAppsTab() {
         </div>
         {apps.length === 0 ? (
           <div className="p-6">
-            <EmptyState title="No app is connected">Looker Studio, Google Sheets and Excel appear here once you connect them to Signalpost.</EmptyState>
+            <EmptyState title="No app is connected">Looker Studio, Google Sheets, Excel and AI assistants appear here once you connect them to Signalpost.</EmptyState>
           </div>
         ) : (
           <table className="table-cards w-full text-left text-sm">
@@ -79,7 +86,11 @@ export default function ConnectedAppsTab() {
                   <td data-label="App" className="px-6 py-3">
                     <span className="font-medium">{a.name}</span>
                     {a.scope ? <span className="text-slate-500"> · {a.scope}</span> : null}
-                    <span className="block text-xs text-slate-500">{HOW[a.via]}</span>
+                    <span className="block text-xs text-slate-500">
+                      {a.assistant ? "AI assistant (MCP) · " : ""}
+                      {HOW[a.via]}
+                      {a.unverified ? " · registered itself, name not verified" : ""}
+                    </span>
                   </td>
                   <td data-label="Connected by" className="px-6 py-3">{a.userEmail}</td>
                   <td data-label="Connected" className="px-6 py-3"><DateTime value={a.createdAt} fallback="—" /></td>
@@ -113,6 +124,7 @@ export default function ConnectedAppsTab() {
           </ul>
         </section>
       ) : null}
+      <McpSection endpoint={mcp.endpoint} actions={mcp.actions} />
       {revoking ? (
         <ConfirmDialog title={`Disconnect ${revoking.name}?`} confirmLabel="Disconnect" cancelHref="/settings/connected-apps" fields={{ intent: "revoke", id: String(revoking.id) }}>
           {revoking.name}
@@ -126,6 +138,66 @@ export default function ConnectedAppsTab() {
         </ConfirmDialog>
       ) : null}
     </div>
+  );
+}
+
+type McpAction = { id: number; at: string; app: string; by: string; action: string; what: string; outcome: string; reason: string | null };
+
+/** The MCP server's address, how to use it, and what assistants did. */
+function McpSection({ endpoint, actions }: { endpoint: string; actions: McpAction[] }) {
+  return (
+    <section className="rounded-lg bg-white shadow" data-testid="mcp-server">
+      <div className="border-b border-slate-100 px-6 py-4">
+        <h2 className="text-lg font-semibold">AI assistants (MCP)</h2>
+        <p className="mt-1 text-sm text-slate-500">
+          Claude, ChatGPT, Cursor and other assistants that speak the Model Context Protocol can read your accounts, run queries, explain your alerts and data streams,
+          and, when you ask them to, run a data-stream job now or snooze an alert.
+        </p>
+      </div>
+      <div className="space-y-3 px-6 py-4 text-sm text-slate-700">
+        <p>
+          In your assistant, add a custom connector (a remote MCP server) with this address, then sign in here and click Allow:
+          <code className="mt-1 block break-all rounded bg-slate-100 px-3 py-2 font-mono text-slate-900" data-testid="mcp-endpoint">
+            {endpoint}
+          </code>
+        </p>
+        <p className="text-slate-500">Then ask it, for example: “Which of my accounts are in anomaly, and why?” or “What did my campaigns spend last week?”</p>
+      </div>
+      {actions.length ? (
+        <table className="w-full text-left text-sm">
+          <caption className="px-6 pb-2 text-left text-xs font-semibold uppercase text-slate-500">What assistants did</caption>
+          <thead className="bg-slate-50 text-xs uppercase text-slate-500">
+            <tr>
+              <th className="px-6 py-2">When</th>
+              <th className="px-6 py-2">Assistant</th>
+              <th className="px-6 py-2">Action</th>
+              <th className="px-6 py-2">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {actions.map((a) => (
+              <tr key={a.id} className="border-t border-slate-100">
+                <td className="px-6 py-3">{formatUtc(a.at, "—")}</td>
+                <td className="px-6 py-3">
+                  {a.app}
+                  <span className="block text-xs text-slate-500">for {a.by}</span>
+                </td>
+                <td className="px-6 py-3">
+                  {a.action}
+                  {a.what ? <span className="block text-xs text-slate-500">{a.what}</span> : null}
+                </td>
+                <td className="px-6 py-3">
+                  {a.outcome}
+                  {a.reason ? <span className="block text-xs text-slate-500">{a.reason}</span> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="px-6 pb-4 text-sm text-slate-500">No assistant has run a job or snoozed an alert yet.</p>
+      )}
+    </section>
   );
 }
 

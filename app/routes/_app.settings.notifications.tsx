@@ -6,26 +6,30 @@ import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { chooseSlackChannel, disconnectSlack, sendSlackTest, slackState, SlackApiError } from "~/services/slack.server";
 import { redirectWithToast } from "~/services/toast.server";
+import { getDb } from "~/services/db.server";
+import { usersRepo } from "~/services/repositories.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const POPUP = { width: 972, height: 660, pollMs: 100 };
 const ActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("set-channel"), channelId: z.string().min(1, "Choose a channel") }),
   z.object({ intent: z.literal("disconnect") }),
   z.object({ intent: z.literal("test") }),
+  z.object({ intent: z.literal("alert-email"), alertEmail: z.enum(["each", "digest"], { error: "Choose how you get alert e-mails" }) }),
 ]);
 
 export const meta = () => [{ title: "Notifications · Settings · Signalpost" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { company } = await requireUser(request);
-  return json(await slackState(company.id));
+  const { company, user } = await requireUser(request);
+  return json({ ...(await slackState(company.id)), alertEmail: user.alertEmail });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { company } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const { company, user } = await requireUser(request);
+  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const back = "/settings/notifications";
   try {
@@ -40,6 +44,9 @@ export async function action({ request }: ActionFunctionArgs) {
         if ((await sendSlackTest(company.id, company.name)) === "no-channel") return json({ error: "Choose a channel first." }, { status: 409 });
         return redirectWithToast(back, { type: "success", title: "A test message has been sent to Slack" });
       }
+      case "alert-email":
+        await usersRepo.setAlertEmail(getDb(), company.id, user.id, parsed.data.alertEmail);
+        return redirectWithToast(back, { type: "success", title: parsed.data.alertEmail === "digest" ? "You will get one alert digest a day" : "You will get an e-mail at each alert change" });
       case "disconnect":
         await disconnectSlack(company.id);
         return redirectWithToast(back, { type: "success", title: "Slack has been disconnected" });
@@ -89,6 +96,8 @@ export default function NotificationsTab() {
   const [params] = useSearchParams();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
+    <div className="space-y-6">
+    <AlertEmails mode={data.alertEmail} busy={busy("alert-email")} />
     <section className="max-w-2xl rounded-lg bg-white p-6 shadow" data-testid="slack-settings">
       <h2 className="mb-1 text-lg font-semibold">Slack</h2>
       {actionData && "error" in actionData ? <p role="alert" className="mb-3 text-sm text-red-700">{actionData.error}</p> : null}
@@ -132,6 +141,31 @@ export default function NotificationsTab() {
           Alert notifications will stop arriving in Slack until you connect it again.
         </ConfirmDialog>
       ) : null}
+    </section>
+    </div>
+  );
+}
+
+/** The signed-in user's alert e-mails (issue 18): one at each change, or a daily digest. */
+function AlertEmails({ mode, busy }: { mode: "each" | "digest"; busy: boolean }) {
+  return (
+    <section className="max-w-2xl rounded-lg bg-white p-6 shadow" aria-labelledby="alert-emails-title">
+      <h2 id="alert-emails-title" className="mb-1 text-lg font-semibold">Your alert e-mails</h2>
+      <p className="mb-3 text-sm text-slate-600">For the accounts you are assigned to.</p>
+      <Form method="post" className="space-y-2 text-sm">
+        <input type="hidden" name="intent" value="alert-email" />
+        <label className="flex items-start gap-2">
+          <input type="radio" name="alertEmail" value="each" defaultChecked={mode === "each"} className="mt-1" />
+          <span><span className="font-medium">At each change</span> — an e-mail when an alert finds an anomaly and when it is back to normal.</span>
+        </label>
+        <label className="flex items-start gap-2">
+          <input type="radio" name="alertEmail" value="digest" defaultChecked={mode === "digest"} className="mt-1" />
+          <span><span className="font-medium">Daily digest</span> — one e-mail each morning (07:00 UTC) listing the open anomalies.</span>
+        </label>
+        <button className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-60" disabled={busy}>
+          {busy ? "Please wait…" : "Save"}
+        </button>
+      </Form>
     </section>
   );
 }

@@ -9,6 +9,7 @@ const tabs = [
   { to: "/settings", label: "Account", end: true },
   { to: "/settings/users", label: "Users" },
   { to: "/settings/notifications", label: "Notifications" },
+  { to: "/settings/currency", label: "Currency" },
   { to: "/settings/connected-apps", label: "Connected apps" },
   { to: "/billing-space", label: "Billing" },
 ];

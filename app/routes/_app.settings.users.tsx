@@ -17,9 +17,11 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
+import { readForm } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 
 export const InviteSchema = z.object({ intent: z.literal("invite"), email: z.email({ error: "Please enter a valid e-mail address" }) });
-const UserActionSchema = z.object({ intent: z.enum(["delete", "make-primary", "revoke-invitation"]), id: z.coerce.number().int().positive() });
+const UserActionSchema = z.object({ intent: z.enum(["delete", "make-primary", "revoke-invitation"]), id: idField() });
 
 export const meta = () => [{ title: "Users · Settings · Signalpost" }];
 
@@ -37,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const db = getDb();
   if (formData.get("intent") === "invite") {
     const submission = parseWithZod(formData, { schema: InviteSchema });

@@ -15,12 +15,14 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
+import { parseId } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Field translations · Admin · Signalpost" }];
 
 async function loadField(params: { id?: string }) {
-  const id = Number(params.id);
-  const field = Number.isInteger(id) && id > 0 ? await gdsFieldsRepo.getGdsField(getDb(), id) : undefined;
+  const id = parseId(params.id);
+  const field = id ? await gdsFieldsRepo.getGdsField(getDb(), id) : undefined;
   if (!field) throw new Response("Field not found", { status: 404 });
   return field;
 }
@@ -41,7 +43,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await requireAdmin(request);
   const field = await loadField(params);
   const db = getDb();
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const here = `/admin/google_data_studio/${field.id}`;
   switch (intent) {
@@ -67,12 +69,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
         await gdsFieldsRepo.upsertTranslation(db, field.id, submission.value);
         return redirectWithToast(here, { type: "success", title: "The field translation has been created" });
       }
-      const ok = await gdsFieldsRepo.updateTranslation(db, field.id, Number(formData.get("translationId")), submission.value).catch(() => false);
+      const ok = await gdsFieldsRepo.updateTranslation(db, field.id, parseId(formData.get("translationId")) ?? 0, submission.value).catch(() => false);
       if (!ok) return redirectWithToast(here, { type: "error", title: "Unable to update the field translation" });
       return redirectWithToast(here, { type: "success", title: "The field translation has been updated" });
     }
     case "delete-translation":
-      if (!(await gdsFieldsRepo.deleteTranslation(db, field.id, Number(formData.get("translationId"))))) {
+      if (!(await gdsFieldsRepo.deleteTranslation(db, field.id, parseId(formData.get("translationId")) ?? 0))) {
         return redirectWithToast(here, { type: "error", title: "Unable to delete the field translation" });
       }
       return redirectWithToast(here, { type: "success", title: "The field translation has been deleted" });

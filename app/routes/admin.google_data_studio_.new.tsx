@@ -11,6 +11,7 @@ import { GDS_FIELD_DEFAULTS, gdsTypeFromEngine } from "~/utils/gds";
 import { GdsFieldForm } from "~/components/gds-field-form";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const meta = () => [{ title: "Add a field · Admin · Signalpost" }];
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireAdmin(request);
-  const { submission, input } = await parseGdsFieldForm(await request.formData());
+  const { submission, input } = await parseGdsFieldForm(await readForm(request));
   if (!input) return json(submission.reply(), { status: 400 });
   try {
     const field = await gdsFieldsRepo.createGdsField(getDb(), input);

@@ -5,6 +5,7 @@ import { googleAuthenticator } from "~/services/google-auth.server";
 import { safeRedirectTo } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { serverIntegration } from "~/services/integrations.server";
+import { readForm } from "~/services/request-input.server";
 
 /**
  * Starts Google sign-in: remix-auth stores a random state in a short-lived cookie and redirects
@@ -12,7 +13,8 @@ import { serverIntegration } from "~/services/integrations.server";
  */
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.clone().formData();
+  // remix-auth builds its own Request from this one, whose body must still be unread.
+  const form = await readForm(request.clone());
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
   if (!serverIntegration("google").configured) {
     return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "error", title: "Google sign-in is not set up on this server", description: "Sign in with your e-mail and password instead." });

@@ -10,6 +10,7 @@ import { activateInvitation, invitationEmail } from "~/services/team.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const ActivateSchema = z.object({
   password: newPasswordSchema(),
@@ -25,7 +26,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ActivateSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ActivateSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), failed: false }, { status: 400 });
   const outcome = await activateInvitation(params.token ?? "", submission.value.password);
   if (!outcome.ok) return json({ result: submission.reply({ hideFields: ["password"] }), failed: true }, { status: outcome.reason === "invalid" ? 410 : 409 });

@@ -11,6 +11,7 @@ import { getDb } from "~/services/db.server";
 import { ADDON_PLATFORMS, addonLinkState, linkAddon, linkCheckCode, validLinkUuid } from "~/services/addon-link.server";
 import { SubmitButton } from "~/components/forms";
 import { OauthErrorBoundary } from "~/components/oauth-consent";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Link an add-in | Signalpost" }];
 
@@ -37,7 +38,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   platformOf(params.platform);
-  const form = await request.formData();
+  const form = await readForm(request);
   const uuid = uuidOf(form.get("uuid"));
   // The explicit answer of the confirmation form; anything else links nothing.
   if (form.get("decision") !== "link") return redirect("/");

@@ -17,6 +17,7 @@ import { describeWait, mailLimitMessage } from "~/utils/throttle-messages";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useHydrated } from "~/utils/use-hydrated";
+import { readForm } from "~/services/request-input.server";
 
 export const LoginSchema = z.object({
   intent: z.literal("login"),
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const ip = clientAddress(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: Schema });
   if (submission.status !== "success") {
     return json({ intent: String(formData.get("intent") ?? "login"), result: submission.reply(), notice: null }, { status: 400 });

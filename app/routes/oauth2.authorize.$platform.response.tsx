@@ -9,6 +9,7 @@ import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSignedIn, requireUser } from "~/services/session.server";
 import { authorizeRegisterReturn, isRegisterReturn } from "~/services/register-connect.server";
+import { completeLinkReturn, isClientLinkReturn } from "~/services/client-links.server";
 import { redirectWithToast, toastHeaders } from "~/services/toast.server";
 import {
   burnAttempt,
@@ -39,6 +40,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const query = readOAuthReturnParams(url);
   const platformId = params.platform ?? "";
   const platformName = platformDisplayName(platformId);
+  // A client connecting through a link (decision 0932), signed in or not: the link says which company.
+  if (await isClientLinkReturn(query)) {
+    const done = await completeLinkReturn(request, platformId, query);
+    return redirectWithToast(done.redirectTo, done.toast, { headers: { "Set-Cookie": done.setCookie } });
+  }
   if (!(await getSignedIn(request)) && (await isRegisterReturn(query))) return registerModeReturn(request, platformId, query);
   const { company, user } = await requireUser(request);
   const back = "/data-connector/sources/new";

@@ -9,6 +9,7 @@ import { completePasswordReset, isResetTokenUsable } from "~/services/password-r
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -27,7 +28,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ResetPasswordSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: false }, { status: 400 });
   const done = await completePasswordReset(params.token ?? "", submission.value.password);
   if (!done) return json({ result: submission.reply({ hideFields: ["password", "confirm"] }), expired: true }, { status: 410 });

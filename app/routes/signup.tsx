@@ -15,6 +15,7 @@ import { requestSignup } from "~/services/signup.server";
 import { pendingConnection } from "~/services/register-connect.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 
 export const SignupSchema = z.object({
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const submission = parseWithZod(await request.formData(), { schema: SignupSchema });
+  const submission = parseWithZod(await readForm(request), { schema: SignupSchema });
   if (submission.status !== "success") return json({ result: submission.reply({ hideFields: ["password"] }), sentTo: null }, { status: 400 });
   const v = submission.value;
   const outcome = await requestSignup(

@@ -8,6 +8,7 @@ import { assertSameOrigin } from "~/services/csrf.server";
 import { getSignedIn } from "~/services/session.server";
 import { startRegisterConnect } from "~/services/register-connect.server";
 import { SourceFlowError } from "~/services/sources.server";
+import { readForm } from "~/services/request-input.server";
 
 export async function loader() {
   return redirect("/signup");
@@ -15,7 +16,7 @@ export async function loader() {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const returnTo = typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : null;
   const fromApp = typeof form.get("from") === "string" ? String(form.get("from")) : null;
   // A signed-in user connects through the normal flow of their own company.

@@ -7,6 +7,7 @@ import { completeSignup, pendingSignupEmail } from "~/services/signup.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { readForm } from "~/services/request-input.server";
 
 export const meta: MetaFunction = () => [{ title: "Confirm your e-mail · Signalpost" }];
 
@@ -18,6 +19,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
+  // No fields, but the body is still read: a wrong content type or a hostile body is refused (decision 0830).
+  await readForm(request);
   const outcome = await completeSignup(params.token ?? "");
   if (!outcome.ok) {
     return redirectWithToast("/signup", {

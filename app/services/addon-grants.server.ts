@@ -14,6 +14,10 @@ export type ConnectedApp = {
   /** The data platform a connector was authorized for, or the add-in a link was made for. */
   scope: string | null;
   via: "consent" | "link";
+  /** An AI assistant connected to the MCP server (its grant is for /mcp, decision 0910). */
+  assistant: boolean;
+  /** The application registered itself: its name is its own claim. */
+  unverified: boolean;
   userEmail: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -29,6 +33,8 @@ export async function listConnectedApps(db: DB, companyId: number, now = new Dat
       name: g.via === "link" ? (ADDON_PLATFORMS[g.platform ?? ""] ?? g.clientName) : g.clientName,
       scope: g.platform ? (g.via === "link" ? null : (findPlatform(g.platform)?.displayName ?? g.platform)) : null,
       via: g.via,
+      assistant: g.resource !== null,
+      unverified: g.clientDynamic,
       userEmail: g.userEmail,
       createdAt: g.createdAt.toISOString(),
       lastUsedAt: g.lastUsedAt?.toISOString() ?? null,

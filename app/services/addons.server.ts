@@ -5,7 +5,7 @@
 import type { DB } from "../../db/connection.js";
 import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
-import { findPlatform, getConnector, hasConnector, type FieldDef } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, getConnector, hasConnector, NORMALIZED_ADS_FIELDS, type FieldDef } from "../../engine/index.js";
 import { gdsTypeFromEngine, GDS_LANGUAGES } from "~/utils/gds";
 import { answerQueryUrl, type QueryUrlDeps } from "./query-url.server.js";
 import { engineFields } from "./gds.server.js";
@@ -46,6 +46,16 @@ export async function listCompanyAccounts(db: DB, companyId: number, platform?: 
 }
 
 export async function connectorConfig(db: DB, company: Company, platform: string) {
+  if (platform === BLENDED_PLATFORM) {
+    // "Cross-platform ads" (decision 0931): the accounts of every ads source, each with its platform.
+    const ads = new Set(blendablePlatforms());
+    const sources = (await listCompanyAccounts(db, company.id)).filter((s) => ads.has(s.platform));
+    return {
+      platform: { id: BLENDED_PLATFORM, name: BLENDED_PLATFORM_NAME },
+      accounts: sources.flatMap((s) => s.accounts.filter((a) => !a.blocked).map((a) => ({ ...a, source: `${s.platformName} · ${s.name}` }))),
+      reports: [],
+    };
+  }
   if (!findPlatform(platform) || !hasConnector(platform)) return undefined;
   const connector = getConnector(platform);
   const reports = await connector.listReports().catch(() => []);
@@ -88,9 +98,12 @@ export type LookerField = {
  * an inactive one is hidden.
  */
 export async function lookerSchema(db: DB, platform: string, locale: LookerLocale, report?: string): Promise<LookerField[] | undefined> {
-  if (!findPlatform(platform) || !hasConnector(platform)) return undefined;
+  const blended = platform === BLENDED_PLATFORM;
+  if (!blended && (!findPlatform(platform) || !hasConnector(platform))) return undefined;
   let fields: FieldDef[];
-  if (report) {
+  if (blended) {
+    fields = [...NORMALIZED_ADS_FIELDS];
+  } else if (report) {
     fields = await getConnector(platform).listFields(undefined, { report }).catch(() => [] as FieldDef[]);
   } else {
     fields = await engineFields(platform);

@@ -2,13 +2,17 @@
 import { json, redirect } from "@remix-run/node";
 import { DEFAULT_KPI, DEFAULT_PACING, DEFAULT_THRESHOLD, DEFAULT_TREND, type EntityResult } from "../../engine/index.js";
 import { requireUser } from "./session.server.js";
+import { searchTerm } from "~/utils/field-picker";
 import { redirectWithToast } from "./toast.server.js";
-import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, type AlertKind, type Client } from "./alerts.server.js";
+import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, templateFits, type AlertKind, type Client } from "./alerts.server.js";
+import { carriedValues } from "~/utils/alert-form";
+import { ANY_ADS_PLATFORM } from "../../server/starter-templates.js";
+import { readForm } from "./request-input.server.js";
 
 export type EditorValues = Record<string, string>;
 
 /** Flat form values of a stored definition (edit mode) or of the defaults (spec 1 §9). */
-function valuesOf(kind: AlertKind, mode: "threshold" | "trend", client: Client, stored?: { title: string; definition: { variables: unknown[]; requests: Record<string, { level: string; dataSourceId?: number; filters: unknown[] }> } }): EditorValues {
+function valuesOf(kind: AlertKind, mode: "threshold" | "trend" | null, client: Client, stored?: { title: string; definition: { variables: unknown[]; requests: Record<string, { level: string; dataSourceId?: number; filters: unknown[] }> } }): EditorValues {
   const v: EditorValues = { title: stored?.title ?? "", dataSourceId: String(client.dataSource.id), level: "" };
   const request = stored ? Object.values(stored.definition.requests)[0] : undefined;
   if (request) {
@@ -22,9 +26,11 @@ function valuesOf(kind: AlertKind, mode: "threshold" | "trend", client: Client, 
   }
   const variable = stored?.definition.variables[0] as Record<string, unknown> | undefined;
   if (kind === "metric") {
-    const storedMode = (variable?.alertType as string) ?? mode;
-    const cond = ((variable?.alertValue as Record<string, unknown>[]) ?? [])[0] ?? (storedMode === "trend" ? DEFAULT_TREND : DEFAULT_THRESHOLD);
-    v.alertType = storedMode;
+    // A stored alert opens in its own mode; a switch asks for the other one (its defaults).
+    const storedMode = (variable?.alertType as string | undefined) ?? "threshold";
+    const chosen = mode ?? storedMode;
+    const cond = (chosen === storedMode ? ((variable?.alertValue as Record<string, unknown>[]) ?? [])[0] : undefined) ?? (chosen === "trend" ? DEFAULT_TREND : DEFAULT_THRESHOLD);
+    v.alertType = chosen;
     for (const [k, x] of Object.entries(cond)) v[k] = String(x);
     ((variable?.calculatedFields as { name: string; field: string }[]) ?? []).forEach((c, i) => {
       v[`calc[${i}].name`] = c.name;
@@ -46,18 +52,46 @@ function kindOf(url: URL, fixed?: AlertKind): AlertKind {
   return k === "kpi" ? "kpi" : "metric";
 }
 
+/**
+ * The sentry an edit route opens. A company template is edited only from the templates page
+ * (`template=1`, issue 18), on an account of a platform it fits; the alert detail's Edit stays
+ * disabled for templates (spec 1 §2.7).
+ */
+async function requireEditable(companyId: number, client: Client, alertId: string | undefined, asTemplate: boolean) {
+  const sentry = await requireSentry(companyId, alertId);
+  if (sentry.useAsTemplate && !asTemplate) throw json({ message: "You can't edit a template" }, { status: 403 });
+  if (sentry.useAsTemplate && !templateFits(sentry.platform, client)) throw json({ message: "Not available" }, { status: 404 });
+  return sentry;
+}
+
+const kindOfSentry = (type: string): AlertKind => (type === "kpi" ? "kpi" : type === "pacing" ? "pacing" : "metric");
+
 export async function editorLoader(request: Request, params: { clientId?: string; alertId?: string }, route: "default" | "pacing" | "edit") {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const url = new URL(request.url);
-  const sentry = route === "edit" ? await requireSentry(company.id, params.alertId) : undefined;
-  if (sentry && sentry.useAsTemplate) throw json({ message: "You can't edit a template" }, { status: 403 });
-  const kind: AlertKind = sentry ? (sentry.type === "kpi" ? "kpi" : sentry.type === "pacing" ? "pacing" : "metric") : kindOf(url, route === "pacing" ? "pacing" : undefined);
-  const mode = url.searchParams.get("mode") === "trend" ? "trend" : "threshold";
+  const asTemplate = url.searchParams.get("template") === "1";
+  const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, asTemplate) : undefined;
+  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : kindOf(url, route === "pacing" ? "pacing" : undefined);
+  const modeParam = url.searchParams.get("mode");
+  const mode = modeParam === "trend" ? "trend" : modeParam === "threshold" ? "threshold" : null;
   const options = await editorOptions(company.id, client, kind);
-  const values = valuesOf(kind, mode, client, sentry);
-  if (!values.level && options.levels.length) values.level = options.levels[0];
-  return json({ clientId: client.dataSource.id, platform: client.platformId, kind, mode: (values.alertType as "threshold" | "trend") ?? mode, route, alertId: sentry?.id ?? null, options, values });
+  // A kind or mode switch is a GET with the form's values: the name, account, level and filters
+  // (and, staying on metrics, the metric) carry over; the condition starts from its defaults.
+  const values = { ...valuesOf(kind, mode, client, sentry), ...carriedValues(url.searchParams, kind === "metric") };
+  if (!options.levels.includes(values.level) && options.levels.length) values.level = options.levels[0];
+  return json({
+    clientId: client.dataSource.id,
+    platform: client.platformId,
+    kind,
+    mode: (values.alertType as "threshold" | "trend") ?? mode ?? "threshold",
+    route,
+    alertId: sentry?.id ?? null,
+    options,
+    values,
+    currency: client.dataSource.currency,
+    template: Boolean(sentry?.useAsTemplate),
+  });
 }
 
 export type PreviewData = { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string };
@@ -65,14 +99,18 @@ export type PreviewData = { ok: true; timezone: string; results: EntityResult[] 
 export async function editorAction(request: Request, params: { clientId?: string; alertId?: string }, route: "default" | "pacing" | "edit") {
   const { company, user } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
-  const sentry = route === "edit" ? await requireSentry(company.id, params.alertId) : undefined;
-  if (sentry && sentry.useAsTemplate) throw json({ message: "You can't edit a template" }, { status: 403 });
-  const form = await request.formData();
-  const intent = form.get("intent") === "preview" ? "preview" : "save";
-  const kind: AlertKind = sentry ? (sentry.type === "kpi" ? "kpi" : sentry.type === "pacing" ? "pacing" : "metric") : route === "pacing" ? "pacing" : form.get("kind") === "kpi" ? "kpi" : "metric";
+  const form = await readForm(request);
+  const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, form.get("template") === "1") : undefined;
+  const asked = form.get("intent");
+  const intent = asked === "preview" ? "preview" : asked === "search" ? "search" : "save";
+  // The kind lives in the editor's URL (its form posts back to it: ?kind=kpi), else in the body.
+  const urlKind = new URL(request.url).searchParams.get("kind");
+  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : (urlKind ?? form.get("kind")) === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!options.supported) return json({ values, errors: { form: "This feature is not available yet for this platform" }, preview: null }, { status: 400 });
+  // The metric picker's Search without JavaScript: the same form again, nothing validated or saved.
+  if (intent === "search") return json({ values, errors: {}, preview: null, fieldSearch: searchTerm(form.get("metric_q")) });
   const { definition, errors } = parseAlertForm(form, kind, client.platformId, options, { requireTitle: intent === "save" });
   if (!definition) return json({ values, errors, preview: null }, { status: 400 });
   if (intent === "preview") {
@@ -87,12 +125,14 @@ export async function editorAction(request: Request, params: { clientId?: string
   }
   let saved;
   try {
-    saved = await saveAlert(company.id, user.id, definition, { platform: client.platformId, sentryId: sentry?.id });
+    // A starter template ("*") stays usable on every ads platform once edited.
+    saved = await saveAlert(company.id, user.id, definition, { platform: sentry?.useAsTemplate && sentry.platform === ANY_ADS_PLATFORM ? ANY_ADS_PLATFORM : client.platformId, sentryId: sentry?.id });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("[alerts] save failed", error);
     return json({ values, errors: { form: "We are not able to enable the alert for the moment." }, preview: null }, { status: 500 });
   }
+  if (sentry?.useAsTemplate) return redirectWithToast("/company/settings/alerts/templates", { type: "success", title: `The template ${definition.title} has been updated` });
   if (saved.configuredForId) await evaluateSoon([saved.configuredForId]);
   const label = kind === "kpi" ? "configuration" : kind;
   const target = saved.configuredForId ? `/clients/${definition.requests.A.dataSourceId}/details/${saved.configuredForId}` : `/clients/${client.dataSource.id}/anomalies`;

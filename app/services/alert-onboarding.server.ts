@@ -9,10 +9,11 @@ import { findDataSourceByAccount, listDataSources, setDataSourceActivateAlert } 
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import type { Company } from "../../db/schema.js";
 import { findPlatform, getPlatformIcon, listPlatforms, sortPlatforms, hasConnector } from "../../engine/index.js";
-import { alertsRepo, evaluateSoon, previewAlert, requireClient, templatesFor, type Client } from "./alerts.server.js";
+import { alertsRepo, assignIfNobody, evaluateSoon, previewAlert, requireClient, templatesFor, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 import { activateAccount, SourceFlowError } from "./sources.server.js";
 import { ACCOUNT_LIST_CAP, ONBOARDING_MESSAGES } from "~/utils/alert-onboarding";
+import { parseId } from "../../lib/ids.js";
 
 /** Live previews on the last step (each reads the platform): the first ones only. */
 export const PREVIEW_LIMIT = 10;
@@ -32,7 +33,7 @@ export function monitorablePlatforms() {
 
 /** This company's source on a monitorable platform, or a 404 that names nothing of anyone else's. */
 async function requireMonitorableSource(companyId: number, sourceId: number) {
-  const source = Number.isInteger(sourceId) && sourceId > 0 ? await getNetworkAuthorization(getDb(), companyId, sourceId) : undefined;
+  const source = parseId(sourceId) ? await getNetworkAuthorization(getDb(), companyId, sourceId) : undefined;
   if (!source || !monitorable(source.platform)) throw json({ message: "Not available" }, { status: 404 });
   return source;
 }
@@ -73,7 +74,8 @@ async function previewRows(companyId: number, client: Client): Promise<PreviewRo
   const db = getDb();
   const [bound, sentries] = await Promise.all([
     alertsRepo.listConfiguredFors(db, companyId, { dataSourceId: client.dataSource.id }),
-    alertsRepo.listSentries(db, companyId, { platform: client.platformId }),
+    // Every sentry of the company: the starter templates fit any ads platform ("*").
+    alertsRepo.listSentries(db, companyId),
   ]);
   const byId = new Map(sentries.map((s) => [s.id, s]));
   return Promise.all(
@@ -137,9 +139,10 @@ export async function chooseAccount(companyId: number, sourceId: number, account
 
 /**
  * Save: the account is monitored (activateAlert on the data source and, for a company that did
- * not monitor yet, on the company so / shows the dashboard), and its alerts run now.
+ * not monitor yet, on the company so / shows the dashboard), the user who saved is assigned when
+ * nobody is (someone is always notified, issue 18), its alerts run now and its metric cards fill.
  */
-export async function saveOnboarding(company: Pick<Company, "id" | "activateAlert">, clientId: string | null): Promise<{ clientId: number } | { error: string; status: number }> {
+export async function saveOnboarding(company: Pick<Company, "id" | "activateAlert">, userId: number, clientId: string | null): Promise<{ clientId: number } | { error: string; status: number }> {
   const client = await requireOnboardingClient(company.id, clientId);
   const bound = await alertsRepo.listConfiguredFors(getDb(), company.id, { dataSourceId: client.dataSource.id });
   if (bound.length === 0) return { error: ONBOARDING_MESSAGES.noAlert, status: 400 };
@@ -149,12 +152,14 @@ export async function saveOnboarding(company: Pick<Company, "id" | "activateAler
       .execute(async (trx) => {
         if (!(await setDataSourceActivateAlert(trx, company.id, client.dataSource.id, true))) throw new Error("the account disappeared");
         if (!company.activateAlert) await setCompanyActivateAlert(trx, company.id, true);
+        await assignIfNobody(trx, company.id, client.dataSource.id, userId);
       });
   } catch (error) {
     console.error("[onboarding] save failed", error instanceof Error ? error.message : error);
     return { error: ONBOARDING_MESSAGES.saveFailed, status: 500 };
   }
-  await evaluateSoon(bound.map((b) => b.id));
+  // The metric cards read the account's daily statistics: refreshed now, not at the next hour.
+  await evaluateSoon(bound.map((b) => b.id), [client.dataSource.id]);
   return { clientId: client.dataSource.id };
 }
 

@@ -1,6 +1,6 @@
 // Server side of the Looker Studio catalogue (the catalogue pulls in the connector registry,
 // which must stay out of the browser bundle).
-import { listPlatforms } from "../../engine/index.js";
+import { BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, listPlatforms } from "../../engine/index.js";
 import { LOOKER_STUDIO_CREATE_URL, searchLookerCatalogue } from "~/utils/bi-links";
 import { getEnv, publicOrigin } from "../../lib/env.js";
 import { buildQueryUrl, type QueryDefinitionJson } from "~/utils/query-url";
@@ -10,9 +10,14 @@ import type { Company } from "../../db/schema.js";
 import { platformDisplayName } from "./platform-names.server.js";
 
 export function lookerStudioCatalogue(search: string, connectorId = getEnv().LOOKER_STUDIO_CONNECTOR_ID ?? "") {
-  const entries = listPlatforms()
-    .filter((p) => p.reportingStudio && p.flag !== "deprecated")
-    .map((p) => ({ id: p.id, name: p.displayName, category: p.category, flag: p.flag, implemented: p.implemented, monogram: p.icon.monogram, color: p.icon.color }));
+  // "Cross-platform ads" (decision 0931): one data source over every ads platform, sorted like the others (spec 2 §2).
+  const blended = { id: BLENDED_PLATFORM, name: BLENDED_PLATFORM_NAME, category: "ADS", flag: "new" as const, implemented: true, monogram: "X", color: "#334155" };
+  const entries = [
+    blended,
+    ...listPlatforms()
+      .filter((p) => p.reportingStudio && p.flag !== "deprecated")
+      .map((p) => ({ id: p.id, name: p.displayName, category: p.category, flag: p.flag, implemented: p.implemented, monogram: p.icon.monogram, color: p.icon.color })),
+  ];
   return searchLookerCatalogue(entries, search).map((e) => {
     const full = entries.find((x) => x.id === e.id)!;
     const target = `${LOOKER_STUDIO_CREATE_URL}?${new URLSearchParams({ ...(connectorId ? { connectorId } : {}), connectorConfig: JSON.stringify({ platform: e.id }) })}`;

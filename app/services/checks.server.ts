@@ -10,6 +10,7 @@ import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
 import { hasConnector, getConnector } from "../../engine/index.js";
 import type { WorkflowName } from "../../temporal/client.js";
+import { readForm } from "./request-input.server.js";
 
 const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
 
@@ -51,7 +52,7 @@ export async function productAvailabilityPage(request: Request, clientId: string
     runInfo(company.id, client, "product"),
     checksRepo.productCheckActivation(getDb(), company.id, client.dataSource.id),
   ]);
-  return { rows: rows.map((r) => ({ ...r, inError: checksRepo.productInError(r) })), ...run, activated: Boolean(activation), clientId: client.dataSource.id };
+  return { rows: rows.map((r) => ({ ...r, inError: checksRepo.productInError(r) })), ...run, activated: Boolean(activation), clientId: client.dataSource.id, currency: client.dataSource.currency };
 }
 
 /** The /ads row of product_available: offered, activated, and the last run's counts. */
@@ -115,7 +116,7 @@ export async function startCheckNow(request: Request, clientId: string | undefin
 
 /** The pages' action: "Check now" (intent=check), then back to the page with a toast. */
 export async function checkNowAction(request: Request, clientId: string | undefined, kind: CheckNowKind) {
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "check") throw json({ message: "Unknown action" }, { status: 400 });
   const { started, dataSourceId } = await startCheckNow(request, clientId, kind);
   const path = `/clients/${dataSourceId}/options/${PAGE[kind]}`;

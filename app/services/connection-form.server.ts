@@ -9,6 +9,7 @@ import { getDb } from "./db.server.js";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { listCompanyAccounts } from "./addons.server.js";
+import { notFound, readForm, requireId } from "./request-input.server.js";
 
 export function destinationTypeOptions() {
   const seen = new Set<string>();
@@ -16,9 +17,9 @@ export function destinationTypeOptions() {
 }
 
 async function requireConnection(companyId: number, idParam: string | undefined) {
-  const id = Number(idParam);
-  const connection = Number.isInteger(id) && id > 0 ? await getConnection(getDb(), companyId, id) : undefined;
-  if (!connection) throw json({ message: "This connection does not exist." }, { status: 404 });
+  const missing = "This connection does not exist.";
+  const connection = await getConnection(getDb(), companyId, requireId(idParam, missing));
+  if (!connection) throw notFound(missing);
   return connection;
 }
 
@@ -38,7 +39,7 @@ export async function connectionFormAction(request: Request, idParam?: string) {
   const { company } = await requireUser(request);
   const db = getDb();
   const existing = idParam !== undefined ? await requireConnection(company.id, idParam) : null;
-  const submission = parseWithZod(await request.formData(), { schema: ConnectionSchema });
+  const submission = parseWithZod(await readForm(request), { schema: ConnectionSchema });
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });
   const v = submission.value;
   if (!destinationTypeOptions().some((o) => o.value === v.destinationType)) {

@@ -4,7 +4,7 @@ import * as streams from "../../db/repositories/data-streams.js";
 import { getDestination } from "../../db/repositories/destinations.js";
 import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
-import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
+import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, type FieldIncompatibility, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
@@ -29,11 +29,9 @@ import {
 } from "../../temporal/schedules.js";
 import { getDb } from "./db.server.js";
 import { platformDisplayName as platformName } from "./platform-names.server.js";
+import { isRowId } from "../../lib/ids.js";
 
 export class JobFlowError extends Error {}
-
-/** Whether a number from a URL or a form can be a row id (PostgreSQL int4): larger ones name nothing. */
-export const isId = streams.isId;
 
 /**
  * A job's choices the server refuses, by form field (messages for the field errors): ids of
@@ -64,7 +62,7 @@ export async function streamFormChoices(companyId: number) {
 
 export async function createStream(companyId: number, input: { name: string; platform: string; destinationId: number }) {
   const db = getDb();
-  if (!streams.isId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
+  if (!isRowId(input.destinationId) || !(await getDestination(db, companyId, input.destinationId))) throw new JobFlowError("destination");
   const sources = await listNetworkAuthorizations(db, companyId);
   if (!sources.some((s) => s.platform === input.platform)) throw new JobFlowError("platform");
   return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
@@ -147,10 +145,36 @@ export async function fieldChoices(
   return { reports, defaultReport, fields, reportProblem: known ? undefined : JOB_MESSAGES.unknownReport };
 }
 
+/**
+ * The platform's refusals for a job's field selection (greyed in the picker), asked through the
+ * source of the job's first chosen account (Google Ads reads its rules with a credential). A
+ * platform that cannot be asked greys nothing: the first run still checks the selection.
+ */
+export async function jobFieldIncompatibilities(companyId: number, platform: string, input: { report?: string; state: WizardState; selected: string[] }): Promise<FieldIncompatibility[]> {
+  const connector = registry.getConnector(platform);
+  if (!connector.incompatibleFields) return [];
+  const db = getDb();
+  try {
+    let sourceId = input.state.mode === "source" ? input.state.networkAuthorizationId : undefined;
+    let accountId: string | undefined;
+    const firstAccount = input.state.mode === "source" ? undefined : input.state.dataSourceIds?.[0];
+    if (firstAccount) {
+      const account = await db.selectFrom("dataSources").select(["networkAuthorizationId", "accountId"]).where("companyId", "=", companyId).where("id", "=", firstAccount).executeTakeFirst();
+      sourceId = account?.networkAuthorizationId;
+      accountId = account?.accountId;
+    }
+    const source = sourceId ? await getNetworkAuthorization(db, companyId, sourceId) : undefined;
+    const ctx = source && source.platform === platform ? connectorContextForSource(db, companyId, source, connector) : undefined;
+    return await connector.incompatibleFields(ctx, { report: input.report, account: accountId, selected: input.selected });
+  } catch {
+    return [];
+  }
+}
+
 /** First 10 rows for one account and one day (spec 2 §2 preview), keyed by field id. */
 export async function previewRows(companyId: number, input: { platform: string; dataSourceId: number; fields: string[]; report?: string; day: string }) {
   const db = getDb();
-  const account = streams.isId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
+  const account = isRowId(input.dataSourceId) ? await db.selectFrom("dataSources").selectAll().where("companyId", "=", companyId).where("id", "=", input.dataSourceId).executeTakeFirst() : undefined;
   if (!account) throw new JobFlowError("Account not found");
   if ((await fieldChoices(input.platform, input.report)).reportProblem) throw new JobFlowError(JOB_MESSAGES.unknownReport);
   const source = await getNetworkAuthorization(db, companyId, account.networkAuthorizationId);
@@ -337,7 +361,7 @@ export async function jobFormContext(companyId: number, streamId: number, report
     reports: fieldInfo.reports,
     defaultReport: fieldInfo.defaultReport,
     reportProblem: fieldInfo.reportProblem,
-    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType })),
+    fields: fieldInfo.fields.map((f) => ({ id: f.id, name: f.name, type: f.type, fieldType: f.fieldType, description: f.description, category: f.category })),
   };
 }
 

@@ -6,6 +6,7 @@ import { destinationSchema, DESTINATION_MESSAGES } from "~/utils/destinations";
 import { saveDestination } from "./destinations.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { getEnv } from "../../lib/env.js";
+import { readForm } from "./request-input.server.js";
 
 export function outboundIps(): string[] {
   return (getEnv().SIGNALPOST_OUTBOUND_IPS ?? "")
@@ -15,7 +16,7 @@ export function outboundIps(): string[] {
 }
 
 export async function handleDestinationForm(request: Request, companyId: number, id: number | null): Promise<Response> {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const type = String(formData.get("type") ?? "");
   const submission = parseWithZod(formData, { schema: destinationSchema(type || undefined, { editing: id !== null }) });
   if (submission.status !== "success") return json({ result: submission.reply(), checkError: null }, { status: 400 });

@@ -10,6 +10,7 @@ import { accountTimezone } from "../../server/alert-evaluation.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { editorOptions, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
+import { parseId } from "../../lib/ids.js";
 
 /** How long the values of one account and field are reused. */
 export const FILTER_VALUES_TTL_MS = 60_000;
@@ -85,7 +86,7 @@ export async function filterValuesResponse(companyId: number, client: Client, ur
   const dataSourceParam = url.searchParams.get("dataSourceId");
   const dataSourceId = dataSourceParam ? Number(dataSourceParam) : undefined;
   try {
-    if (dataSourceId !== undefined && !(Number.isInteger(dataSourceId) && dataSourceId > 0)) throw new FilterValueError("Unable to load", 404);
+    if (dataSourceId !== undefined && parseId(dataSourceId) === null) throw new FilterValueError("Unable to load", 404);
     return json(await filterValueSuggestions(companyId, client, { field: url.searchParams.get("field") ?? "", search: url.searchParams.get("q") ?? "", dataSourceId }));
   } catch (error) {
     if (error instanceof FilterValueError) return json({ message: error.message }, { status: error.status });

@@ -2,6 +2,7 @@ import { getDb } from "./db.server.js";
 import { loggableUrl } from "~/utils/loggable-url";
 import { recordAdminAction } from "../../db/repositories/admin.js";
 import { markSessionAudited } from "../../db/repositories/sessions.js";
+import { readForm } from "./request-input.server.js";
 
 /** Form bodies larger than this are recorded by their route only (no form of ours comes close). */
 const MAX_AUDITED_BODY = 64 * 1024;
@@ -18,10 +19,11 @@ type Impersonated = { sessionId: string; user: { id: number }; company: { id: nu
 async function formSummary(request: Request): Promise<string | null> {
   const type = request.headers.get("content-type") ?? "";
   const length = Number(request.headers.get("content-length") ?? "0");
-  if (!type.startsWith("application/x-www-form-urlencoded") || request.bodyUsed || length > MAX_AUDITED_BODY) return null;
+  if (!type.startsWith("application/x-www-form-urlencoded") || length > MAX_AUDITED_BODY) return null;
   let form: FormData;
   try {
-    form = await request.clone().formData();
+    // The same read the action gets (readForm keeps it per request); a refused form is the action's to answer.
+    form = await readForm(request);
   } catch {
     return null;
   }

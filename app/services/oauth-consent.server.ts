@@ -1,16 +1,21 @@
 // The consent step shared by /authorize and the connector handoff page
 // (/oauth2-authorize/{platform}/handoff): the signed-in user sees which application asks for
 // their company's data; Allow issues a single-use code and sends the browser to the registered
-// redirect_uri with code and state; Deny sends error=access_denied.
+// redirect_uri with code and state; Deny sends error=access_denied. An MCP assistant's request
+// (RFC 8707 resource = our /mcp, decision 0910) is told apart: the page says it can also run jobs
+// and snooze alerts, and, for an application that registered itself, that its name is its own
+// claim and where the browser goes back to.
 import { json, redirect } from "@remix-run/node";
-import { findPlatform, hasConnector } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, hasConnector } from "../../engine/index.js";
 import { getDb } from "./db.server.js";
 import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
-import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith } from "./oauth-provider.server.js";
+import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith, type AuthorizeRequest } from "./oauth-provider.server.js";
+import { mcpResourceUrl } from "./oauth-metadata.server.js";
+import { readForm } from "./request-input.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
-export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method"] as const;
+export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method", "resource"] as const;
 
 function carried(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
@@ -21,31 +26,43 @@ function carried(params: URLSearchParams): Record<string, string> {
   return out;
 }
 
+/** Where a redirect URI sends the browser back to, as a person reads it (host, or the app's scheme). */
+function returnPlace(uri: string): string {
+  const url = new URL(uri);
+  return url.host || url.protocol.replace(/:$/, "");
+}
+
+/** What the page says about who asks: an MCP assistant (it may act), and a name nobody verified. */
+function requester(req: AuthorizeRequest) {
+  return { assistant: req.resource !== null, unverified: req.client.dynamic, returnsTo: req.client.dynamic ? returnPlace(req.redirectUri) : null };
+}
+
 export async function consentLoader(request: Request, routePlatform?: string) {
   const signedIn = await requireUser(request);
-  const params = new URL(request.url).searchParams;
-  const check = await checkAuthorizeRequest(getDb(), params, { platform: routePlatform ?? null });
+  const url = new URL(request.url);
+  const check = await checkAuthorizeRequest(getDb(), url.searchParams, { platform: routePlatform ?? null, mcpResource: mcpResourceUrl(url.origin) });
   if (!check.ok) throw json({ message: check.message }, { status: check.status });
   const { client, platform } = check.value;
   return {
     clientName: client.name,
     companyName: signedIn.company.name,
     email: signedIn.user.email,
-    platformName: platform ? (findPlatform(platform)?.displayName ?? platform) : null,
-    hidden: carried(params),
+    platformName: platform ? (platform === BLENDED_PLATFORM ? BLENDED_PLATFORM_NAME : (findPlatform(platform)?.displayName ?? platform)) : null,
+    ...requester(check.value),
+    hidden: carried(url.searchParams),
   };
 }
 
 export async function consentAction(request: Request, routePlatform?: string) {
   const signedIn = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const params = new URLSearchParams();
   for (const k of CONSENT_PARAMS) {
     const v = form.get(k);
     if (typeof v === "string") params.set(k, v);
   }
   const db = getDb();
-  const check = await checkAuthorizeRequest(db, params, { platform: routePlatform ?? null });
+  const check = await checkAuthorizeRequest(db, params, { platform: routePlatform ?? null, mcpResource: mcpResourceUrl(new URL(request.url).origin) });
   if (!check.ok) throw json({ message: check.message }, { status: check.status });
   if (form.get("decision") !== "allow") {
     return redirect(redirectWith(check.value.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: check.value.state }));
@@ -63,12 +80,15 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
   const signedIn = await getSignedIn(request);
   const url = new URL(request.url);
   const db = getDb();
-  const check = await checkAuthorizeRequest(db, url.searchParams, { platform: routePlatform ?? null });
+  const check = await checkAuthorizeRequest(db, url.searchParams, { platform: routePlatform ?? null, mcpResource: mcpResourceUrl(url.origin) });
   if (!check.ok) throw json({ message: check.message }, { status: check.status });
   const platform = check.value.platform;
   if (!platform) throw json({ message: "No platform provided." }, { status: 400 });
-  const def = findPlatform(platform);
-  if (!def || !hasConnector(platform)) throw json({ message: "You have requested a non existent endpoint." }, { status: 404 });
+  // "Cross-platform ads" (decision 0931) reads the sources of every ads platform.
+  const blended = platform === BLENDED_PLATFORM;
+  const catalogued = findPlatform(platform);
+  const def = blended ? { displayName: BLENDED_PLATFORM_NAME } : catalogued;
+  if (!def || (!blended && !hasConnector(platform))) throw json({ message: "You have requested a non existent endpoint." }, { status: 404 });
   const handoff = `/oauth2-authorize/${encodeURIComponent(platform)}/handoff?${new URLSearchParams(carried(url.searchParams))}`;
   if (!signedIn) {
     // Register mode (spec 3 §2.5): a visitor without an account can start by connecting the
@@ -77,7 +97,7 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
     return {
       signedOut: true as const,
       platformName: def.displayName,
-      registerAction: supportsRegisterMode(platform) ? `/signup/connect/${encodeURIComponent(platform)}` : null,
+      registerAction: !blended && supportsRegisterMode(platform) ? `/signup/connect/${encodeURIComponent(platform)}` : null,
       returnTo: here,
       loginHref: `/login?${new URLSearchParams({ redirectTo: here })}`,
       signupHref: "/signup",
@@ -87,14 +107,14 @@ export async function connectorRedirectLoader(request: Request, routePlatform?: 
     .selectFrom("networkAuthorizations")
     .select("id")
     .where("companyId", "=", signedIn.company.id)
-    .where("platform", "=", platform)
+    .where("platform", "in", blended ? blendablePlatforms() : [platform])
     .executeTakeFirst();
   const noSkip = url.searchParams.has("noSkip") && url.searchParams.get("noSkip") !== "false";
   if (existing && !noSkip) throw redirect(handoff);
   return {
     signedOut: false as const,
     platformName: def.displayName,
-    connectHref: `/data-connector/sources/new?platform=${encodeURIComponent(platform)}&from=google-data-studio`,
+    connectHref: blended ? "/data-connector/sources/new?from=google-data-studio" : `/data-connector/sources/new?platform=${encodeURIComponent(platform)}&from=google-data-studio`,
     handoff,
     hasSource: Boolean(existing),
   };

@@ -4,7 +4,9 @@
 // lives 5 minutes and is redeemed once (a replay revokes the grant it started); access tokens live
 // an hour, refresh tokens 90 days and rotate on every use, and presenting a rotated refresh token
 // again revokes its whole family (the grant, decision 0861). A code issued for a code_challenge is
-// only exchanged with its verifier; public clients (no secret) must send one, S256 only.
+// only exchanged with its verifier; public clients (no secret) must send one, S256 only. Since
+// issue 21 (decision 0910) a code and its grant may name a resource (RFC 8707, the MCP
+// endpoint): tokens are then accepted there only, and tokens without one never there.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import type { Company, User } from "../../db/schema.js";
@@ -17,12 +19,13 @@ import {
   findLiveAccessToken,
   revokeGrantOfCode,
   revokeGrantOfToken,
+  findGrantResource,
   rotateGrantToken,
   touchGrant,
   type GrantInput,
 } from "../../db/repositories/oauth-grants.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
-import { findPlatform } from "../../engine/index.js";
+import { BLENDED_PLATFORM, findPlatform } from "../../engine/index.js";
 
 export const CODE_TTL_MS = 5 * 60 * 1000;
 export const ACCESS_TTL_MS = 60 * 60 * 1000;
@@ -30,7 +33,7 @@ export const REFRESH_TTL_MS = 90 * 24 * 60 * 60 * 1000;
 /** "Last used" on Connected apps is written at most this often (not on every add-in request). */
 const GRANT_TOUCH_MS = 5 * 60 * 1000;
 
-export type AuthorizeRequest = { client: OauthClient; redirectUri: string; state: string | null; platform: string | null; codeChallenge: string | null };
+export type AuthorizeRequest = { client: OauthClient; redirectUri: string; state: string | null; platform: string | null; codeChallenge: string | null; resource: string | null };
 export type AuthorizeCheck = { ok: true; value: AuthorizeRequest } | { ok: false; status: number; message: string };
 
 const SCRIPT_CALLBACK = /^https:\/\/script\.google\.com\/macros\/d\/([^/]+)\/usercallback$/;
@@ -61,11 +64,29 @@ function pkceOf(client: OauthClient, params: URLSearchParams): { ok: true; chall
   if (!PKCE_VALUE.test(challenge)) return { ok: false, message: "code_challenge must be 43 to 128 characters among A-Z, a-z, 0-9 and - . _ ~." };
   return { ok: true, challenge };
 }
+/** A resource indicator compared as RFC 8707 URIs are: no fragment, no trailing slash of its own. */
+function sameResource(a: string, b: string): boolean {
+  const norm = (u: string) => u.trim().replace(/\/+$/, "");
+  return norm(a) === norm(b);
+}
+
+/**
+ * RFC 8707: the one resource this provider issues audience-bound tokens for is the MCP endpoint
+ * (`mcpResource`, computed by the caller from the request's public origin). A client that
+ * registered itself exists only for it, so it gets it even when it forgets to ask.
+ */
+function resourceOf(client: OauthClient, params: URLSearchParams, mcpResource: string | undefined): { ok: true; resource: string | null } | { ok: false; message: string } {
+  const asked = params.get("resource");
+  if (asked === null || asked === "") return { ok: true, resource: client.dynamic && mcpResource ? mcpResource : null };
+  if (!mcpResource || !sameResource(asked, mcpResource)) return { ok: false, message: `This application asked for access to ${asked.slice(0, 200)}, which is not a Signalpost service (invalid_target).` };
+  return { ok: true, resource: mcpResource };
+}
+
 /**
  * Validates an authorization request. Errors here are shown on our own page and never sent to
  * the redirect_uri: a URI that is not registered must not receive anything (RFC 6749 §4.1.2.1).
  */
-export async function checkAuthorizeRequest(db: DB, params: URLSearchParams, opts: { platform?: string | null } = {}): Promise<AuthorizeCheck> {
+export async function checkAuthorizeRequest(db: DB, params: URLSearchParams, opts: { platform?: string | null; mcpResource?: string } = {}): Promise<AuthorizeCheck> {
   const clientId = params.get("client_id")?.trim() ?? "";
   if (!clientId) return { ok: false, status: 400, message: "The client_id parameter is required." };
   const client = clientId.length <= 200 ? await findOauthClient(db, clientId) : undefined;
@@ -80,9 +101,11 @@ export async function checkAuthorizeRequest(db: DB, params: URLSearchParams, opt
   if (state !== null && state.length > 2000) return { ok: false, status: 400, message: "The state parameter is too long." };
   const pkce = pkceOf(client, params);
   if (!pkce.ok) return { ok: false, status: 400, message: pkce.message };
+  const resource = resourceOf(client, params, opts.mcpResource);
+  if (!resource.ok) return { ok: false, status: 400, message: resource.message };
   const platform = opts.platform ?? platformOfRequest(client, params, redirectUri);
-  if (platform && !findPlatform(platform)) return { ok: false, status: 404, message: "You have requested a non existent endpoint." };
-  return { ok: true, value: { client, redirectUri, state, platform, codeChallenge: pkce.challenge } };
+  if (platform && !findPlatform(platform) && platform !== BLENDED_PLATFORM) return { ok: false, status: 404, message: "You have requested a non existent endpoint." };
+  return { ok: true, value: { client, redirectUri, state, platform, codeChallenge: pkce.challenge, resource: resource.resource } };
 }
 
 /** Spec 3 §2.8: the platform comes from the route, from askFor, or from the Apps Script id mapped to a platform. */
@@ -105,6 +128,7 @@ export async function issueAuthorizationCode(db: DB, who: { company: Company; us
     platform: req.platform,
     codeChallenge: req.codeChallenge,
     codeChallengeMethod: req.codeChallenge ? "S256" : null,
+    resource: req.resource,
     expiresAt: new Date(now.getTime() + CODE_TTL_MS),
   });
   return redirectWith(req.redirectUri, { code, state: req.state });
@@ -198,6 +222,14 @@ async function clientRequest(request: Request, deps: { db: DB; now?: () => Date 
   return { db: deps.db, now: deps.now?.() ?? new Date(), params, client };
 }
 
+/** RFC 8707 §2.2: a token request naming a resource gets tokens for the one its authorization was for, or invalid_target. */
+function targetMismatch(params: URLSearchParams, granted: string | null): Response | undefined {
+  const asked = params.get("resource");
+  if (!asked) return undefined;
+  if (granted !== null && sameResource(asked, granted)) return undefined;
+  return tokenError(400, "invalid_target", granted ? `This authorization is for ${granted}, not ${asked.slice(0, 200)}.` : "This authorization is not for a resource; send no resource parameter.");
+}
+
 export async function answerTokenRequest(request: Request, deps: { db: DB; now?: () => Date }): Promise<Response> {
   const started = await clientRequest(request, deps);
   if (started instanceof Response) return started;
@@ -223,7 +255,9 @@ export async function answerTokenRequest(request: Request, deps: { db: DB; now?:
       // OAuth 2.1 §4.1.3: a verifier for a code issued without a challenge is a downgrade attempt.
       return tokenError(400, "invalid_grant", "This code was issued without a code_challenge: do not send a code_verifier.");
     }
-    return json(await mintGrant(db, row.companyId, { userId: row.userId, clientId: client.id, platform: row.platform, via: "consent", codeDigest }, now));
+    const target = targetMismatch(params, row.resource);
+    if (target) return target;
+    return json(await mintGrant(db, row.companyId, { userId: row.userId, clientId: client.id, platform: row.platform, via: "consent", codeDigest, resource: row.resource }, now));
   }
   if (grant === "refresh_token") {
     const refresh = params.get("refresh_token") ?? "";
@@ -236,6 +270,8 @@ export async function answerTokenRequest(request: Request, deps: { db: DB; now?:
       return tokenError(400, "invalid_grant", "This refresh token was already used or revoked: every token of this authorization is now revoked. Sign in again.");
     }
     if (row.refreshExpiresAt.getTime() <= now.getTime()) return tokenError(400, "invalid_grant", "This refresh token has expired.");
+    const target = params.get("resource") ? targetMismatch(params, (await findGrantResource(db, row.companyId, row.grantId)) ?? null) : undefined;
+    if (target) return target;
     const { row: next, answer } = newTokens(now);
     if (!(await rotateGrantToken(db, row, next, now))) {
       // Lost a race with a revocation or with another use of the same token: the same reuse.
@@ -265,24 +301,31 @@ export async function answerRevokeRequest(request: Request, deps: { db: DB; now?
 
 // ---------- bearer authentication for the machine endpoints ----------
 
-export type TokenPrincipal = { company: Company; user: User; clientId: string };
+export type TokenPrincipal = { company: Company; user: User; clientId: string; grantId: number };
 
 export function unauthorized(message: string): Response {
   return json({ error: { code: "invalid_token", message } }, 401, { "WWW-Authenticate": 'Bearer realm="signalpost", error="invalid_token"' });
 }
 
-/** Reads `Authorization: Bearer <token>`. Throws a 401 Response. */
-export async function requireBearer(request: Request, db: DB, now = new Date()): Promise<TokenPrincipal> {
+/**
+ * Reads `Authorization: Bearer <token>`. Throws a 401 Response. `resource` is the audience the
+ * endpoint serves (RFC 8707): the MCP endpoint passes its own; the add-in endpoints none, so a
+ * token issued for the MCP server is refused there and an add-in's token at /mcp. A deactivated
+ * user's tokens stop working with their sign-in.
+ */
+export async function requireBearer(request: Request, db: DB, now = new Date(), resource: string | null = null): Promise<TokenPrincipal> {
   const header = request.headers.get("authorization") ?? "";
   const token = header.toLowerCase().startsWith("bearer ") ? header.slice(7).trim() : "";
   if (!token) throw unauthorized("Sign in again: no access token was sent.");
   const row = await findLiveAccessToken(db, tokenDigest(token));
   if (!row || row.accessExpiresAt.getTime() <= now.getTime()) throw unauthorized("Sign in again: this access token is not valid or has expired.");
+  const granted = row.resource ?? null;
+  if (granted === null ? resource !== null : resource === null || !sameResource(granted, resource)) throw unauthorized("This access token was issued for another service.");
   const company = await getCompany(db, row.companyId);
   const user = company ? await getCompanyUser(db, company.id, row.userId) : undefined;
-  if (!company || !user) throw unauthorized("Sign in again: this access token is not valid or has expired.");
+  if (!company || !user || !user.isActive) throw unauthorized("Sign in again: this access token is not valid or has expired.");
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > GRANT_TOUCH_MS) await touchGrant(db, row.grantId, now);
-  return { company, user, clientId: row.clientId };
+  return { company, user, clientId: row.clientId, grantId: row.grantId };
 }
 
 /** Mints tokens for a user without a code: the add-in claiming, once, a link its user confirmed. */

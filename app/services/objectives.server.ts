@@ -10,6 +10,7 @@ import { redirectWithToast } from "./toast.server.js";
 import { alertsRepo, clientAlerts, editorOptions, evaluateSoon, requireClient, saveAlert, type Client } from "./alerts.server.js";
 import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition, hasConnector } from "../../engine/index.js";
 import { productAvailabilitySummary } from "./checks.server.js";
+import { readForm } from "./request-input.server.js";
 
 const amount = z.preprocess((v) => (v === "" || v === null || v === undefined ? undefined : v), z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").optional());
 
@@ -55,7 +56,7 @@ function requestOf(client: Client): AlertDefinition["requests"] {
 export async function createObjective(request: Request, clientId: string | undefined) {
   const { user, company, client, metrics, supported } = await objectiveContext(request, clientId);
   if (!supported) throw json({ message: "Objectives are not available for this platform" }, { status: 404 });
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = objectiveFormSchema.safeParse(form);
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
@@ -117,7 +118,7 @@ export async function adsPage(request: Request, clientId: string | undefined) {
 export async function activatePolymathee(request: Request, clientId: string | undefined) {
   const { user, company } = await requireUser(request);
   const client = await requireClient(company.id, clientId);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") !== "polymathee") throw json({ message: "Unknown action" }, { status: 400 });
   if (!client.platform?.alertOptions.polymathee || !hasConnector(client.platformId)) throw json({ message: "Polymathee is not available for this platform" }, { status: 404 });
   const bound = await alertsRepo.listConfiguredFors(getDb(), company.id, { dataSourceId: client.dataSource.id });

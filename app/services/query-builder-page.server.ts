@@ -9,14 +9,17 @@ import { redirectWithToast } from "./toast.server.js";
 import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
+import { searchTerm } from "~/utils/field-picker";
 import { publicOrigin } from "../../lib/env.js";
+import { notFound, readForm } from "./request-input.server.js";
+import { idField } from "../../lib/ids.js";
 
 export const SaveQuerySchema = z.object({
   intent: z.literal("save"),
   name: z.string({ error: "You need to set a name to the query." }).trim().min(1, "You need to set a name to the query.").max(120, "Use at most 120 characters"),
   state: z.string().max(20_000).default(""),
 });
-export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: z.coerce.number().int().positive() });
+export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: idField() });
 export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema]);
 
 
@@ -47,6 +50,8 @@ export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn,
   return json({
     view,
     search: stateToSearch(view.state).toString(),
+    // The pickers' search boxes (submitted with the form when there is no JavaScript).
+    fieldSearch: { metric: searchTerm(params.get("q_metric")), dimension: searchTerm(params.get("q_dimension")) },
     queryUrl,
     preview,
     previewAsked: params.get("preview") === "1",
@@ -62,7 +67,9 @@ export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn,
 
 export async function queryBuilderAction(request: Request, signedIn: SignedIn, savedId: number | null) {
   const db = getDb();
-  const formData = await request.formData();
+  // The page of a saved query that is not the company's has no action either, whatever the form asks.
+  if (savedId !== null && !(await getSavedQuery(db, signedIn.company.id, savedId))) throw notFound("This saved query does not exist.");
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: QueryBuilderActionSchema });
   const base = savedId === null ? "/data-connector/api" : `/data-connector/api/${savedId}`;
   if (submission.status !== "success") return json({ result: submission.reply() }, { status: 400 });

@@ -6,9 +6,11 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../db/repositories/network-authorizations.js";
-import { findPlatform, registry, type ConfigField, type FieldDef } from "../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, findPlatform, NORMALIZED_ADS_FIELDS, registry, type ConfigField, type Connector, type ConnectorContext, type FieldDef, type FieldIncompatibility } from "../../engine/index.js";
+import { listCompanyAccounts } from "./addons.server.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { answerQueryUrl } from "./query-url.server.js";
+import { withReasons, type PickerField } from "~/utils/field-picker";
 import {
   buildQueryParams,
   DATE_RANGES,
@@ -20,6 +22,7 @@ import {
   type QueryDefinitionJson,
   type QueryFormat,
 } from "~/utils/query-url";
+import { parseId } from "../../lib/ids.js";
 
 export const SECTIONS = ["sources", "accounts", "report", "metrics", "dimensions", "date", "filters", "options"] as const;
 export type SectionId = (typeof SECTIONS)[number];
@@ -27,6 +30,8 @@ export type SectionId = (typeof SECTIONS)[number];
 export type BuilderState = {
   format: QueryFormat;
   authorizationId: number | null;
+  /** The "Cross-platform ads" source (decision 0931): accounts are "{authorizationId}:{accountId}" across ads sources. */
+  blended: boolean;
   accounts: string[];
   report: string | null;
   metrics: string[];
@@ -49,8 +54,12 @@ function pickFormat(value: string | null | undefined): QueryFormat {
 }
 
 /** Reads the builder state from the page URL (also the no-JS form submission). */
+/** The source select's value for the cross-platform ads query. */
+export const BLENDED_SOURCE = "blended";
+
 export function stateFromSearch(params: URLSearchParams): BuilderState {
-  const authorizationId = Number(params.get("source"));
+  const blended = params.get("source") === BLENDED_SOURCE;
+  const authorizationId = blended ? null : parseId(params.get("source"));
   const previous = params.get("prev_source");
   const sourceChanged = previous !== null && previous !== (params.get("source") ?? "");
   const date = (params.get("date") ?? "").toUpperCase();
@@ -76,7 +85,8 @@ export function stateFromSearch(params: URLSearchParams): BuilderState {
   if (removeFilter >= 0 && removeFilter < filters.length) filters.splice(removeFilter, 1);
   const state: BuilderState = {
     format: pickFormat(params.get("format")),
-    authorizationId: Number.isInteger(authorizationId) && authorizationId > 0 ? authorizationId : null,
+    authorizationId,
+    blended,
     accounts: fieldsOf("account"),
     report: params.get("report") || null,
     metrics: fieldsOf("metric"),
@@ -91,13 +101,13 @@ export function stateFromSearch(params: URLSearchParams): BuilderState {
   };
   // Spec 2 §4: choosing a source resets the form apart from the format.
   if (sourceChanged) {
-    return { ...emptyState(state.format), authorizationId: state.authorizationId, step: state.authorizationId ? "accounts" : "sources" };
+    return { ...emptyState(state.format), authorizationId: state.authorizationId, blended, step: state.authorizationId || blended ? "accounts" : "sources" };
   }
   return state;
 }
 
 export function emptyState(format: QueryFormat = "json"): BuilderState {
-  return { format, authorizationId: null, accounts: [], report: null, metrics: [], dimensions: [], date: "", start: "", end: "", since: "", filters: [], options: {}, step: "sources" };
+  return { format, authorizationId: null, blended: false, accounts: [], report: null, metrics: [], dimensions: [], date: "", start: "", end: "", since: "", filters: [], options: {}, step: "sources" };
 }
 
 /** A saved query's json back into builder state. */
@@ -107,10 +117,12 @@ export function stateFromSaved(json: Record<string, unknown>, format?: QueryForm
   const options = { ...(def.options ?? {}) } as Record<string, string | string[]>;
   const report = typeof options.report === "string" ? options.report : null;
   delete options.report;
+  const blended = def.source === BLENDED_PLATFORM;
   return {
     format: format ?? pickFormat(def.format),
-    authorizationId: Number(def.source_id ?? accounts[0]?.authorization_id) || null,
-    accounts: accounts.map((a) => String(a.id)),
+    authorizationId: blended ? null : Number(def.source_id ?? accounts[0]?.authorization_id) || null,
+    blended,
+    accounts: accounts.map((a) => (blended ? `${a.authorization_id}:${a.id}` : String(a.id))),
     report,
     metrics: def.metrics ?? [],
     dimensions: def.dimensions ?? [],
@@ -128,9 +140,10 @@ export function stateFromSaved(json: Record<string, unknown>, format?: QueryForm
 export function stateToSearch(state: BuilderState): URLSearchParams {
   const p = new URLSearchParams();
   p.set("format", state.format);
-  if (state.authorizationId) {
-    p.set("source", String(state.authorizationId));
-    p.set("prev_source", String(state.authorizationId));
+  const source = sourceValue(state);
+  if (source) {
+    p.set("source", source);
+    p.set("prev_source", source);
   }
   for (const a of state.accounts) p.append("account", a);
   if (state.report) p.set("report", state.report);
@@ -150,14 +163,28 @@ export function stateToSearch(state: BuilderState): URLSearchParams {
   return p;
 }
 
+/** The source select's value of a state ("" before a source is chosen). */
+export function sourceValue(state: Pick<BuilderState, "authorizationId" | "blended">): string {
+  return state.blended ? BLENDED_SOURCE : state.authorizationId ? String(state.authorizationId) : "";
+}
+
+/** "{authorizationId}:{accountId}": a cross-platform query's account (ids may contain colons; the source id never does). */
+function splitBlendedAccount(value: string): { id: string; authorization_id: number } | null {
+  const at = value.indexOf(":");
+  const authorizationId = Number(value.slice(0, at));
+  return at > 0 && Number.isInteger(authorizationId) && authorizationId > 0 ? { id: value.slice(at + 1), authorization_id: authorizationId } : null;
+}
+
 export type BuilderView = {
   state: BuilderState;
+  sourceValue: string;
   sources: { id: number; name: string; platform: string; platformName: string }[];
   accounts: { accountId: string; name: string; blocked: boolean }[];
   reportField: ConfigField | null;
   optionFields: ConfigField[];
-  metrics: { id: string; name: string; description: string }[];
-  dimensions: { id: string; name: string; description: string }[];
+  /** With how a metric adds up over rows (the MCP server's totals sum only SUM metrics). */
+  metrics: (PickerField & { aggregation: FieldDef["aggregation"] })[];
+  dimensions: PickerField[];
   definition: QueryDefinitionJson | null;
   errors: ReturnType<typeof validateDefinition>;
   valid: boolean;
@@ -167,22 +194,38 @@ export type BuilderView = {
 
 /** The definition the state describes (spec 2 §3 Query definition), or null without a source. */
 export function definitionOf(state: BuilderState, platform: string | null): QueryDefinitionJson | null {
-  if (!platform || !state.authorizationId) return null;
-  const options: Record<string, string | string[]> = { ...state.options };
-  if (state.report) options.report = state.report;
+  let source: Pick<QueryDefinitionJson, "source" | "source_id" | "accounts" | "options">;
+  if (state.blended) {
+    source = { source: BLENDED_PLATFORM, accounts: state.accounts.flatMap((a) => splitBlendedAccount(a) ?? []), options: { ...state.options } };
+  } else {
+    if (!platform || !state.authorizationId) return null;
+    const options: Record<string, string | string[]> = { ...state.options };
+    if (state.report) options.report = state.report;
+    source = { source: platform, source_id: state.authorizationId, accounts: state.accounts.map((id) => ({ id, authorization_id: state.authorizationId! })), options };
+  }
   return {
     format: state.format,
-    source: platform,
-    source_id: state.authorizationId,
-    accounts: state.accounts.map((id) => ({ id, authorization_id: state.authorizationId! })),
+    ...source,
     metrics: state.metrics,
     dimensions: state.dimensions,
     date: state.date,
     since: state.date === "SINCE" ? state.since || null : null,
     custom_date: state.date === "CUSTOM" ? { start: state.start || null, end: state.end || null } : null,
     filters: state.filters.map((f) => (f.type === "is_not_empty" ? { field: f.field, type: f.type } : f)),
-    options,
   } as QueryDefinitionJson;
+}
+
+/**
+ * The platform's refusals for the selection (greyed in the pickers). A failure to ask (the
+ * metadata endpoint down) greys nothing: the query itself is still checked before it runs.
+ */
+async function incompatibleWith(connector: Connector, ctx: ConnectorContext, state: BuilderState): Promise<FieldIncompatibility[]> {
+  if (!connector.incompatibleFields) return [];
+  try {
+    return await connector.incompatibleFields(ctx, { report: state.report ?? undefined, account: state.accounts[0], selected: [...state.metrics, ...state.dimensions] });
+  } catch {
+    return [];
+  }
 }
 
 /** Builds everything the builder screen shows for a state, normalising it on the way (spec 2 §4). */
@@ -190,14 +233,25 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
   const state: BuilderState = { ...requested, options: { ...requested.options } };
   const allSources = await listNetworkAuthorizations(db, company.id);
   const sources = allSources.map((s) => ({ id: s.id, name: s.name, platform: s.platform, platformName: findPlatform(s.platform)?.displayName ?? s.platform }));
-  const source = allSources.find((s) => s.id === state.authorizationId);
+  const source = state.blended ? undefined : allSources.find((s) => s.id === state.authorizationId);
   if (!source) state.authorizationId = null;
   let accounts: BuilderView["accounts"] = [];
   let reportField: ConfigField | null = null;
   let optionFields: ConfigField[] = [];
   let fields: FieldDef[] = [];
+  let incompatible: FieldIncompatibility[] = [];
   let platformError: string | null = null;
-  if (source) {
+  if (state.blended) {
+    // Every activated account of the company's ads sources, each named with its platform (decision 0931).
+    const ads = new Set(blendablePlatforms());
+    accounts = (await listCompanyAccounts(db, company.id))
+      .filter((s) => ads.has(s.platform))
+      .flatMap((s) => s.accounts.map((a) => ({ accountId: `${s.authorizationId}:${a.id}`, name: `${a.name} · ${s.platformName} (${s.name})`, blocked: a.blocked })));
+    state.accounts = state.accounts.filter((a) => accounts.some((x) => x.accountId === a && !x.blocked));
+    state.report = null;
+    state.options = {};
+    fields = [...NORMALIZED_ADS_FIELDS];
+  } else if (source) {
     accounts = (await listDataSources(db, company.id, { networkAuthorizationId: source.id })).map((d) => ({ accountId: d.accountId, name: d.name, blocked: Boolean(d.blockedAt) }));
     state.accounts = state.accounts.filter((a) => accounts.some((x) => x.accountId === a && !x.blocked));
     try {
@@ -211,18 +265,20 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
         state.report = typeof reportField.default === "string" ? reportField.default : (reportField.values[0]?.value ?? null);
       }
       if (!reportField) state.report = null;
-      fields = await connector.listFields(ctx, { report: state.report ?? undefined });
+      fields = await connector.listFields(ctx, { report: state.report ?? undefined, account: state.accounts[0] });
+      incompatible = await incompatibleWith(connector, ctx, state);
     } catch (error) {
       platformError = error instanceof Error ? error.message : "This platform cannot be read yet.";
     }
   }
-  const metrics = fields.filter((f) => f.type === "metric").map((f) => ({ id: f.id, name: f.name, description: f.description }));
+  const asPicker = (f: FieldDef): PickerField => ({ id: f.id, name: f.name, description: f.description, category: f.category, type: f.type });
+  const metrics = withReasons(fields.filter((f) => f.type === "metric").map((f) => ({ ...asPicker(f), aggregation: f.aggregation })), incompatible);
   const dimensions = [
-    ...fields.filter((f) => f.type === "dimension").map((f) => ({ id: f.id, name: f.name, description: f.description })),
+    ...withReasons(fields.filter((f) => f.type === "dimension").map(asPicker), incompatible),
     ...(fields.length
       ? [
-          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it)." },
-          { id: "account_currency", name: "Account currency", description: "The account's currency." },
+          { id: "account_timezone", name: "Account timezone", description: "The account's timezone (dates are days in it).", category: "Account", type: "dimension" },
+          { id: "account_currency", name: "Account currency", description: "The account's currency.", category: "Account", type: "dimension" },
         ].filter((d) => !fields.some((f) => f.id === d.id))
       : []),
   ];
@@ -230,10 +286,11 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
   state.metrics = state.metrics.filter((m) => metrics.some((x) => x.id === m));
   state.dimensions = state.dimensions.filter((d) => dimensions.some((x) => x.id === d));
   state.filters = state.filters.filter((f) => fields.some((x) => x.id === f.field) || dimensions.some((x) => x.id === f.field));
-  const definition = definitionOf(state, source?.platform ?? null);
+  const definition = definitionOf(state, state.blended ? BLENDED_PLATFORM : (source?.platform ?? null));
   const errors = definition ? validateDefinition(definition) : { source: "You need to set a source." };
   return {
     state,
+    sourceValue: sourceValue(state),
     sources,
     accounts,
     reportField,
@@ -249,14 +306,17 @@ export async function loadBuilder(db: DB, company: Company, requested: BuilderSt
 }
 
 export type PreviewResult =
-  | { kind: "rows"; columns: { id: string; name: string }[]; rows: Record<string, unknown>[] }
+  | { kind: "rows"; columns: { id: string; name: string; type?: "dimension" | "metric"; fieldType?: string }[]; rows: Record<string, unknown>[] }
   | { kind: "error"; message: string; type: string };
 
-/** The preview runs the real query URL (so it is validated, recorded and counted like any other). */
-export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson): Promise<PreviewResult> {
+/**
+ * The preview runs the real query URL (so it is validated, recorded and counted like any other).
+ * The MCP server's run_query reads through here too, with its own row cap.
+ */
+export async function previewQuery(db: DB, apiKey: string, origin: string, definition: QueryDefinitionJson, maxRows = PREVIEW_ROWS): Promise<PreviewResult> {
   const params = buildQueryParams({ ...definition, format: "json" }, apiKey);
-  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows: PREVIEW_ROWS });
-  const body = (await response.json()) as { columns?: { id: string; name: string }[]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
+  const response = await answerQueryUrl(new Request(`${origin}/api/request?${params}`), { db, maxRows });
+  const body = (await response.json()) as { columns?: Extract<PreviewResult, { kind: "rows" }>["columns"]; data?: Record<string, unknown>[]; error?: { message: string; code: string; parameter: string } };
   if (!response.ok || body.error) return { kind: "error", message: body.error?.message ?? `The request failed (${response.status}).`, type: body.error?.code ?? String(response.status) };
   return { kind: "rows", columns: body.columns ?? [], rows: body.data ?? [] };
 }

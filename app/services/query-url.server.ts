@@ -6,11 +6,13 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import type { Company, NetworkAuthorization } from "../../db/schema.js";
 import { findCompanyByApiKey } from "../../db/repositories/companies.js";
+import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-sources.js";
 import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
-import { registry as defaultRegistry, accountTimezone, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type Connector, type ConnectorContext, executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
+import { registry as defaultRegistry, accountTimezone, blendablePlatforms, BLENDED_PLATFORM, executeBlendedQuery, normalizedMappings, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type Connector, type ConnectorContext, executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
 import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { companyConversion } from "../../server/currency-conversion.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 import { extractionBlocked } from "./billing-gate.server.js";
 
@@ -85,10 +87,28 @@ export function engineErrorToParam(error: unknown, query: Pick<ParsedQueryReques
 
 // ---------- accounts ----------
 
+/** Which connector reads an account's platform in this query: the query's own, or each ads platform of a cross-platform query. */
+type PlatformScope = { name: string; connectorOf(platform: string): Connector | undefined };
+
+function singlePlatform(connector: Connector): PlatformScope {
+  return { name: connector.id, connectorOf: (platform) => (platform === connector.id ? connector : undefined) };
+}
+
+function blendedPlatforms(registry: QueryRegistry, platforms: readonly string[]): PlatformScope {
+  const allowed = new Set(platforms);
+  return { name: `one of ${platforms.join(", ")}`, connectorOf: (platform) => (allowed.has(platform) ? registry.getConnector(platform) : undefined) };
+}
+
+/** A cross-platform query without accounts: every activated, unblocked account of its platforms in the company. */
+async function everyAccountOf(db: DB, company: Company, platforms: readonly string[]): Promise<ParsedQueryRequest["accounts"]> {
+  const accounts = await listActiveAccountsOnPlatforms(db, company.id, platforms, 200);
+  return accounts.map((a) => ({ id: a.accountId, authorizationId: a.authorizationId }));
+}
+
 async function resolveAccounts(
   db: DB,
   company: Company,
-  connector: Connector,
+  scope: PlatformScope,
   refs: ParsedQueryRequest["accounts"],
 ): Promise<{ ok: true; accounts: ResolvedAccount[] } | { ok: false; error: QueryParamError }> {
   const authIds = [...new Set(refs.map((r) => r.authorizationId))];
@@ -122,8 +142,9 @@ async function resolveAccounts(
         error: { status: 404, parameter: "accounts", code: "unknown_account", message: `accounts[${index}]: account ${ref.id} of source ${ref.authorizationId} is not an activated account of your company.` },
       };
     }
-    if (connector.id !== row.platform) {
-      return { ok: false, error: { status: 400, parameter: "accounts", code: "platform_mismatch", message: `accounts[${index}]: source ${ref.authorizationId} is a ${row.platform} source, not ${connector.id}.` } };
+    const connector = scope.connectorOf(row.platform);
+    if (!connector) {
+      return { ok: false, error: { status: 400, parameter: "accounts", code: "platform_mismatch", message: `accounts[${index}]: source ${ref.authorizationId} is a ${row.platform} source, not ${scope.name}.` } };
     }
     if (row.accountBlockedAt) {
       return { ok: false, error: { status: 403, parameter: "accounts", code: "account_blocked", message: `accounts[${index}]: This account is blocked. You need to unblock it to fetch data.` } };
@@ -133,7 +154,7 @@ async function resolveAccounts(
     const currency =
       typeof connector.currency === "object" ? connector.currency.fixed : connector.currency === "none" ? "XXX" : (row.accountCurrency ?? available?.currency ?? "XXX");
     const { dataSourceId, accountId, accountName, accountTimezone: _tz, accountCurrency: _cur, accountBlockedAt: _b, ...source } = row;
-    accounts.push({ id: accountId, name: accountName, timezone, currency, authorizationId: String(source.id), dataSourceId, source: source as NetworkAuthorization });
+    accounts.push({ id: accountId, name: accountName, timezone, currency, authorizationId: String(source.id), platform: row.platform, dataSourceId, source: source as NetworkAuthorization });
   }
   return { ok: true, accounts };
 }
@@ -202,7 +223,10 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
     let iterator: AsyncIterator<Uint8Array>;
     let first: IteratorResult<Uint8Array>;
     try {
-      const result = await executeQuery(registry, definition, contextFor, { now: deps.now?.() });
+      const options = { now: deps.now?.(), conversion: companyConversion(deps.db, company) };
+      const result = q.blended
+        ? await executeBlendedQuery(registry, normalizedMappings, definition, contextFor, options)
+        : await executeQuery(registry, definition, contextFor, options);
       async function* counted() {
         let n = 0;
         for await (const row of result.rows) {
@@ -329,16 +353,32 @@ export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Prom
   const q = parsed.value;
 
   const registry = deps.registry ?? defaultRegistry;
-  let connector: Connector;
-  try {
-    connector = registry.getConnector(q.platform);
-  } catch (error) {
-    const mapped = engineErrorToParam(error, q);
-    if (mapped) return errorResponse(q.format, mapped, requestId);
-    throw error;
+  let scope: PlatformScope;
+  let refs = q.accounts;
+  if (q.blended) {
+    // A cross-platform query (decision 0931): the ads platforms it names, each with a normalized mapping.
+    const known = blendablePlatforms();
+    const platforms = q.blended.platforms ?? known;
+    const unknown = platforms.filter((p) => !known.includes(p));
+    if (unknown.length) {
+      return errorResponse(q.format, { status: 400, parameter: "platform", code: "not_an_ads_platform", message: `${unknown.map((p) => `"${p.slice(0, 80)}"`).join(", ")} cannot be read by a cross-platform query: use ads platforms (${known.join(", ")}).` }, requestId);
+    }
+    scope = blendedPlatforms(registry, platforms);
+    if (refs.length === 0) refs = await everyAccountOf(deps.db, company, platforms);
+    if (refs.length === 0) {
+      return errorResponse(q.format, { status: 404, parameter: "accounts", code: "no_accounts", message: "Your company has no activated account on these ads platforms. Activate accounts in Sources first." }, requestId);
+    }
+  } else {
+    try {
+      scope = singlePlatform(registry.getConnector(q.platform));
+    } catch (error) {
+      const mapped = engineErrorToParam(error, q);
+      if (mapped) return errorResponse(q.format, mapped, requestId);
+      throw error;
+    }
   }
 
-  const resolved = await resolveAccounts(deps.db, company, connector, q.accounts);
+  const resolved = await resolveAccounts(deps.db, company, scope, refs);
   if (!resolved.ok) return errorResponse(q.format, resolved.error, requestId);
   // Billing (issue 8): a lapsed trial, a dead subscription or accounts locked beyond the plan's cap read nothing.
   const blocked = await extractionBlocked(deps.db, company.id, resolved.accounts.map((a) => a.dataSourceId));

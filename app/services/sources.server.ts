@@ -13,7 +13,7 @@ import * as dataSourcesRepo from "../../db/repositories/data-sources.js";
 import type { DB } from "../../db/connection.js";
 import type { AvailableAccount, Company, DataSource, NetworkAuthorization, User } from "../../db/schema.js";
 import type { SourceConnectAttempt } from "../../db/tables/sources.js";
-import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform, getConnector, appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, EngineError, ConnectorError, networkCode, outboundRefusal, buildAuthorizeUrl, exchangeCode, buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken, type Account, type AppCredentials, type Connector, type ConnectorContext, type Credential } from "../../engine/index.js";
+import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform, getConnector, appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, EngineError, ConnectorError, networkCode, outboundRefusal, buildAuthorizeUrl, exchangeCode, buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken, type Account, type AppCredentials, type ApiKeyCredential, type Connector, type ConnectorContext, type Credential } from "../../engine/index.js";
 import { sourceBadge, type SourceBadge } from "~/utils/source-status";
 import { SOURCE_MESSAGES } from "~/utils/sources";
 import { platformEnv, publicOrigin } from "../../lib/env.js";
@@ -463,6 +463,26 @@ export type SubmitCredentialFormInput = {
   origin: string;
 };
 
+/** The credential a connection form's values make; values the platform cannot use raise SourceFlowError. */
+export function credentialFromForm(platform: Platform, values: Record<string, string | undefined>): ApiKeyCredential {
+  try {
+    return buildCredentialFromForm(platform, values);
+  } catch (error) {
+    throw new SourceFlowError(SOURCE_MESSAGES.unableToConnect, engineMessage(error), 400);
+  }
+}
+
+/** Asks the platform whether the credential works; a refusal raises SourceFlowError with its (redacted) reason. */
+export async function checkCredential(platform: Platform, credential: Credential, deps: ConnectorDeps = defaultDeps()): Promise<void> {
+  const connector = deps.getConnector(platform.id);
+  const settings = connectorSettings(platform.id, deps.env);
+  try {
+    await connector.check(contextFor(connector, credential, settings));
+  } catch (error) {
+    throw credentialCheckFailure(platform, error);
+  }
+}
+
 /**
  * Checks the credential through the connector and keeps it (encrypted) on the attempt; answers the
  * OAuth return URL that saves the source. For OAuth platforms with pre-redirect fields (Pardot,
@@ -477,12 +497,7 @@ export async function submitCredentialForm(input: SubmitCredentialFormInput, dep
     throw new SourceFlowError(SOURCE_MESSAGES.unableToConnect, "This connection link has expired. Start again from the sources page.", 400);
   }
   let state = input.state ?? undefined;
-  let credential;
-  try {
-    credential = buildCredentialFromForm(platform, input.values);
-  } catch (error) {
-    throw new SourceFlowError(SOURCE_MESSAGES.unableToConnect, engineMessage(error), 400);
-  }
+  const credential = credentialFromForm(platform, input.values);
   if (platform.authMethod !== "api-key") {
     // Pre-redirect fields: remember them and continue with the platform's consent screen.
     const base = { company: input.company, user: input.user, platform: platform.id, origin: input.origin, mode: (attempt?.mode ?? "page") as ConnectMode };
@@ -491,13 +506,7 @@ export async function submitCredentialForm(input: SubmitCredentialFormInput, dep
     if (attempt) await sourcesRepo.claimConnectAttempt(db, input.company.id, input.user.id, attempt.stateDigest);
     return redirectToProvider({ ...base, name, sourceId, fromApp: input.fromApp ?? attempt?.fromApp }, platform, deps, db, credential.options ?? {});
   }
-  const connector = deps.getConnector(platform.id);
-  const settings = connectorSettings(platform.id, deps.env);
-  try {
-    await connector.check(contextFor(connector, credential, settings));
-  } catch (error) {
-    throw credentialCheckFailure(platform, error);
-  }
+  await checkCredential(platform, credential, deps);
   if (!attempt) {
     const created = await newAttempt(
       db,

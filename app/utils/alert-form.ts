@@ -1,6 +1,6 @@
 // The alert editor's form (spec 1 §2.6) as flat input names, shared by the browser (validation
 // before the debounced preview, Save enabled only when valid) and the server (the same parse).
-import { alertDefinitionSchema } from "../../engine/browser.js";
+import { alertDefinitionSchema, summarizeDefinition } from "../../engine/browser.js";
 
 export type AlertKind = "metric" | "kpi" | "pacing";
 
@@ -65,4 +65,26 @@ export function validateAlertForm(form: FormData, kind: AlertKind, platform: str
   const candidate = definitionFromForm(form, kind, platform, accounts);
   const parsed = alertDefinitionSchema.safeParse(requireTitle ? candidate : { ...candidate, title: candidate.title || "Preview" });
   return parsed.success ? { ok: true as const, errors: {} } : { ok: false as const, errors: editorErrors(parsed.error.issues) };
+}
+
+/**
+ * The editor's one-line summary of the form ("Alert when the sum of clicks yesterday rises more
+ * than 20 % against the last 7 days, for campaigns where …"), or null while the condition is not
+ * filled in.
+ */
+export function alertSummary(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[], opts: { name: (id: string) => string; unitOf?: (id: string) => string | null | undefined }): string | null {
+  const candidate = definitionFromForm(form, kind, platform, accounts);
+  const parsed = alertDefinitionSchema.safeParse({ ...candidate, title: candidate.title || "Summary", requests: { A: { ...candidate.requests.A, accountId: candidate.requests.A.accountId || "-" } } });
+  return parsed.success ? summarizeDefinition(parsed.data, opts) : null;
+}
+
+/** Form values an editor switch (kind, or threshold/trend) keeps: what the alert is about, not its condition. */
+export function carriedValues(query: URLSearchParams, keepCondition: boolean): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [key, value] of query) {
+    const shared = key === "title" || key === "dataSourceId" || key === "level" || /^filters\[\d+\]\.(field|operator|value)$/.test(key);
+    const condition = keepCondition && (key === "metric" || key === "operator" || /^calc\[\d+\]\.(name|field)$/.test(key));
+    if (shared || condition) kept[key] = value;
+  }
+  return kept;
 }

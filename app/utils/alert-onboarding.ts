@@ -1,6 +1,7 @@
 // Texts, steps and the account-step schema of the alert onboarding wizard (spec 3 §2.9, §8, §9),
 // safe for the browser bundle (the service imports them for the server side).
 import { z } from "zod";
+import { idField } from "../../lib/ids.js";
 
 /** Spec 3 §9: the wizard's account list shows at most 100 accounts. */
 export const ACCOUNT_LIST_CAP = 100;
@@ -24,6 +25,6 @@ export const ONBOARDING_MESSAGES = {
 
 export const AccountStepSchema = z.object({
   intent: z.literal("account"),
-  sourceId: z.coerce.number({ error: "Please select a source" }).int().positive("Please select a source"),
+  sourceId: idField("Please select a source"),
   accountId: z.string({ error: ONBOARDING_MESSAGES.accountRequired }).trim().min(1, ONBOARDING_MESSAGES.accountRequired),
 });

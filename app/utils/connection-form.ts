@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idField } from "../../lib/ids.js";
 
 /** Destination types a connection can name by hand: the query URL formats, the BI add-ons, and the configured destination types. */
 export const CONNECTION_DESTINATION_TYPES = [
@@ -15,6 +16,6 @@ export const CONNECTION_DESTINATION_TYPES = [
 /** Spec 2 §5 destination/connection messages. */
 export const ConnectionSchema = z.object({
   name: z.string({ error: "You need to set a name to the connection." }).trim().min(1, "You need to set a name to the connection.").max(200),
-  dataSourceId: z.coerce.number({ error: "You need to set at least one accounts." }).int().positive("You need to set at least one accounts."),
+  dataSourceId: idField("You need to set at least one accounts."),
   destinationType: z.string({ error: "You need to set a destination to the connection." }).trim().min(1, "You need to set a destination to the connection.").max(60),
 });

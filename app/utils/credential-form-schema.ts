@@ -15,6 +15,21 @@ export type FormField = {
   default?: string;
 };
 
+/** The form fields of a platform's catalogue connection fields (plain data, for the browser too). */
+export function formFieldsOf(connectionFields: readonly (FormField & { type: FormField["type"] })[]): FormField[] {
+  return connectionFields.map((f) => ({
+    name: f.name,
+    label: f.label,
+    type: f.type,
+    required: f.required,
+    placeholder: f.placeholder,
+    help: f.help,
+    list: f.list,
+    choices: f.choices,
+    default: f.default,
+  }));
+}
+
 export const REQUIRED_MESSAGE = "This field is required.";
 export const URL_MESSAGE = "Please enter a valid URL (https://…).";
 export const CHOICE_MESSAGE = "Please choose one of the options.";

@@ -1,6 +1,7 @@
 // Data-stream and job form rules (spec 2 §5 Data stream, Job, Deployment; §9 frequency presets),
 // shared by the browser and the server.
 import { z } from "zod";
+import { idField } from "../../lib/ids.js";
 
 export const STREAM_MESSAGES = {
   name: "You need to set a name to the connection.",
@@ -97,7 +98,7 @@ export function cronProblem(expr: string): string | undefined {
 export const StreamSchema = z.object({
   name: z.string({ error: STREAM_MESSAGES.name }).trim().min(1, STREAM_MESSAGES.name),
   platform: z.string({ error: STREAM_MESSAGES.platform }).trim().min(1, STREAM_MESSAGES.platform),
-  destinationId: z.coerce.number({ error: STREAM_MESSAGES.destination }).int().positive(STREAM_MESSAGES.destination),
+  destinationId: idField(STREAM_MESSAGES.destination),
 });
 
 export const BasicStepSchema = z.object({
@@ -109,8 +110,8 @@ export const AccountsStepSchema = z
   .object({
     step: z.literal("accounts"),
     mode: z.enum(["specific", "source"]).default("specific"),
-    dataSourceIds: z.array(z.coerce.number().int().positive()).default([]),
-    networkAuthorizationId: z.coerce.number().int().positive().optional(),
+    dataSourceIds: z.array(idField(JOB_MESSAGES.accountNotFound)).default([]),
+    networkAuthorizationId: idField(JOB_MESSAGES.sourceNotFound).optional(),
   })
   .superRefine((v, ctx) => {
     // Switching mode clears the other (spec 2 §2): only the chosen mode's value counts.

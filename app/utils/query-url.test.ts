@@ -51,3 +51,36 @@ describe("query URL parameters", () => {
     expect(validateDefinition(def)).toEqual({});
   });
 });
+
+describe("cross-platform query URLs (decision 0931)", () => {
+  const base = { apikey: "sp_key", metrics: "spend", dimensions: "platform", date: "LAST_7_DAYS" };
+  const parse = (params: Record<string, string>) => parseQueryParams(new URLSearchParams({ ...base, ...params }));
+
+  it("reads every ads platform from cross-platform-ads or all, with or without accounts", () => {
+    for (const platform of ["cross-platform-ads", "all", "ALL"]) {
+      expect(parse({ platform })).toMatchObject({ ok: true, value: { platform: "cross-platform-ads", blended: { platforms: null }, accounts: [] } });
+    }
+    expect(parse({ platform: "all", accounts: '[{"id":"a","authorization_id":2}]' })).toMatchObject({ ok: true, value: { accounts: [{ id: "a", authorizationId: 2 }] } });
+  });
+
+  it("reads a comma-separated list of platforms as a cross-platform query over them", () => {
+    expect(parse({ platform: "google-ads, facebook-ads,google-ads" })).toMatchObject({ ok: true, value: { platform: "cross-platform-ads", blended: { platforms: ["facebook-ads", "google-ads"] } } });
+    // One platform is a single-platform query, which needs its accounts as always.
+    expect(parse({ platform: "google-ads" })).toMatchObject({ ok: false, error: { parameter: "accounts" } });
+  });
+
+  it("refuses hostile platform lists", () => {
+    expect(parse({ platform: "google-ads,../admin" })).toMatchObject({ ok: false, error: { status: 404, parameter: "platform" } });
+    expect(parse({ platform: ",,," })).toMatchObject({ ok: false, error: { parameter: "platform" } });
+    expect(parse({ platform: "cross-platform-ads,google-ads" })).toMatchObject({ ok: false, error: { status: 400, parameter: "platform" } });
+    expect(parse({ platform: Array.from({ length: 51 }, (_, i) => `p${i}`).join(",") })).toMatchObject({ ok: false, error: { parameter: "platform" } });
+  });
+
+  it("builds what it parses", () => {
+    const blended: QueryDefinitionJson = { ...def, source: "cross-platform-ads", platforms: ["demo", "reddit-ads"], accounts: [], metrics: ["spend"], dimensions: ["platform"], options: {} };
+    const params = buildQueryParams(blended, "sp_key");
+    expect(params.get("platform")).toBe("demo,reddit-ads");
+    expect(params.has("accounts")).toBe(false);
+    expect(parseQueryParams(params)).toMatchObject({ ok: true, value: { platform: "cross-platform-ads", blended: { platforms: ["demo", "reddit-ads"] }, accounts: [] } });
+  });
+});

@@ -1,7 +1,7 @@
 // The query URL's parameters (spec 2 §7 "GET {api}/api/request"), shared by the server (parse)
 // and the query builder (build). Pure: no server imports, so the browser bundle can use it.
 import { z } from "zod";
-import { DATE_PRESETS, type DatePreset } from "../../engine/browser.js";
+import { BLENDED_PLATFORM, BLENDED_PLATFORM_ALIASES, DATE_PRESETS, type DatePreset } from "../../engine/browser.js";
 import { DATE_PRESET_LABELS } from "./labels";
 
 export const QUERY_FORMATS = ["json", "csv", "tableau", "powerbi"] as const;
@@ -32,6 +32,8 @@ export type QueryDefinitionJson = {
   source: string;
   /** The source (network authorization) chosen in the builder; the accounts carry it too. */
   source_id?: number;
+  /** A cross-platform query (source cross-platform-ads) over these platforms only; absent: every ads platform. */
+  platforms?: string[];
   accounts: { id: string; authorization_id: number | string }[];
   metrics: string[];
   dimensions: string[];
@@ -45,7 +47,10 @@ export type QueryDefinitionJson = {
 export type ParsedQueryRequest = {
   format: QueryFormat;
   apikey: string;
+  /** BLENDED_PLATFORM for a query over several ads platforms (decision 0931). */
   platform: string;
+  /** A cross-platform query: its platforms (null: every ads platform). Its accounts may be empty: all of them. */
+  blended?: { platforms: string[] | null };
   metrics: string[];
   dimensions: string[];
   date: { preset: DateRangeId; start?: string; end?: string; since?: string };
@@ -122,9 +127,17 @@ export function parseQueryParams(params: URLSearchParams): { ok: true; value: Pa
   }
   const format = formatRaw as QueryFormat;
 
-  const platform = params.get("platform")?.trim();
-  if (!platform) return fail("platform", "The platform parameter is required (for example platform=google-ads).");
-  if (!/^[a-z0-9][a-z0-9_-]{0,79}$/i.test(platform)) return fail("platform", `Unknown platform "${platform.slice(0, 80)}".`, "unknown_platform", 404);
+  const platformRaw = params.get("platform")?.trim();
+  if (!platformRaw) return fail("platform", "The platform parameter is required (for example platform=google-ads).");
+  // Several platforms (google-ads,facebook-ads), or every ads platform: a cross-platform query (decision 0931).
+  const named = [...new Set(platformRaw.split(",").map((p) => p.trim().toLowerCase()).filter(Boolean))];
+  const badPlatform = named.find((p) => !/^[a-z0-9][a-z0-9_-]{0,79}$/i.test(p));
+  if (badPlatform !== undefined || named.length === 0) return fail("platform", `Unknown platform "${(badPlatform ?? platformRaw).slice(0, 80)}".`, "unknown_platform", 404);
+  if (named.length > 50) return fail("platform", "At most 50 platforms per request.");
+  const everyAdsPlatform = named.length === 1 && (named[0] === BLENDED_PLATFORM || (BLENDED_PLATFORM_ALIASES as readonly string[]).includes(named[0]));
+  const blended: ParsedQueryRequest["blended"] = everyAdsPlatform ? { platforms: null } : named.length > 1 ? { platforms: named.sort() } : undefined;
+  if (blended && named.includes(BLENDED_PLATFORM) && named.length > 1) return fail("platform", `Name either ${BLENDED_PLATFORM} (every ads platform) or the platforms, not both.`);
+  const platform = blended ? BLENDED_PLATFORM : platformRaw;
 
   const metrics = fieldList.parse(params.get("metrics") ?? "");
   const dimensions = fieldList.parse(params.get("dimensions") ?? "");
@@ -159,11 +172,16 @@ export function parseQueryParams(params: URLSearchParams): { ok: true; value: Pa
   }
 
   const accountsRaw = params.get("accounts");
-  if (!accountsRaw?.trim()) return fail("accounts", "You need to set at least one accounts.");
-  const accountsJson = parseJsonParam(accountsRaw, "accounts");
-  if (!accountsJson.ok) return accountsJson;
-  const accounts = accountsSchema.safeParse(accountsJson.value);
-  if (!accounts.success) return fail("accounts", `accounts is not valid: ${issueText(accounts.error)}. Each account needs an id and an authorization_id.`);
+  let accountRefs: ParsedQueryRequest["accounts"] = [];
+  // A cross-platform query without accounts reads every activated account of its platforms.
+  if (!blended || accountsRaw?.trim()) {
+    if (!accountsRaw?.trim()) return fail("accounts", "You need to set at least one accounts.");
+    const accountsJson = parseJsonParam(accountsRaw, "accounts");
+    if (!accountsJson.ok) return accountsJson;
+    const accounts = accountsSchema.safeParse(accountsJson.value);
+    if (!accounts.success) return fail("accounts", `accounts is not valid: ${issueText(accounts.error)}. Each account needs an id and an authorization_id.`);
+    accountRefs = accounts.data.map((a) => ({ id: a.id, authorizationId: a.authorization_id }));
+  }
 
   let filters: ParsedQueryRequest["filters"] = [];
   const filtersRaw = params.get("filters");
@@ -192,7 +210,7 @@ export function parseQueryParams(params: URLSearchParams): { ok: true; value: Pa
 
   return {
     ok: true,
-    value: { format, apikey, platform, metrics, dimensions, date, accounts: accounts.data.map((a) => ({ id: a.id, authorizationId: a.authorization_id })), filters, options },
+    value: { format, apikey, platform, ...(blended && { blended }), metrics, dimensions, date, accounts: accountRefs, filters, options },
   };
 }
 
@@ -200,7 +218,7 @@ export function parseQueryParams(params: URLSearchParams): { ok: true; value: Pa
 export function buildQueryParams(def: QueryDefinitionJson, apikey: string): URLSearchParams {
   const p = new URLSearchParams();
   p.set("format", def.format);
-  p.set("platform", def.source);
+  p.set("platform", def.source === BLENDED_PLATFORM && def.platforms && def.platforms.length > 1 ? def.platforms.join(",") : def.source);
   if (def.metrics.length) p.set("metrics", def.metrics.join(","));
   if (def.dimensions.length) p.set("dimensions", def.dimensions.join(","));
   if (def.date) p.set("date", def.date);
@@ -209,7 +227,7 @@ export function buildQueryParams(def: QueryDefinitionJson, apikey: string): URLS
     if (def.custom_date?.end) p.set("end_date", def.custom_date.end);
   }
   if (def.date === "SINCE" && def.since) p.set("since", def.since);
-  p.set("accounts", JSON.stringify(def.accounts.map((a) => ({ id: a.id, authorization_id: Number(a.authorization_id) }))));
+  if (def.accounts.length || def.source !== BLENDED_PLATFORM) p.set("accounts", JSON.stringify(def.accounts.map((a) => ({ id: a.id, authorization_id: Number(a.authorization_id) }))));
   if (def.filters.length) p.set("filters", JSON.stringify(def.filters.map((f) => (f.type === "is_not_empty" ? { field: f.field, type: f.type } : f))));
   for (const [name, value] of Object.entries(def.options)) {
     const text = Array.isArray(value) ? value.join(",") : value;

@@ -1,6 +1,7 @@
 // Texts and constants of the sources screens, safe for the browser bundle (the service re-exports
 // them for the server side).
 import { z } from "zod";
+import { idField } from "../../lib/ids.js";
 
 /** Spec 2 §8 texts (with the README's grammar fix: "a new integration"). */
 export const SOURCE_MESSAGES = {
@@ -57,7 +58,7 @@ export const ConnectSchema = z.object({
   platform: z.string({ error: "You need to choose a platform." }).min(1),
   name: sourceNameSchema,
   mode: z.enum(["page", "popup"]).default("page"),
-  sourceId: z.coerce.number().int().positive().optional(),
+  sourceId: idField().optional(),
   from: z.string().optional(),
 });
 

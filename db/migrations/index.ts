@@ -18,8 +18,12 @@ import * as m2026112512000 from "./2026112512000_job_tables.js";
 import * as m2026112512100 from "./2026112512100_job_log_days_and_rows.js";
 import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
 import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
+import * as m2026112518000 from "./2026112518000_alerts_trust.js";
+import * as m2026112521000 from "./2026112521000_mcp_server.js";
 import * as m2026112522000 from "./2026112522000_user_time_zone.js";
 import * as m2026112522100 from "./2026112522100_job_run_requested.js";
+import * as m2026112523000 from "./2026112523000_exchange_rates.js";
+import * as m2026112523010 from "./2026112523010_client_connect_links.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -46,6 +50,10 @@ export const migrations: Record<string, Migration> = {
   "2026112512100_job_log_days_and_rows": m2026112512100,
   "2026112515000_sign_in_throttling": m2026112515000,
   "2026112516000_addon_grants_and_pkce": m2026112516000,
+  "2026112518000_alerts_trust": m2026112518000,
+  "2026112521000_mcp_server": m2026112521000,
   "2026112522000_user_time_zone": m2026112522000,
   "2026112522100_job_run_requested": m2026112522100,
+  "2026112523000_exchange_rates": m2026112523000,
+  "2026112523010_client_connect_links": m2026112523010,
 };

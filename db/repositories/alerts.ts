@@ -19,12 +19,13 @@ export type Sentry = {
   pivot: boolean;
   platform: string;
   tags: string[];
+  description: string | null;
   definition: StoredDefinition;
   createdAt: Date;
   updatedAt: Date;
 };
 
-export type SentryInput = { title: string; type: Sentry["type"]; useAsTemplate?: boolean; pivot?: boolean; platform: string; definition: StoredDefinition; createdById?: number | null; tags?: string[] };
+export type SentryInput = { title: string; type: Sentry["type"]; useAsTemplate?: boolean; pivot?: boolean; platform: string; definition: StoredDefinition; createdById?: number | null; tags?: string[]; description?: string | null };
 
 const parse = <T>(text: string): T => JSON.parse(text) as T;
 
@@ -32,7 +33,7 @@ function toSentry(row: { definition: string } & Omit<Sentry, "definition">): Sen
   return { ...row, definition: parse<StoredDefinition>(row.definition) };
 }
 
-const sentryColumns = ["id", "companyId", "title", "type", "useAsTemplate", "pivot", "platform", "tags", "definition", "createdAt", "updatedAt"] as const;
+const sentryColumns = ["id", "companyId", "title", "type", "useAsTemplate", "pivot", "platform", "tags", "description", "definition", "createdAt", "updatedAt"] as const;
 
 export async function createSentry(db: DB, companyId: number, input: SentryInput): Promise<Sentry> {
   const row = await db
@@ -46,6 +47,7 @@ export async function createSentry(db: DB, companyId: number, input: SentryInput
       platform: input.platform,
       definition: JSON.stringify(input.definition),
       tags: input.tags ?? [],
+      description: input.description ?? null,
       createdById: input.createdById ?? null,
     })
     .returning(sentryColumns)
@@ -62,6 +64,7 @@ export async function updateSentry(db: DB, companyId: number, id: number, input:
       pivot: input.pivot ?? (input.type === "metric" || input.type === "kpi"),
       platform: input.platform,
       definition: JSON.stringify(input.definition),
+      ...(input.description !== undefined ? { description: input.description } : {}),
       updatedAt: new Date(),
     })
     .where("companyId", "=", companyId)
@@ -76,11 +79,18 @@ export async function getSentry(db: DB, companyId: number, id: number): Promise<
   return row ? toSentry(row) : undefined;
 }
 
-export async function listSentries(db: DB, companyId: number, filter: { useAsTemplate?: boolean; platform?: string } = {}): Promise<Sentry[]> {
+export async function listSentries(db: DB, companyId: number, filter: { useAsTemplate?: boolean; platform?: string | string[] } = {}): Promise<Sentry[]> {
   let q = db.selectFrom("sentries").select(sentryColumns).where("companyId", "=", companyId);
   if (filter.useAsTemplate !== undefined) q = q.where("useAsTemplate", "=", filter.useAsTemplate);
-  if (filter.platform) q = q.where("platform", "=", filter.platform);
+  if (typeof filter.platform === "string") q = q.where("platform", "=", filter.platform);
+  else if (filter.platform?.length) q = q.where("platform", "in", filter.platform);
   return (await q.orderBy("title").orderBy("id").execute()).map(toSentry);
+}
+
+/** A template's name and description (the company's templates page). */
+export async function renameTemplate(db: DB, companyId: number, id: number, input: { title: string; description: string | null }): Promise<boolean> {
+  const r = await db.updateTable("sentries").set({ ...input, updatedAt: new Date() }).where("companyId", "=", companyId).where("id", "=", id).where("useAsTemplate", "=", true).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
 }
 
 export async function deleteSentry(db: DB, companyId: number, id: number): Promise<boolean> {
@@ -101,6 +111,7 @@ export type ConfiguredFor = {
   entityAnalyzed: number;
   entityInAlert: number;
   lastError: string | null;
+  runRequestedAt: Date | null;
   createdAt: Date;
   sentryTitle: string;
   sentryType: Sentry["type"];
@@ -125,6 +136,7 @@ function configuredForQuery(db: DB, companyId: number) {
       "cf.entityAnalyzed",
       "cf.entityInAlert",
       "cf.lastError",
+      "cf.runRequestedAt",
       "cf.createdAt",
       "s.title as sentryTitle",
       "s.type as sentryType",
@@ -191,13 +203,14 @@ export type AlertResult = {
   lastStatus: AlertStatusValue;
   lastAnalyze: Date;
   stillChanging: boolean;
+  anomalySince: Date | null;
   lastResult: unknown;
 };
 
 export async function listResults(db: DB, companyId: number, configuredForId: number): Promise<AlertResult[]> {
   const rows = await db
     .selectFrom("alertResults")
-    .select(["id", "identifications", "identifierName", "lastStatus", "lastAnalyze", "stillChanging", "lastResult"])
+    .select(["id", "identifications", "identifierName", "lastStatus", "lastAnalyze", "stillChanging", "anomalySince", "lastResult"])
     .where("companyId", "=", companyId)
     .where("configuredForId", "=", configuredForId)
     .orderBy(sql`last_status = 'ANOMALY'`, "desc")
@@ -397,9 +410,14 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
                                ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[])
             as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history)
         ), saved as (
-          insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result)
-          select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result from v
+          insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, anomaly_since)
+          select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result,
+                 case when last_status = 'ANOMALY' then last_analyze end from v
           on conflict (configured_for_id, identification_key) do update set
+            anomaly_since = case
+              when excluded.last_status <> 'ANOMALY' then null
+              when alert_results.last_status = 'ANOMALY' then coalesce(alert_results.anomaly_since, excluded.last_analyze)
+              else excluded.last_analyze end,
             identifications = excluded.identifications,
             identifier_name = excluded.identifier_name,
             last_status = excluded.last_status,
@@ -444,7 +462,8 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         status = coalesce(v.status, cf.status),
         entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
         entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
-        last_error = v.error
+        last_error = v.error,
+        run_requested_at = case when cf.run_requested_at <= v.analyzed_at then null else cf.run_requested_at end
       from unnest(${run.configuredForId}::int[], ${run.companyId}::int[], ${run.at}::timestamptz[], ${summaries.map((s) => s.status)}::text[],
                   ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
         as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
@@ -511,7 +530,7 @@ export async function listNotifications(db: DB, companyId: number, configuredFor
 }
 
 /** The account's assignees (spec 1 §2.4 settings General) with their e-mails. */
-export type Assignee = { id: number; email: string; firstName: string | null; lastName: string | null };
+export type Assignee = { id: number; email: string; firstName: string | null; lastName: string | null; alertEmail: "each" | "digest" };
 
 export async function listAssignees(db: DB, companyId: number, dataSourceId: number): Promise<Assignee[]> {
   return (await listAssigneesOf(db, companyId, [dataSourceId])).get(dataSourceId) ?? [];
@@ -525,7 +544,7 @@ export async function listAssigneesOf(db: DB, companyId: number, dataSourceIds: 
     .selectFrom("dataSourceAssignees as a")
     .innerJoin("users as u", "u.id", "a.userId")
     .innerJoin("dataSources as ds", "ds.id", "a.dataSourceId")
-    .select(["a.dataSourceId", "u.id", "u.email", "u.firstName", "u.lastName"])
+    .select(["a.dataSourceId", "u.id", "u.email", "u.firstName", "u.lastName", "u.alertEmail"])
     .where("ds.companyId", "=", companyId)
     .where("u.companyId", "=", companyId)
     .where("a.dataSourceId", "in", [...new Set(dataSourceIds)])
@@ -549,6 +568,175 @@ export async function setAssignees(db: DB, companyId: number, dataSourceId: numb
     if (users.length) await trx.insertInto("dataSourceAssignees").values(users.map((u) => ({ dataSourceId, userId: u.id }))).execute();
     return true;
   });
+}
+
+// ---- same-age snapshots (decision 0880) ----------------------------------------------------------
+
+export type DaySnapshot = { companyId: number; dataSourceId: number; scope: string; entityKey: string; day: string; age: number; values: Record<string, number> };
+
+/**
+ * Records days as reported at their age, in one statement: alerts of an account that read the same
+ * scope share a row, their metrics merged; a later evaluation at the same age overwrites the values
+ * (the day as complete as it got at that age).
+ */
+export async function saveDaySnapshots(db: DB, snapshots: DaySnapshot[]): Promise<void> {
+  if (snapshots.length === 0) return;
+  const merged = new Map<string, DaySnapshot>();
+  for (const x of snapshots) {
+    const key = `${x.dataSourceId}\u0000${x.scope}\u0000${x.entityKey}\u0000${x.day}\u0000${x.age}`;
+    const seen = merged.get(key);
+    merged.set(key, seen ? { ...seen, values: { ...seen.values, ...x.values } } : x);
+  }
+  const rows = [...merged.values()].sort((a, b) => a.dataSourceId - b.dataSourceId || a.scope.localeCompare(b.scope) || a.entityKey.localeCompare(b.entityKey));
+  await sql`
+    insert into alert_day_snapshots (company_id, data_source_id, scope, entity_key, day, age, metrics)
+    select * from unnest(${rows.map((r) => r.companyId)}::int[], ${rows.map((r) => r.dataSourceId)}::int[], ${rows.map((r) => r.scope)}::text[],
+                         ${rows.map((r) => r.entityKey)}::text[], ${rows.map((r) => r.day)}::text[], ${rows.map((r) => r.age)}::smallint[],
+                         ${rows.map((r) => JSON.stringify(r.values))}::text[])
+    on conflict (data_source_id, scope, entity_key, day, age) do update set
+      metrics = (alert_day_snapshots.metrics::jsonb || excluded.metrics::jsonb)::text,
+      recorded_at = now()`.execute(db);
+}
+
+/** The stored days at `age` of some (account, scope) pairs since a day: "dataSourceId/scope" -> entity key -> day -> values. */
+export async function loadDaySnapshots(db: DB, scopes: { dataSourceId: number; scope: string }[], age: number, since: string): Promise<Map<string, Map<string, Record<string, Record<string, number>>>>> {
+  const out = new Map<string, Map<string, Record<string, Record<string, number>>>>();
+  const pairs = [...new Map(scopes.map((s) => [`${s.dataSourceId}/${s.scope}`, s])).values()];
+  if (pairs.length === 0) return out;
+  const rows = await sql<{ dataSourceId: number; scope: string; entityKey: string; day: string; metrics: string }>`
+    select s.data_source_id, s.scope, s.entity_key, s.day, s.metrics
+    from unnest(${pairs.map((p) => p.dataSourceId)}::int[], ${pairs.map((p) => p.scope)}::text[]) as w(data_source_id, scope)
+    join alert_day_snapshots s on s.data_source_id = w.data_source_id and s.scope = w.scope
+    where s.age = ${age} and s.day >= ${since}`.execute(db);
+  for (const r of rows.rows) {
+    const key = `${r.dataSourceId}/${r.scope}`;
+    const byEntity = out.get(key) ?? new Map<string, Record<string, Record<string, number>>>();
+    const days = byEntity.get(r.entityKey) ?? {};
+    days[r.day] = JSON.parse(r.metrics) as Record<string, number>;
+    byEntity.set(r.entityKey, days);
+    out.set(key, byEntity);
+  }
+  return out;
+}
+
+/** Drops the snapshots of some accounts older than a day (the longest window needs 30 days). */
+export async function pruneDaySnapshots(db: DB, dataSourceIds: number[], before: string): Promise<void> {
+  if (dataSourceIds.length === 0) return;
+  await db.deleteFrom("alertDaySnapshots").where("dataSourceId", "in", [...new Set(dataSourceIds)]).where("day", "<", before).execute();
+}
+
+// ---- Run now --------------------------------------------------------------------------------------
+
+/** Marks a Run now as asked: the detail page shows it running until an evaluation lands after it. */
+export async function requestRun(db: DB, companyId: number, id: number, at: Date): Promise<boolean> {
+  const r = await db.updateTable("configuredFors").set({ runRequestedAt: at }).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+// ---- the anomaly inbox (issue 18) ---------------------------------------------------------------
+
+export type InboxFilter = { state?: "open" | "snoozed" | "all"; kind?: Sentry["type"]; dataSourceId?: number; assigneeId?: number | "nobody" };
+
+export type InboxRow = {
+  resultId: number;
+  configuredForId: number;
+  dataSourceId: number;
+  dataSourceName: string;
+  currency: string | null;
+  title: string;
+  type: Sentry["type"];
+  identifierName: string;
+  anomalySince: Date | null;
+  lastAnalyze: Date;
+  snoozed: Date | null;
+  lastResult: unknown;
+};
+
+/** Entities in anomaly across the company's accounts, newest anomaly first (at most `limit`). */
+export async function listInbox(db: DB, companyId: number, filter: InboxFilter, now: Date, limit = 200): Promise<InboxRow[]> {
+  let q = db
+    .selectFrom("alertResults as r")
+    .innerJoin("configuredFors as cf", (j) => j.onRef("cf.id", "=", "r.configuredForId").onRef("cf.companyId", "=", "r.companyId"))
+    .innerJoin("sentries as s", (j) => j.onRef("s.id", "=", "cf.sentryId").onRef("s.companyId", "=", "cf.companyId"))
+    .innerJoin("dataSources as ds", (j) => j.onRef("ds.id", "=", "cf.dataSourceId").onRef("ds.companyId", "=", "cf.companyId"))
+    .select([
+      "r.id as resultId",
+      "cf.id as configuredForId",
+      "ds.id as dataSourceId",
+      "ds.name as dataSourceName",
+      "ds.currency",
+      "s.title",
+      "s.type",
+      "r.identifierName",
+      "r.anomalySince",
+      "r.lastAnalyze",
+      "cf.snoozed",
+      "r.lastResult",
+    ])
+    .where("r.companyId", "=", companyId)
+    .where("r.lastStatus", "=", "ANOMALY");
+  const state = filter.state ?? "open";
+  if (state === "open") q = q.where((eb) => eb.or([eb("cf.snoozed", "is", null), eb("cf.snoozed", "<=", now)]));
+  if (state === "snoozed") q = q.where("cf.snoozed", ">", now);
+  if (filter.kind) q = q.where("s.type", "=", filter.kind);
+  if (filter.dataSourceId) q = q.where("ds.id", "=", filter.dataSourceId);
+  if (filter.assigneeId === "nobody") q = q.where((eb) => eb.not(eb.exists(eb.selectFrom("dataSourceAssignees as a").select("a.userId").whereRef("a.dataSourceId", "=", "ds.id"))));
+  else if (filter.assigneeId) {
+    const userId = filter.assigneeId;
+    q = q.where((eb) => eb.exists(eb.selectFrom("dataSourceAssignees as a").select("a.userId").whereRef("a.dataSourceId", "=", "ds.id").where("a.userId", "=", userId)));
+  }
+  const rows = await q.orderBy(sql`r.anomaly_since desc nulls last`).orderBy("r.id").limit(limit).execute();
+  return rows.map((r) => ({ ...r, lastResult: decodeStoredResult(r.lastResult) }));
+}
+
+/** How many entities are in anomaly on alerts not snoozed (the inbox tab's count). */
+export async function countOpenAnomalies(db: DB, companyId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom("alertResults as r")
+    .innerJoin("configuredFors as cf", (j) => j.onRef("cf.id", "=", "r.configuredForId").onRef("cf.companyId", "=", "r.companyId"))
+    .select(sql<number>`count(*)::int`.as("n"))
+    .where("r.companyId", "=", companyId)
+    .where("r.lastStatus", "=", "ANOMALY")
+    .where((eb) => eb.or([eb("cf.snoozed", "is", null), eb("cf.snoozed", "<=", now)]))
+    .executeTakeFirstOrThrow();
+  return row.n;
+}
+
+/** Active users on the daily digest not served on `today` yet (every company: the worker's pass). */
+export async function listDigestUsers(db: DB, today: string): Promise<{ id: number; companyId: number; email: string }[]> {
+  return db
+    .selectFrom("users")
+    .select(["id", "companyId", "email"])
+    .where("alertEmail", "=", "digest")
+    .where("isActive", "=", true)
+    .where((eb) => eb.or([eb("digestSentOn", "is", null), eb("digestSentOn", "<", today)]))
+    .orderBy("id")
+    .execute();
+}
+
+/** Claims today's digest of a user: true for the one caller that moved digest_sent_on to today. */
+export async function claimDigest(db: DB, userId: number, today: string): Promise<boolean> {
+  const r = await db
+    .updateTable("users")
+    .set({ digestSentOn: today })
+    .where("id", "=", userId)
+    .where((eb) => eb.or([eb("digestSentOn", "is", null), eb("digestSentOn", "<", today)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+/** Adds a user of the company to an account's assignees (the inbox's Assign), keeping the others. */
+export async function addAssignee(db: DB, companyId: number, dataSourceId: number, userId: number): Promise<boolean> {
+  const ok = await db
+    .selectFrom("dataSources as ds")
+    .innerJoin("users as u", (j) => j.on("u.companyId", "=", companyId).on("u.id", "=", userId))
+    .select("ds.id")
+    .where("ds.companyId", "=", companyId)
+    .where("ds.id", "=", dataSourceId)
+    .executeTakeFirst();
+  if (!ok) return false;
+  await db.insertInto("dataSourceAssignees").values({ dataSourceId, userId }).onConflict((oc) => oc.doNothing()).execute();
+  return true;
 }
 
 // ---- daily account statistics (client area metric cards) ---------------------------------

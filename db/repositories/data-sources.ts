@@ -87,3 +87,22 @@ export async function setDataSourceActivateAlert(db: DB, companyId: number, id: 
   const result = await db.updateTable("dataSources").set({ activateAlert }).where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
+
+export type PlatformAccount = { dataSourceId: number; accountId: string; name: string; currency: string | null; authorizationId: number; platform: string };
+
+/** The company's activated, unblocked accounts on these platforms (the ads accounts of a cross-platform query), by platform then activation. */
+export async function listActiveAccountsOnPlatforms(db: DB, companyId: number, platforms: readonly string[], limit = 500): Promise<PlatformAccount[]> {
+  if (platforms.length === 0) return [];
+  return db
+    .selectFrom("dataSources")
+    .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
+    .select(["dataSources.id as dataSourceId", "dataSources.accountId", "dataSources.name", "dataSources.currency", "networkAuthorizations.id as authorizationId", "networkAuthorizations.platform"])
+    .where("dataSources.companyId", "=", companyId)
+    .where("networkAuthorizations.companyId", "=", companyId)
+    .where("networkAuthorizations.platform", "in", [...platforms])
+    .where("dataSources.blockedAt", "is", null)
+    .orderBy("networkAuthorizations.platform")
+    .orderBy("dataSources.id")
+    .limit(limit)
+    .execute();
+}

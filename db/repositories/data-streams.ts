@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { DataSource } from "../schema.js";
 import type { Datastream, DatastreamJob, DatastreamJobsTable, JobLog, JobLogAttempt, JobLogStep } from "../tables/data-streams.js";
+import { isRowId } from "../../lib/ids.js";
 
 /** Data streams, their jobs (with the accounts each reads) and job run logs. Always by company. */
 
@@ -23,7 +24,7 @@ export async function listDatastreams(db: DB, companyId: number): Promise<Datast
 }
 
 export async function getDatastream(db: DB, companyId: number, id: number): Promise<DatastreamRow | undefined> {
-  if (!isId(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const rows = await listDatastreamsWhere(db, companyId, id);
   return rows[0];
 }
@@ -81,20 +82,17 @@ export class TableTakenError extends Error {
   }
 }
 
-/** PostgreSQL's int4 ids: a larger number from a form can name no row (and would fail the query). */
-export const MAX_ID = 2_147_483_647;
-export const isId = (n: unknown): n is number => typeof n === "number" && Number.isInteger(n) && n > 0 && n <= MAX_ID;
 
 /**
  * The job's source and accounts must be this company's and of the stream's platform: a job never
  * reads another company's source or account, whatever a form's hidden state says.
  */
 async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number, input: Pick<JobInput, "dataSourceIds" | "networkAuthorizationId">): Promise<void> {
-  const stream = isId(datastreamId) ? await db.selectFrom("datastreams").select("platform").where("companyId", "=", companyId).where("id", "=", datastreamId).executeTakeFirst() : undefined;
+  const stream = isRowId(datastreamId) ? await db.selectFrom("datastreams").select("platform").where("companyId", "=", companyId).where("id", "=", datastreamId).executeTakeFirst() : undefined;
   if (!stream) throw new NotOwnedError("datastreamId", "Data stream not found");
   const ids = [...new Set(input.dataSourceIds)];
   if (ids.length > 0) {
-    const owned = ids.every(isId)
+    const owned = ids.every(isRowId)
       ? await db
           .selectFrom("dataSources")
           .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
@@ -108,7 +106,7 @@ async function assertOwnedInputs(db: DB, companyId: number, datastreamId: number
     if (owned.length !== ids.length) throw new NotOwnedError("dataSourceIds", "Account not found");
   }
   if (input.networkAuthorizationId !== null) {
-    const source = isId(input.networkAuthorizationId)
+    const source = isRowId(input.networkAuthorizationId)
       ? await db.selectFrom("networkAuthorizations").select("id").where("companyId", "=", companyId).where("platform", "=", stream.platform).where("id", "=", input.networkAuthorizationId).executeTakeFirst()
       : undefined;
     if (!source) throw new NotOwnedError("networkAuthorizationId", "Source not found");
@@ -188,7 +186,7 @@ export async function createJob(db: DB, companyId: number, input: JobInput): Pro
 export async function updateJob(db: DB, companyId: number, id: number, input: Omit<JobInput, "datastreamId">): Promise<boolean> {
   const { dataSourceIds, fields, options, ...rest } = input;
   const run = async (trx: DB) => {
-    const current = isId(id) ? await trx.selectFrom("datastreamJobs").select("datastreamId").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst() : undefined;
+    const current = isRowId(id) ? await trx.selectFrom("datastreamJobs").select("datastreamId").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst() : undefined;
     if (!current) return false;
     await assertOwnedInputs(trx, companyId, current.datastreamId, input);
     const r = await trx
@@ -219,7 +217,7 @@ export function toJob<T extends { fields: { id: string; name: string }[]; option
 }
 
 export async function getJob(db: DB, companyId: number, id: number): Promise<DatastreamJob | undefined> {
-  if (!isId(id)) return undefined;
+  if (!isRowId(id)) return undefined;
   const row = await db.selectFrom("datastreamJobs").selectAll().where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
   return row ? toJob(row) : undefined;
 }

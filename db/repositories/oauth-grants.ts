@@ -9,7 +9,7 @@ import type { OauthGrant, OauthToken } from "../tables/integrations.js";
  */
 
 export type TokenRow = { accessDigest: string; refreshDigest: string; accessExpiresAt: Date; refreshExpiresAt: Date };
-export type GrantInput = { userId: number; clientId: string; platform: string | null; via: "consent" | "link"; codeDigest: string | null };
+export type GrantInput = { userId: number; clientId: string; platform: string | null; via: "consent" | "link"; codeDigest: string | null; resource?: string | null };
 /** A company's grants, one user's within it, or one user's (a user belongs to one company). */
 export type GrantScope = { companyId: number; userId?: number } | { companyId?: undefined; userId: number };
 
@@ -74,7 +74,7 @@ export async function revokeGrants(db: DB, scope: GrantScope, now: Date): Promis
   });
 }
 
-export type GrantListItem = Pick<OauthGrant, "id" | "platform" | "via" | "createdAt" | "lastUsedAt"> & { clientName: string; userEmail: string };
+export type GrantListItem = Pick<OauthGrant, "id" | "platform" | "via" | "resource" | "createdAt" | "lastUsedAt"> & { clientName: string; clientDynamic: boolean; userEmail: string };
 
 /** The company's live grants, newest first. */
 export async function listActiveGrants(db: DB, companyId: number): Promise<GrantListItem[]> {
@@ -84,7 +84,17 @@ export async function listActiveGrants(db: DB, companyId: number): Promise<Grant
     .innerJoin("users", (j) => j.onRef("users.id", "=", "oauthGrants.userId").on("users.companyId", "=", companyId))
     .where("oauthGrants.companyId", "=", companyId)
     .where("oauthGrants.revokedAt", "is", null)
-    .select(["oauthGrants.id", "oauthGrants.platform", "oauthGrants.via", "oauthGrants.createdAt", "oauthGrants.lastUsedAt", "oauthClients.name as clientName", "users.email as userEmail"])
+    .select([
+      "oauthGrants.id",
+      "oauthGrants.platform",
+      "oauthGrants.via",
+      "oauthGrants.resource",
+      "oauthGrants.createdAt",
+      "oauthGrants.lastUsedAt",
+      "oauthClients.name as clientName",
+      "oauthClients.dynamic as clientDynamic",
+      "users.email as userEmail",
+    ])
     .orderBy("oauthGrants.createdAt", "desc")
     .orderBy("oauthGrants.id", "desc")
     .execute();
@@ -98,7 +108,7 @@ export async function findLiveAccessToken(db: DB, accessDigest: string) {
     .where("oauthTokens.accessDigest", "=", accessDigest)
     .where("oauthTokens.revokedAt", "is", null)
     .where("oauthGrants.revokedAt", "is", null)
-    .select(["oauthTokens.id", "oauthTokens.companyId", "oauthTokens.userId", "oauthTokens.clientId", "oauthTokens.grantId", "oauthTokens.accessExpiresAt", "oauthGrants.lastUsedAt"])
+    .select(["oauthTokens.id", "oauthTokens.companyId", "oauthTokens.userId", "oauthTokens.clientId", "oauthTokens.grantId", "oauthTokens.accessExpiresAt", "oauthGrants.lastUsedAt", "oauthGrants.resource"])
     .executeTakeFirst();
 }
 
@@ -110,4 +120,10 @@ export async function touchGrant(db: DB, grantId: number, now: Date): Promise<vo
     .where("id", "=", grantId)
     .where((eb) => eb.or([eb("lastUsedAt", "is", null), eb("lastUsedAt", "<", new Date(now.getTime() - 5 * 60 * 1000))]))
     .execute();
+}
+
+/** The resource a grant's tokens are for (RFC 8707), checked when a refresh names one. */
+export async function findGrantResource(db: DB, companyId: number, grantId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom("oauthGrants").select("resource").where("companyId", "=", companyId).where("id", "=", grantId).executeTakeFirst();
+  return row?.resource;
 }

@@ -26,7 +26,7 @@ export async function findOauthClient(db: DB, clientId: string): Promise<OauthCl
 export async function insertOauthCode(
   db: DB,
   companyId: number,
-  input: { codeDigest: string; clientId: string; userId: number; redirectUri: string; platform: string | null; codeChallenge: string | null; codeChallengeMethod: string | null; expiresAt: Date },
+  input: { codeDigest: string; clientId: string; userId: number; redirectUri: string; platform: string | null; codeChallenge: string | null; codeChallengeMethod: string | null; resource?: string | null; expiresAt: Date },
 ): Promise<void> {
   await db.insertInto("oauthCodes").values({ ...input, companyId }).execute();
 }

@@ -76,6 +76,12 @@ export async function setUserTimeZone(db: DB, companyId: number, userId: number,
   await db.updateTable("users").set({ timeZone }).where("companyId", "=", companyId).where("id", "=", userId).execute();
 }
 
+/** How the user gets alert e-mails: one at each change, or a daily digest (issue 18). */
+export async function setAlertEmail(db: DB, companyId: number, userId: number, mode: "each" | "digest"): Promise<boolean> {
+  const r = await db.updateTable("users").set({ alertEmail: mode }).where("companyId", "=", companyId).where("id", "=", userId).executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
 export function isAdmin(user: Pick<User, "roles">): boolean {
   return user.roles.includes(ROLE_ADMIN);
 }

@@ -21,6 +21,8 @@ export interface SentriesTable {
   /** The platform the template applies to (templates are per platform). */
   platform: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** What a template watches and why (shown in the picker). */
+  description: string | null;
   createdById: number | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
@@ -41,6 +43,8 @@ export interface ConfiguredForsTable {
   /** The status the last notification was sent for: notify once per change, not per run. */
   notifiedStatus: AlertStatusValue | null;
   lastError: string | null;
+  /** A Run now asked at this time and not landed yet (last_analyze older). */
+  runRequestedAt: NullableTimestamp;
   createdAt: Timestamp;
 }
 
@@ -58,6 +62,8 @@ export interface AlertResultsTable {
   stillChanging: Generated<boolean>;
   /** JSON of engine EntityResult (conditions, chart series). */
   lastResult: string;
+  /** When the current anomaly started (null when not in anomaly). */
+  anomalySince: NullableTimestamp;
 }
 
 /** Each evaluation of one identification (the result's histories). */
@@ -121,7 +127,24 @@ export interface UrlChecksTable {
   histories: string;
 }
 
+/**
+ * Every day as the platform reported it at `age` days old (decision 0880), per account, read scope
+ * (level and filters) and entity: `metrics` is JSON {metric: number}. A trend on a still-changing
+ * day compares like with like through them.
+ */
+export interface AlertDaySnapshotsTable {
+  companyId: number;
+  dataSourceId: number;
+  scope: string;
+  entityKey: string;
+  day: string;
+  age: number;
+  metrics: string;
+  recordedAt: Timestamp;
+}
+
 export interface AlertTables {
+  alertDaySnapshots: AlertDaySnapshotsTable;
   sentries: SentriesTable;
   configuredFors: ConfiguredForsTable;
   alertResults: AlertResultsTable;

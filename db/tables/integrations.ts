@@ -20,6 +20,10 @@ export interface OauthClientsTable {
   redirectUris: string[];
   /** Apps Script ids of the Looker Studio connectors, mapped to the platform each one serves. */
   scriptPlatforms: Generated<Record<string, string>>;
+  /** Registered by the application itself (RFC 7591, an MCP assistant), not by an operator: its name is unverified. */
+  dynamic: Generated<boolean>;
+  /** The client address a dynamic registration came from (registrations are counted per address). */
+  registeredIp: Generated<string | null>;
   createdAt: Timestamp;
 }
 
@@ -34,6 +38,8 @@ export interface OauthCodesTable {
   /** PKCE (RFC 7636): the S256 challenge the authorization request carried, checked at the token endpoint. */
   codeChallenge: string | null;
   codeChallengeMethod: string | null;
+  /** RFC 8707: the resource the code was asked for (the MCP endpoint), null for the add-ins. */
+  resource: Generated<string | null>;
   expiresAt: Timestamp;
   usedAt: NullableTimestamp;
   createdAt: Timestamp;
@@ -53,6 +59,8 @@ export interface OauthGrantsTable {
   platform: string | null;
   via: "consent" | "link";
   codeDigest: string | null;
+  /** RFC 8707: where its tokens may be used (the MCP endpoint), null for the add-in endpoints. */
+  resource: Generated<string | null>;
   createdAt: Timestamp;
   lastUsedAt: NullableTimestamp;
   revokedAt: NullableTimestamp;

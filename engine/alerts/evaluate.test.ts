@@ -157,32 +157,77 @@ describe("trend alerts", () => {
     expect(r.fired).toBe(true);
   });
 
-  it("never fires on still-changing days alone", () => {
-    // Yesterday is inside a 3-day restatement window: the drop is held back, marked still changing.
+  it("judges still-changing days: the verdict is provisional until they settle", () => {
+    // Yesterday is inside a 3-day restatement window: the drop fires, marked provisional.
     const drop = daily({ conversions: 100 }, { "2026-11-17": { conversions: 10 } });
     const restating = { ...ctx, restatementDays: 3 };
-    const held = evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 50 })], entity(drop), restating);
-    expect(held.status).toBe("OK");
-    expect(held.stillChanging).toBe(true);
-    expect(held.conditions[0]).toMatchObject({ fired: false, heldBack: true });
-    expect(held.conditions[0].change).toBeLessThan(-50);
-    // Without restatement the same data fires.
-    expect(evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 50 })], entity(drop), ctx).status).toBe("ANOMALY");
+    const r = evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 50 })], entity(drop), restating);
+    expect(r.status).toBe("ANOMALY");
+    expect(r.provisional).toBe(true);
+    // The 7 days reach back to the 11th; the last still-changing day judged is the 17th: final on the 21st.
+    expect(r.settlesOn).toBe("2026-11-21");
+    expect(r.conditions[0]).toMatchObject({ fired: true, provisional: true, settlesOn: "2026-11-21", stillChanging: true });
+    expect(r.conditions[0].heldBack).toBeUndefined();
+    // Settled days only: not provisional.
+    const settled = evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 50 })], entity(drop), ctx);
+    expect(settled.status).toBe("ANOMALY");
+    expect(settled.provisional).toBeUndefined();
   });
 
-  it("fires when the trend also holds on the settled days", () => {
-    // Last 7 days doubled against the 30 days; the last 3 (still changing) days are normal.
+  it("compares like with like through the days as reported at the same age", () => {
+    // Conversions arrive late: yesterday (1 day old) reads 75 of a final 100; every earlier day read
+    // 75 too when it was 1 day old (the snapshots). Against the final days it looks like a 22 % drop.
+    const asRead = daily({ conversions: 100 }, { "2026-11-17": { conversions: 75 }, "2026-11-16": { conversions: 88 }, "2026-11-15": { conversions: 96 } });
+    const snapshots = daily({ conversions: 75 })!;
+    const restating = { ...ctx, restatementDays: 3 };
+    const drop = trend({ metric: "conversions", trendType: "below", trendValue: 20 });
+    const naive = evaluateEntity([drop], entity(asRead), restating);
+    expect(naive.status).toBe("ANOMALY");
+    const same = evaluateEntity([drop], entity(asRead, { atAge: { age: 1, daily: snapshots } }), restating);
+    expect(same.status).toBe("OK");
+    expect(same.conditions[0]).toMatchObject({ comparedAtAge: 1, change: 0, provisional: true });
+    // A real drop still fires at the same age.
+    const real = evaluateEntity([drop], entity({ ...asRead, "2026-11-17": { conversions: 30 } }, { atAge: { age: 1, daily: snapshots } }), restating);
+    expect(real.status).toBe("ANOMALY");
+    expect(real.conditions[0].comparedAtAge).toBe(1);
+  });
+
+  it("compares the days as read while snapshots cover less than half of the reference", () => {
+    const asRead = daily({ conversions: 100 }, { "2026-11-17": { conversions: 75 } });
+    const restating = { ...ctx, restatementDays: 3 };
+    const few = { "2026-11-16": { conversions: 75 }, "2026-11-15": { conversions: 75 } };
+    const r = evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 20 })], entity(asRead, { atAge: { age: 1, daily: few } }), restating);
+    expect(r.conditions[0].comparedAtAge).toBeUndefined();
+    const enough = { ...few, "2026-11-14": { conversions: 75 }, "2026-11-13": { conversions: 75 } };
+    expect(evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 20 })], entity(asRead, { atAge: { age: 1, daily: enough } }), restating).conditions[0].comparedAtAge).toBe(1);
+  });
+
+  it("keeps decision 0500's hold-back rule for the measurements", () => {
+    const drop = daily({ conversions: 100 }, { "2026-11-17": { conversions: 10 } });
+    const held = evaluateEntity([trend({ metric: "conversions", trendType: "below", trendValue: 50 })], entity(drop), { ...ctx, restatementDays: 3, rule: "hold-back" });
+    expect(held.status).toBe("OK");
+    expect(held.conditions[0]).toMatchObject({ fired: false, heldBack: true });
+    // A spike on settled days of window 1 still fires under it.
     const overrides: Record<string, Record<string, number>> = {};
     for (const d of ["2026-11-11", "2026-11-12", "2026-11-13", "2026-11-14"]) overrides[d] = { cost: 300 };
-    const restating = { ...ctx, restatementDays: 3 };
-    const r = evaluateEntity([trend({ duringTime1: "7_days", duringTime2: "30_days", trendValue: 50 })], entity(daily({ cost: 100 }, overrides)), restating);
+    const r = evaluateEntity([trend({ duringTime1: "7_days", duringTime2: "30_days", trendValue: 50 })], entity(daily({ cost: 100 }, overrides)), { ...ctx, restatementDays: 3, rule: "hold-back" });
     expect(r.status).toBe("ANOMALY");
-    expect(r.stillChanging).toBe(true);
-    // A spike only on still-changing days is held back.
-    const late = daily({ cost: 100 }, { "2026-11-15": { cost: 900 }, "2026-11-16": { cost: 900 } });
-    const held = evaluateEntity([trend({ duringTime1: "7_days", duringTime2: "30_days", trendValue: 50 })], entity(late), restating);
-    expect(held.status).toBe("OK");
-    expect(held.conditions[0].heldBack).toBe(true);
+  });
+
+  it("says what it compared: per-day rates, units, and the lines to draw", () => {
+    const series = daily({ clicks: 100 }, { "2026-11-17": { clicks: 200 } });
+    const r = evaluateEntity([trend({ metric: "clicks", trendValue: 10 })], entity(series), { ...ctx, metrics: { clicks: { name: "Clicks", unit: "number" } } });
+    expect(r.conditions[0]).toMatchObject({ value: 200, reference: 800 / 7, per: "day", metricName: "Clicks", during: "yesterday", during2: "7_days", comparison: "above", target: 10 });
+    expect(r.guides).toEqual([
+      { kind: "reference", value: 800 / 7 },
+      { kind: "trigger", value: (800 / 7) * 1.1 },
+    ]);
+    // The chart shows yesterday against the 14 days before it, the anomaly on yesterday.
+    expect(r.series?.clicks).toHaveLength(14);
+    expect(r.series?.clicks.at(-1)).toEqual({ time: "2026-11-17", value: 200, anomaly: true });
+    const cost = evaluateEntity([threshold({})], entity(daily({ cost: 50 })), { ...ctx, metrics: { cost: { name: "Cost", unit: "currency" } }, currency: "EUR" });
+    expect(cost.conditions[0]).toMatchObject({ unit: "EUR", metricName: "Cost" });
+    expect(cost.guides).toEqual([{ kind: "threshold", value: 100 }]);
   });
 });
 

@@ -1,6 +1,8 @@
 // Alert evaluation as pure functions (docs/decisions/0500): the caller reads the series (one per
 // identification: account, campaign, ad group) and passes them in with the account's timezone,
-// the clock and the connector's restatement window; nothing here does I/O.
+// the clock and the connector's restatement window; nothing here does I/O. Days the platform may
+// still revise are judged, and the result says it is provisional until they settle (decision
+// 0880, which measured this rule against holding them back).
 import type { CellValue } from "../core/types.js";
 import type {
   AggregationOperator,
@@ -11,11 +13,14 @@ import type {
   KpiVariable,
   MetricVariable,
   PacingVariable,
+  During,
+  KpiOperator,
+  PacingPeriod,
   ThresholdValue,
   TrendValue,
 } from "./definition.js";
 import { compileFormula, type CompiledFormula } from "./formula.js";
-import { dayOfBucket, resolvePacingPeriod, resolveWindow, stillChangingDays, type AlertWindow } from "./windows.js";
+import { chartWindow, dayAge, dayOfBucket, resolvePacingPeriod, resolveWindow, settlesOn, stillChangingDays, type AlertWindow } from "./windows.js";
 
 export type AlertStatus = "ANOMALY" | "OK" | "NO_DATA";
 
@@ -30,13 +35,35 @@ export interface EntitySeries {
   hourly?: BucketValues;
   /** Configuration values (kpi alerts), e.g. { campaign_status: "PAUSED", budget: 50 }. */
   config?: Record<string, CellValue>;
+  /**
+   * Earlier days as the platform reported them when they were `age` days old (stored snapshots,
+   * decision 0880): a trend judging a still-changing day compares like with like through them.
+   */
+  atAge?: { age: number; daily: BucketValues };
 }
+
+/**
+ * How a trend judges days the platform may still revise (decision 0880):
+ * - provisional: both windows as read, the result marked provisional until the days settle (the rule);
+ * - hold-back: decision 0500's first rule, a trend firing only because of still-changing days is held back;
+ * - settled-reference: window 1 as read against the settled days of window 2 only.
+ * The last two are kept for bench/alert-rules, which measures the three on the demo data.
+ */
+export type RestatementRule = "provisional" | "hold-back" | "settled-reference";
+
+/** A metric's display name and unit, so a result can explain itself ("Cost yesterday €1,234"). */
+export type MetricInfo = { name: string; unit: "currency" | "percent" | "number" };
 
 export interface EvaluationContext {
   timezone: string;
   now: Date;
   /** Connector.restatementDays. */
   restatementDays: number;
+  rule?: RestatementRule;
+  /** The platform's metrics by id (names and units); ids not listed read as plain numbers. */
+  metrics?: Record<string, MetricInfo>;
+  /** The account's currency (ISO 4217), for money metrics. */
+  currency?: string | null;
 }
 
 export interface ConditionOutcome {
@@ -44,13 +71,41 @@ export interface ConditionOutcome {
   label: string;
   fired: boolean;
   value: number | string | null;
-  /** trend: the comparison window's value and the percent change. */
+  /** trend: the comparison window's value and the percent change; pacing: spent so far. */
   reference?: number | null;
   change?: number | null;
   /** Some of the days read may still be revised by the platform. */
   stillChanging: boolean;
-  /** A trend that would fire only because of still-changing days is held back. */
+  /** Written by the hold-back rule (rows stored before decision 0880 carry it too). */
   heldBack?: boolean;
+  /** Judged on days the platform may still revise: the verdict may change until `settlesOn`. */
+  provisional?: boolean;
+  /** The first day on which every day judged is final (YYYY-MM-DD, account timezone). */
+  settlesOn?: string;
+  // What the condition was, so the outcome explains itself without its definition
+  // (engine/alerts/explain.ts). Absent on rows stored before decision 0880.
+  metric?: string;
+  metricName?: string;
+  /** An ISO currency for money metrics, "%" for ratio metrics, absent for plain numbers. */
+  unit?: string;
+  operator?: AggregationOperator;
+  during?: During;
+  /** trend: the comparison window. */
+  during2?: During;
+  comparison?: Comparison;
+  /** threshold: the amount; trend: the percent. */
+  target?: number;
+  /** trend sums over windows of different lengths compare rates per day (or per hour). */
+  per?: "day" | "hour";
+  /** trend: every day of both windows was taken as reported at this many days old (like with like). */
+  comparedAtAge?: number;
+  /** kpi: the operator and the expected value. */
+  kpiOperator?: KpiOperator;
+  expected?: string;
+  /** pacing: the period and the amounts. */
+  period?: PacingPeriod;
+  above?: number;
+  below?: number;
 }
 
 export interface ChartPoint {
@@ -66,14 +121,27 @@ export interface PacingChart {
   below?: number;
 }
 
+/** A horizontal line on a metric chart: the threshold, or a trend's reference and alert level. */
+export interface ChartGuide {
+  kind: "threshold" | "reference" | "trigger";
+  value: number;
+}
+
 export interface EntityResult {
   identification: Record<string, string>;
   identifierName: string;
   status: AlertStatus;
   stillChanging: boolean;
+  /** Some condition was judged on days the platform may still revise. */
+  provisional?: boolean;
+  settlesOn?: string;
   conditions: ConditionOutcome[];
-  /** Metric chart: series per metric over the main window. */
+  /** Metric chart: series per metric over the judged windows and their recent history. */
   series?: Record<string, ChartPoint[]>;
+  /** Lines to draw on the metric chart, in the chart's own unit (per bucket). */
+  guides?: ChartGuide[];
+  /** The first bucket of the chart the platform may still revise. */
+  provisionalFrom?: string;
   pacing?: PacingChart;
 }
 
@@ -167,6 +235,23 @@ function hasData(series: BucketValues, buckets: readonly string[]): boolean {
   return buckets.some((b) => series[b] !== undefined);
 }
 
+/** Still-changing days among the buckets judged: whether any, and when the last of them settles. */
+function restatementOf(buckets: readonly string[], changing: Set<string>, restatementDays: number): { provisional: boolean; settlesOn?: string } {
+  let last: string | undefined;
+  for (const b of buckets) {
+    const day = dayOfBucket(b);
+    if (changing.has(day) && (!last || day > last)) last = day;
+  }
+  return last ? { provisional: true, settlesOn: settlesOn(last, restatementDays) } : { provisional: false };
+}
+
+/** What a condition needs to explain itself: the metric's name and unit. */
+function metricFacts(metric: string, ctx: EvaluationContext): { metric: string; metricName: string; unit?: string } {
+  const info = ctx.metrics?.[metric];
+  const unit = info?.unit === "currency" ? (ctx.currency ?? undefined) : info?.unit === "percent" ? "%" : undefined;
+  return { metric, metricName: info?.name ?? metric, ...(unit ? { unit } : {}) };
+}
+
 export function evaluateThreshold(
   cond: ThresholdValue,
   entity: EntitySeries,
@@ -177,38 +262,65 @@ export function evaluateThreshold(
   const window = resolveWindow(cond.during, ctx);
   const series = seriesFor(entity, window);
   const value = hasData(series, window.buckets) ? reader.windowValue(series, window.buckets, cond.metric, cond.operator) : null;
+  const { provisional, settlesOn } = restatementOf(window.buckets, changing, ctx.restatementDays);
   return {
     kind: "threshold",
     label: `${cond.operator}(${cond.metric}) ${cond.during} ${cond.thresholdType} ${cond.thresholdValue}`,
     fired: value !== null && compare(value, cond.thresholdType, cond.thresholdValue),
     value,
-    stillChanging: window.buckets.some((b) => changing.has(dayOfBucket(b))),
+    stillChanging: provisional,
+    ...(provisional ? { provisional, settlesOn } : {}),
+    ...metricFacts(cond.metric, ctx),
+    operator: cond.operator,
+    during: cond.during,
+    comparison: cond.thresholdType,
+    target: cond.thresholdValue,
   };
 }
 
-const hoursOf = (w: AlertWindow, buckets: readonly string[]) => buckets.length * (w.granularity === "hour" ? 1 : 24);
+type TrendSide = { series: BucketValues; window: AlertWindow; buckets: readonly string[] };
 
 /**
  * The percent change of window 1 against window 2. Sums over windows of different lengths are
- * compared as rates per hour (yesterday's spend against the average day of the last 7); other
- * aggregations are already comparable.
+ * compared as rates per day (per hour when a window counts hours): yesterday's clicks against the
+ * average day of the last 7; other aggregations are already comparable.
  */
-function trendChange(
-  reader: MetricReader,
-  cond: TrendValue,
-  side1: { series: BucketValues; window: AlertWindow; buckets: readonly string[] },
-  side2: { series: BucketValues; window: AlertWindow; buckets: readonly string[] },
-): { v1: number | null; v2: number | null; change: number | null } {
-  const raw = (s: typeof side1) => (hasData(s.series, s.buckets) ? reader.windowValue(s.series, s.buckets, cond.metric, cond.operator) : null);
+function trendChange(reader: MetricReader, cond: TrendValue, side1: TrendSide, side2: TrendSide): { v1: number | null; v2: number | null; change: number | null; per?: "day" | "hour" } {
+  const raw = (s: TrendSide) => (hasData(s.series, s.buckets) ? reader.windowValue(s.series, s.buckets, cond.metric, cond.operator) : null);
   let v1 = raw(side1);
   let v2 = raw(side2);
-  const h1 = hoursOf(side1.window, side1.buckets);
-  const h2 = hoursOf(side2.window, side2.buckets);
-  if (cond.operator === "sum" && h1 !== h2) {
-    v1 = v1 === null ? null : v1 / h1;
-    v2 = v2 === null ? null : v2 / h2;
+  if (cond.operator !== "sum" || side1.buckets.length * unitHours(side1.window) === side2.buckets.length * unitHours(side2.window)) return { v1, v2, change: percentChange(v1, v2) };
+  const per = side1.window.granularity === "day" && side2.window.granularity === "day" ? "day" : "hour";
+  const units = (s: TrendSide) => (per === "day" ? s.buckets.length : s.buckets.length * unitHours(s.window));
+  v1 = v1 === null ? null : v1 / units(side1);
+  v2 = v2 === null ? null : v2 / units(side2);
+  return { v1, v2, change: percentChange(v1, v2), per };
+}
+
+const unitHours = (w: AlertWindow) => (w.granularity === "hour" ? 1 : 24);
+
+/**
+ * The trend's windows over same-age data (decision 0880): when window 1 ends on a day the platform
+ * may still revise, every day of both windows as reported when it was that old, from the entity's
+ * stored snapshots (the judged day itself is that old now). Undefined when the snapshots do not
+ * cover window 1 and at least half of window 2: the caller compares the days as read instead.
+ */
+function sameAgeSides(entity: EntitySeries, w1: AlertWindow, w2: AlertWindow, ctx: EvaluationContext, changing: Set<string>) {
+  if (w1.granularity !== "day" || w2.granularity !== "day" || !entity.atAge) return undefined;
+  const judged = w1.buckets[w1.buckets.length - 1];
+  const age = dayAge(judged, ctx);
+  if (!changing.has(judged) || entity.atAge.age !== age) return undefined;
+  const current = entity.daily ?? {};
+  const series: BucketValues = {};
+  for (const b of new Set([...w1.buckets, ...w2.buckets])) {
+    const value = dayAge(b, ctx) === age ? current[b] : entity.atAge.daily[b];
+    if (value !== undefined) series[b] = value;
   }
-  return { v1, v2, change: percentChange(v1, v2) };
+  const covered = (w: AlertWindow) => w.buckets.filter((b) => series[b] !== undefined);
+  const c1 = covered(w1);
+  const c2 = covered(w2);
+  if (c1.length < w1.buckets.length || c2.length * 2 < w2.buckets.length) return undefined;
+  return { age, side1: { series, window: w1, buckets: c1 }, side2: { series, window: w2, buckets: c2 } };
 }
 
 export function evaluateTrend(
@@ -218,21 +330,27 @@ export function evaluateTrend(
   ctx: EvaluationContext,
   changing: Set<string>,
 ): ConditionOutcome {
+  const rule = ctx.rule ?? "provisional";
   const w1 = resolveWindow(cond.duringTime1, ctx);
   const w2 = resolveWindow(cond.duringTime2, ctx);
   const s1 = seriesFor(entity, w1);
   const s2 = seriesFor(entity, w2);
-  const { v1, v2, change } = trendChange(reader, cond, { series: s1, window: w1, buckets: w1.buckets }, { series: s2, window: w2, buckets: w2.buckets });
-  const firedOnAll = trendFires(change, cond.trendType, cond.trendValue);
   const isChanging = (b: string) => changing.has(dayOfBucket(b));
-  const stillChanging = w1.buckets.some(isChanging) || w2.buckets.some(isChanging);
+  const settled2 = w2.buckets.filter((b) => !isChanging(b));
+  // settled-reference (measured, not the rule): window 2 on its settled days when it has any.
+  const reference2 = rule === "settled-reference" && settled2.length ? settled2 : w2.buckets;
+  const sameAge = rule === "provisional" ? sameAgeSides(entity, w1, w2, ctx, changing) : undefined;
+  const { v1, v2, change, per } = sameAge
+    ? trendChange(reader, cond, sameAge.side1, sameAge.side2)
+    : trendChange(reader, cond, { series: s1, window: w1, buckets: w1.buckets }, { series: s2, window: w2, buckets: reference2 });
+  const firedOnAll = trendFires(change, cond.trendType, cond.trendValue);
+  const { provisional, settlesOn } = restatementOf([...w1.buckets, ...reference2], changing, ctx.restatementDays);
   let fired = firedOnAll;
   let heldBack = false;
-  if (firedOnAll && stillChanging) {
-    // Never fire on still-changing days alone: the trend must also hold on the settled days of
-    // window 1 (against the settled days of window 2, or all of it when none are settled).
+  if (rule === "hold-back" && firedOnAll && provisional) {
+    // Decision 0500's first rule: the trend must also hold on the settled days of window 1
+    // (against the settled days of window 2, or all of it when none are settled).
     const settled1 = w1.buckets.filter((b) => !isChanging(b));
-    const settled2 = w2.buckets.filter((b) => !isChanging(b));
     fired =
       settled1.length > 0 &&
       trendFires(
@@ -249,8 +367,17 @@ export function evaluateTrend(
     value: v1,
     reference: v2,
     change,
-    stillChanging,
+    stillChanging: provisional,
     ...(heldBack ? { heldBack } : {}),
+    ...(provisional && !heldBack ? { provisional, settlesOn } : {}),
+    ...metricFacts(cond.metric, ctx),
+    operator: cond.operator,
+    during: cond.duringTime1,
+    during2: cond.duringTime2,
+    comparison: cond.trendType,
+    target: cond.trendValue,
+    ...(per ? { per } : {}),
+    ...(sameAge ? { comparedAtAge: sameAge.age } : {}),
   };
 }
 
@@ -268,7 +395,7 @@ export function kpiFires(variable: Pick<KpiVariable, "operator" | "value">, actu
   }
 }
 
-export function evaluateKpi(variable: KpiVariable, entity: EntitySeries): ConditionOutcome {
+export function evaluateKpi(variable: KpiVariable, entity: EntitySeries, ctx?: EvaluationContext): ConditionOutcome {
   const actual = entity.config?.[variable.kpi];
   return {
     kind: "kpi",
@@ -276,6 +403,9 @@ export function evaluateKpi(variable: KpiVariable, entity: EntitySeries): Condit
     fired: kpiFires(variable, actual),
     value: actual === undefined || actual === null ? null : typeof actual === "number" ? actual : String(actual),
     stillChanging: false,
+    ...(ctx ? metricFacts(variable.kpi, ctx) : { metric: variable.kpi, metricName: variable.kpi }),
+    kpiOperator: variable.operator,
+    ...(variable.value ? { expected: variable.value } : {}),
   };
 }
 
@@ -284,7 +414,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /**
  * Pacing: spend so far in the period against the amounts above/below, with a linear projection
  * to the period's end (spent / share of the period gone). It fires when the projection ends
- * above `above` or below `below`.
+ * above `above` or below `below`. Today is always still changing: a pacing is provisional.
  */
 export function evaluatePacing(variable: PacingVariable, entity: EntitySeries, ctx: EvaluationContext): { outcome: ConditionOutcome; chart: PacingChart } {
   const period = resolvePacingPeriod(variable.period, ctx);
@@ -303,6 +433,8 @@ export function evaluatePacing(variable: PacingVariable, entity: EntitySeries, c
   const over = above !== undefined && projectedTotal > above + EPSILON;
   const under = below !== undefined && projectedTotal < below - EPSILON;
   const anyData = period.elapsedDays.some((d) => daily[d] !== undefined);
+  const changing = stillChangingDays(ctx.restatementDays, ctx);
+  const { settlesOn } = restatementOf(period.elapsedDays, changing, ctx.restatementDays);
   return {
     outcome: {
       kind: "pacing",
@@ -311,6 +443,12 @@ export function evaluatePacing(variable: PacingVariable, entity: EntitySeries, c
       value: anyData ? round2(projectedTotal) : null,
       reference: round2(spent),
       stillChanging: true,
+      provisional: true,
+      ...(settlesOn ? { settlesOn } : {}),
+      ...metricFacts(metric, ctx),
+      period: variable.period,
+      ...(above !== undefined ? { above } : {}),
+      ...(below !== undefined ? { below } : {}),
     },
     chart: { cumulative: cumulative.map((p, i) => ({ ...p, anomaly: i === cumulative.length - 1 && (over || under) })), projected, above, below },
   };
@@ -318,21 +456,43 @@ export function evaluatePacing(variable: PacingVariable, entity: EntitySeries, c
 
 // ---- whole alerts -----------------------------------------------------------------------------
 
-function mainWindow(variable: MetricVariable, ctx: EvaluationContext): AlertWindow {
-  const v = variable.alertValue[0];
-  return resolveWindow("during" in v ? v.during : v.duringTime1, ctx);
+function windowsOf(cond: MetricVariable["alertValue"][number]): During[] {
+  return "during" in cond ? [cond.during] : [cond.duringTime1, cond.duringTime2];
 }
 
-function metricSeries(variable: MetricVariable, entity: EntitySeries, reader: MetricReader, ctx: EvaluationContext, fired: boolean): Record<string, ChartPoint[]> {
-  const window = mainWindow(variable, ctx);
-  const series = seriesFor(entity, window);
-  const out: Record<string, ChartPoint[]> = {};
+/** The metric chart: each condition's metric over the judged windows and their recent history. */
+function metricChart(variable: MetricVariable, entity: EntitySeries, reader: MetricReader, ctx: EvaluationContext, outcomes: ConditionOutcome[], changing: Set<string>) {
+  const first = variable.alertValue[0];
+  const chart = chartWindow(windowsOf(first).map((d) => resolveWindow(d, ctx)), ctx);
+  const data = (chart.granularity === "hour" ? entity.hourly : entity.daily) ?? {};
+  const series: Record<string, ChartPoint[]> = {};
   for (const cond of variable.alertValue) {
-    out[cond.metric] ??= window.buckets.map((b) => ({ time: b, value: reader.bucketValue(series[b], cond.metric) }));
+    series[cond.metric] ??= chart.buckets.map((b) => ({ time: b, value: reader.bucketValue(data[b], cond.metric) }));
   }
-  const first = out[variable.alertValue[0].metric];
-  if (fired && first.length) first[first.length - 1] = { ...first[first.length - 1], anomaly: true };
-  return out;
+  // The anomaly is the judged window's last bucket: yesterday, not the history around it.
+  const main = resolveWindow(windowsOf(first)[0], ctx);
+  const judged = main.buckets[main.buckets.length - 1];
+  const points = series[first.metric];
+  const at = points.findIndex((p) => p.time === judged);
+  if (outcomes[0]?.fired && at >= 0) points[at] = { ...points[at], anomaly: true };
+  const provisionalFrom = chart.buckets.find((b) => changing.has(dayOfBucket(b)));
+  return { series, guides: guidesOf(first, outcomes[0], main), ...(provisionalFrom ? { provisionalFrom } : {}) };
+}
+
+/**
+ * Lines comparable with the chart's per-bucket points: a threshold on a one-bucket window or on a
+ * per-bucket aggregation; a trend's reference rate and the level it fires at.
+ */
+function guidesOf(cond: MetricVariable["alertValue"][number], outcome: ConditionOutcome | undefined, main: AlertWindow): ChartGuide[] {
+  const perBucket = cond.operator !== "sum" || main.buckets.length === 1;
+  if ("during" in cond) return perBucket ? [{ kind: "threshold", value: cond.thresholdValue }] : [];
+  const reference = outcome?.reference;
+  if (typeof reference !== "number" || !(perBucket || outcome?.per)) return [];
+  const factor = cond.trendType === "below" ? 1 - cond.trendValue / 100 : 1 + cond.trendValue / 100;
+  return [
+    { kind: "reference", value: reference },
+    { kind: "trigger", value: reference * factor },
+  ];
 }
 
 function statusOf(conditions: ConditionOutcome[]): AlertStatus {
@@ -341,36 +501,64 @@ function statusOf(conditions: ConditionOutcome[]): AlertStatus {
   return "OK";
 }
 
+/** Ads ratios written in capitals when a calculated field is named after them. */
+const ACRONYMS = new Set(["aov", "cpa", "cpc", "cpl", "cpm", "ctr", "cvr", "roas", "roi"]);
+/** "ctr_percent" -> "CTR percent", "click_rate" -> "Click rate": a calculated field's name as people read it. */
+export function humanizeFieldName(name: string): string {
+  const words = name.split(/[_\s]+/).filter(Boolean);
+  return words.map((w, i) => (ACRONYMS.has(w.toLowerCase()) ? w.toUpperCase() : i === 0 ? w.charAt(0).toUpperCase() + w.slice(1) : w)).join(" ") || name;
+}
+
+/**
+ * The variable's calculated fields as metrics: named as typed (humanized), money when the formula divides a
+ * money metric by counts ({cost} / {conversions} is a cost per conversion), else a plain number.
+ */
+function withCalculated(ctx: EvaluationContext, calculated: MetricVariable["calculatedFields"]): EvaluationContext {
+  if (calculated.length === 0) return ctx;
+  const metrics = { ...ctx.metrics };
+  for (const c of calculated) {
+    const fields = compileFormula(c.field).fields;
+    const money = fields.filter((f) => ctx.metrics?.[f]?.unit === "currency");
+    const isCostPer = money.length === 1 && fields[0] === money[0] && c.field.includes("/") && !c.field.includes("*");
+    metrics[c.name] = { name: humanizeFieldName(c.name), unit: isCostPer ? "currency" : "number" };
+  }
+  return { ...ctx, metrics };
+}
+
 /** One identification against every variable; any fired condition makes it an anomaly. */
 export function evaluateEntity(variables: readonly AlertVariable[], entity: EntitySeries, ctx: EvaluationContext): EntityResult {
   const changing = stillChangingDays(ctx.restatementDays, ctx);
   const conditions: ConditionOutcome[] = [];
-  let series: Record<string, ChartPoint[]> | undefined;
+  let chart: ReturnType<typeof metricChart> | undefined;
   let pacing: PacingChart | undefined;
   for (const variable of variables) {
     if (variable.type === "metric") {
       const reader = new MetricReader(variable.calculatedFields);
+      const vctx = withCalculated(ctx, variable.calculatedFields);
       const outcomes =
         variable.alertType === "threshold"
-          ? variable.alertValue.map((c) => evaluateThreshold(c, entity, reader, ctx, changing))
-          : variable.alertValue.map((c) => evaluateTrend(c, entity, reader, ctx, changing));
+          ? variable.alertValue.map((c) => evaluateThreshold(c, entity, reader, vctx, changing))
+          : variable.alertValue.map((c) => evaluateTrend(c, entity, reader, vctx, changing));
       conditions.push(...outcomes);
-      series ??= metricSeries(variable, entity, reader, ctx, outcomes.some((o) => o.fired));
+      chart ??= metricChart(variable, entity, reader, vctx, outcomes, changing);
     } else if (variable.type === "kpi") {
-      conditions.push(evaluateKpi(variable, entity));
+      conditions.push(evaluateKpi(variable, entity, ctx));
     } else {
-      const { outcome, chart } = evaluatePacing(variable, entity, ctx);
+      const { outcome, chart: paced } = evaluatePacing(variable, entity, ctx);
       conditions.push(outcome);
-      pacing ??= chart;
+      pacing ??= paced;
     }
   }
+  const provisional = conditions.filter((c) => c.provisional);
+  const settles = provisional.map((c) => c.settlesOn).filter((d): d is string => Boolean(d)).sort();
   return {
     identification: entity.identification,
     identifierName: entity.identifierName,
     status: statusOf(conditions),
     stillChanging: conditions.some((c) => c.stillChanging),
+    ...(provisional.length ? { provisional: true, ...(settles.length ? { settlesOn: settles[settles.length - 1] } : {}) } : {}),
     conditions,
-    ...(series ? { series } : {}),
+    ...(chart ? { series: chart.series, ...(chart.guides.length ? { guides: chart.guides } : {}), ...(chart.provisionalFrom ? { provisionalFrom: chart.provisionalFrom } : {}) } : {}),
     ...(pacing ? { pacing } : {}),
   };
 }

@@ -5,3 +5,4 @@ export * from "./formula.js";
 export * from "./evaluate.js";
 export * from "./series.js";
 export * from "./url-check.js";
+export * from "./explain.js";

@@ -22,7 +22,8 @@ describe("planAlertReads", () => {
     const plan = planAlertReads(definition, { level: "CAMPAIGN" }, { timezone: "UTC", now });
     expect([...plan.metrics].sort()).toEqual(["conversions", "cost"]);
     expect(plan.daily).toEqual({ start: "2026-10-19", end: "2026-11-17" });
-    expect(plan.hourly).toEqual({ start: "2026-11-18", end: "2026-11-18" });
+    // The hour window's chart shows the 48 hours before the current one.
+    expect(plan.hourly).toEqual({ start: "2026-11-16", end: "2026-11-18" });
     expect(readFields(plan, "hourly")).toEqual(["campaign_id", "campaign_name", "date", "hour", "cost", "conversions"]);
   });
   it("reads configuration values for kpi alerts and the pacing period", () => {

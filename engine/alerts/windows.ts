@@ -108,6 +108,43 @@ function computeStillChanging(restatementDays: number, opts: { timezone: string;
 
 export const dayOfBucket = (bucket: string): string => bucket.slice(0, 10);
 
+/** The age at which days are kept as reported (decision 0880): one day old, what "yesterday" is. */
+export const SNAPSHOT_AGE = 1;
+
+/** How many days old `day` is at `now` in the timezone (0 = today). */
+export function dayAge(day: string, opts: { timezone: string; now: Date }): number {
+  const today = nowIn(opts.timezone, opts.now).toFormat(DAY);
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The first day on which `day` is final: the day after it leaves the restatement window. */
+export function settlesOn(day: string, restatementDays: number): string {
+  return DateTime.fromISO(day, { zone: "UTC" }).plus({ days: Math.max(0, restatementDays) + 1 }).toFormat(DAY);
+}
+
+/** Days a chart shows at least (the history around the judged window), and hours for hour windows. */
+export const CHART_DAYS = 14;
+export const CHART_HOURS = 48;
+const CHART_MAX_BUCKETS = 92;
+
+/**
+ * The buckets a result's chart shows: every window the condition judges, widened to the last
+ * CHART_DAYS days (or CHART_HOURS hours), so a one-day window is seen against its recent history.
+ */
+export function chartWindow(windows: readonly AlertWindow[], opts: { timezone: string; now: Date }): { granularity: Granularity; buckets: string[]; days: DateRange } {
+  const granularity = windows[0].granularity;
+  const same = windows.filter((w) => w.granularity === granularity);
+  const set = new Set<string>(same.flatMap((w) => w.buckets));
+  const last = same[0].buckets[same[0].buckets.length - 1];
+  const end = granularity === "hour" ? DateTime.fromFormat(last, HOUR, { zone: opts.timezone }) : DateTime.fromISO(last, { zone: opts.timezone });
+  // Only fill the history before the window's end: a lifetime window already reaches today.
+  const count = granularity === "hour" ? CHART_HOURS : CHART_DAYS;
+  for (let i = 0; i < count; i++) set.add(granularity === "hour" ? end.minus({ hours: i }).toFormat(HOUR) : end.minus({ days: i }).toFormat(DAY));
+  // A lifetime window would chart a year of points per entity: the chart keeps the latest ones.
+  const buckets = [...set].sort().slice(-CHART_MAX_BUCKETS);
+  return { granularity, buckets, days: { start: buckets[0].slice(0, 10), end: buckets[buckets.length - 1].slice(0, 10) } };
+}
+
 export interface PacingPeriodWindow {
   period: PacingPeriod;
   /** Every day of the period, first to last (future days included). */

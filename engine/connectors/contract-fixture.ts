@@ -26,4 +26,14 @@ export interface ContractFixture {
     fields?: string[];
     granularity?: "day" | "hour";
   };
+  /**
+   * Catalogue platforms (issue 17): read every report with every one of its fields against the fake,
+   * in as few requests as the platform's compatibility rules allow, so no catalogue field is left
+   * untried. Each read must return rows that carry every requested field.
+   */
+  everyField?: {
+    range: DateRange;
+    /** Defaults to the accounts of `read`, else the first readable account. */
+    accounts?: string[];
+  };
 }

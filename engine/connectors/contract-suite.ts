@@ -30,6 +30,27 @@ async function reportsOf(connector: Connector): Promise<(string | undefined)[]> 
   return reports.length === 0 ? [undefined] : reports.map((r) => r.id);
 }
 
+/**
+ * A report's fields in batches that each respect the connector's compatibility rules: every field
+ * is in exactly one batch, added to the first batch that still accepts it.
+ */
+export async function compatibleBatches(connector: Connector, report: string | undefined): Promise<string[][]> {
+  const fields = (await connector.listFields(undefined, { report })).map((f) => f.id);
+  const batches: string[][] = [];
+  for (const field of fields) {
+    let placed = false;
+    for (const batch of batches) {
+      const refused = (await connector.incompatibleFields?.(undefined, { report, selected: batch })) ?? [];
+      if (refused.some((r) => r.fieldId === field)) continue;
+      batch.push(field);
+      placed = true;
+      break;
+    }
+    if (!placed) batches.push([field]);
+  }
+  return batches;
+}
+
 function isValidZone(zone: string): boolean {
   return DateTime.local().setZone(zone).isValid;
 }
@@ -94,7 +115,7 @@ export function contractSuite(connector: Connector, fixture: ContractFixture | u
     expect(new Set(reports.map((r) => r.id)).size).toBe(reports.length);
     for (const report of reports) expect(report.id && report.name, JSON.stringify(report)).toBeTruthy();
     for (const field of await connector.listConfigFields()) {
-      expect(["checkbox", "multiple"], field.id).toContain(field.type);
+      expect(["checkbox", "multiple", "text"], field.id).toContain(field.type);
       expect(field.name.length, field.id).toBeGreaterThan(0);
       for (const v of field.values) expect(typeof v.value === "string" && typeof v.label === "string", field.id).toBe(true);
       if (field.type === "multiple" && typeof field.default === "string" && field.default !== "" && field.values.length > 0) {
@@ -123,7 +144,8 @@ export function contractSuite(connector: Connector, fixture: ContractFixture | u
     }
     const read = fixture!.read;
     const declared: FieldDef[] = await connector.listFields(ctx, { report: read.report });
-    const fields = read.fields ?? declared.map((f) => f.id);
+    // Every field of the report, or as many as the platform's compatibility rules let one read carry.
+    const fields = read.fields ?? (connector.incompatibleFields ? (await compatibleBatches(connector, read.report))[0] : declared.map((f) => f.id));
     // By default, every account a read can succeed on: disabled or cancelled ones may rightly fail.
     const readable = accounts.filter((a) => !a.status || /^(active|enabled)$/i.test(a.status));
     const chosen = read.accounts ? accounts.filter((a) => read.accounts!.includes(a.id)) : readable;
@@ -150,6 +172,34 @@ export function contractSuite(connector: Connector, fixture: ContractFixture | u
     expect([...problems]).toEqual([]);
     expect(rows, "the fixture read returns rows").toBeGreaterThan(0);
   });
+
+  if (fixture?.everyField) {
+    it("answers every field of every report from its fake", async () => {
+      const ctx = context();
+      const every = fixture.everyField!;
+      const accounts = await connector.listAccounts(ctx);
+      const wanted = every.accounts ?? fixture.read.accounts;
+      const chosen = wanted ? accounts.filter((a) => wanted.includes(a.id)) : accounts.filter((a) => !a.status || /^(active|enabled)$/i.test(a.status)).slice(0, 1);
+      expect(chosen.length, "accounts to read").toBeGreaterThan(0);
+      const problems: string[] = [];
+      for (const report of await reportsOf(connector)) {
+        for (const fields of await compatibleBatches(connector, report)) {
+          const seen = new Set<string>();
+          let rows = 0;
+          for await (const page of connector.read(ctx, { accounts: chosen, fields, range: every.range, options: report ? { report } : undefined })) {
+            for (const row of page.rows) {
+              rows += 1;
+              for (const key of Object.keys(row)) seen.add(key);
+            }
+          }
+          if (rows === 0) problems.push(`${report}: no rows for ${fields.join(",")}`);
+          const missing = fields.filter((f) => !seen.has(f));
+          if (rows > 0 && missing.length > 0) problems.push(`${report}: rows without ${missing.join(",")}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    }, 300_000);
+  }
 
   it("never writes its credential into log lines or errors", async () => {
     const echo: FakeServer = await startFakeServer();

@@ -4,6 +4,7 @@
 // folders through here, so neither imports the other.
 import type { PlatformDefinition, PlatformEntry } from "../catalogue/types.js";
 import type { Connector } from "../core/types.js";
+import type { NormalizedAdsMapping } from "../query/normalized-ads.js";
 
 export interface ConnectorFolder {
   /** The folder's name under engine/connectors: the platform id. */
@@ -12,6 +13,8 @@ export interface ConnectorFolder {
   platform: PlatformEntry;
   /** connector.ts, absent while the platform is "coming soon". */
   connector?: Connector;
+  /** normalized.ts: how its native fields answer the normalized ads schema (ads platforms, decision 0931). */
+  normalized?: NormalizedAdsMapping;
 }
 
 /** A folder that contradicts itself; thrown at import so a broken folder never ships quietly. */

@@ -9,12 +9,15 @@ import { platform as adobeAnalyticsPlatform } from "./adobe-analytics/platform.j
 import { adobeAnalyticsConnector } from "./adobe-analytics/connector.js";
 import { platform as adsWizzPlatform } from "./ads-wizz/platform.js";
 import { adsWizzConnector } from "./ads-wizz/connector.js";
+import { normalized as adsWizzNormalized } from "./ads-wizz/normalized.js";
 import { platform as adtractionPlatform } from "./adtraction/platform.js";
 import { adtractionConnector } from "./adtraction/connector.js";
+import { normalized as adtractionNormalized } from "./adtraction/normalized.js";
 import { platform as airbnbReviewPlatform } from "./airbnb-review/platform.js";
 import { airbnbReviewConnector } from "./airbnb-review/connector.js";
 import { platform as amazonAdsPlatform } from "./amazon-ads/platform.js";
 import { amazonAdsConnector } from "./amazon-ads/connector.js";
+import { normalized as amazonAdsNormalized } from "./amazon-ads/normalized.js";
 import { platform as amazonSellerPlatform } from "./amazon-seller/platform.js";
 import { amazonSellerConnector } from "./amazon-seller/connector.js";
 import { platform as amplitudePlatform } from "./amplitude/platform.js";
@@ -25,14 +28,17 @@ import { platform as appStoreConnectPlatform } from "./app-store-connect/platfor
 import { appStoreConnectConnector } from "./app-store-connect/connector.js";
 import { platform as appleSearchAdsPlatform } from "./apple-search-ads/platform.js";
 import { appleSearchAdsConnector } from "./apple-search-ads/connector.js";
+import { normalized as appleSearchAdsNormalized } from "./apple-search-ads/normalized.js";
 import { platform as appstoreReviewPlatform } from "./appstore-review/platform.js";
 import { appstoreReviewConnector } from "./appstore-review/connector.js";
 import { platform as awinPlatform } from "./awin/platform.js";
 import { awinConnector } from "./awin/connector.js";
+import { normalized as awinNormalized } from "./awin/normalized.js";
 import { platform as bigcommercePlatform } from "./bigcommerce/platform.js";
 import { bigcommerceConnector } from "./bigcommerce/connector.js";
 import { platform as bingAdsPlatform } from "./bing-ads/platform.js";
 import { bingAdsConnector } from "./bing-ads/connector.js";
+import { normalized as bingAdsNormalized } from "./bing-ads/normalized.js";
 import { platform as bingWebmasterToolPlatform } from "./bing-webmaster-tool/platform.js";
 import { bingWebmasterToolConnector } from "./bing-webmaster-tool/connector.js";
 import { platform as bookingReviewPlatform } from "./booking-review/platform.js";
@@ -45,6 +51,7 @@ import { platform as callRailPlatform } from "./call-rail/platform.js";
 import { callRailConnector } from "./call-rail/connector.js";
 import { platform as campaignManagerPlatform } from "./campaign-manager/platform.js";
 import { campaignManagerConnector } from "./campaign-manager/connector.js";
+import { normalized as campaignManagerNormalized } from "./campaign-manager/normalized.js";
 import { platform as capterraReviewPlatform } from "./capterra-review/platform.js";
 import { capterraReviewConnector } from "./capterra-review/connector.js";
 import { platform as chargebeePlatform } from "./chargebee/platform.js";
@@ -55,14 +62,18 @@ import { platform as commentSoldPlatform } from "./comment-sold/platform.js";
 import { commentSoldConnector } from "./comment-sold/connector.js";
 import { platform as criteoPlatform } from "./criteo/platform.js";
 import { criteoConnector } from "./criteo/connector.js";
+import { normalized as criteoNormalized } from "./criteo/normalized.js";
 import { platform as demoPlatform } from "./demo/platform.js";
 import { demoConnector } from "./demo/connector.js";
+import { normalized as demoNormalized } from "./demo/normalized.js";
 import { platform as dv360Platform } from "./dv360/platform.js";
 import { dv360Connector } from "./dv360/connector.js";
+import { normalized as dv360Normalized } from "./dv360/normalized.js";
 import { platform as etsyPlatform } from "./etsy/platform.js";
 import { etsyConnector } from "./etsy/connector.js";
 import { platform as facebookAdsPlatform } from "./facebook-ads/platform.js";
 import { facebookAdsConnector } from "./facebook-ads/connector.js";
+import { normalized as facebookAdsNormalized } from "./facebook-ads/normalized.js";
 import { platform as facebookAnalyticsPlatform } from "./facebook-analytics/platform.js";
 import { facebookAnalyticsConnector } from "./facebook-analytics/connector.js";
 import { platform as facebookCatalogPlatform } from "./facebook-catalog/platform.js";
@@ -77,8 +88,10 @@ import { platform as glassdoorReviewPlatform } from "./glassdoor-review/platform
 import { glassdoorReviewConnector } from "./glassdoor-review/connector.js";
 import { platform as googleAdManagerPlatform } from "./google-ad-manager/platform.js";
 import { googleAdManagerConnector } from "./google-ad-manager/connector.js";
+import { normalized as googleAdManagerNormalized } from "./google-ad-manager/normalized.js";
 import { platform as googleAdsPlatform } from "./google-ads/platform.js";
 import { googleAdsConnector } from "./google-ads/connector.js";
+import { normalized as googleAdsNormalized } from "./google-ads/normalized.js";
 import { platform as googleAnalyticsPlatform } from "./google-analytics/platform.js";
 import { googleAnalyticsConnector } from "./google-analytics/connector.js";
 import { platform as googleMerchantCenterPlatform } from "./google-merchant-center/platform.js";
@@ -107,8 +120,10 @@ import { platform as klaviyoPlatform } from "./klaviyo/platform.js";
 import { klaviyoConnector } from "./klaviyo/connector.js";
 import { platform as lineAdsPlatform } from "./line-ads/platform.js";
 import { lineAdsConnector } from "./line-ads/connector.js";
+import { normalized as lineAdsNormalized } from "./line-ads/normalized.js";
 import { platform as linkedinPlatform } from "./linkedin/platform.js";
 import { linkedInConnector } from "./linkedin/connector.js";
+import { normalized as linkedinNormalized } from "./linkedin/normalized.js";
 import { platform as linkedinPagesPlatform } from "./linkedin-pages/platform.js";
 import { linkedInPagesConnector } from "./linkedin-pages/connector.js";
 import { platform as magentoPlatform } from "./magento/platform.js";
@@ -125,8 +140,10 @@ import { platform as mixpanelPlatform } from "./mixpanel/platform.js";
 import { mixpanelConnector } from "./mixpanel/connector.js";
 import { platform as outbrainDspPlatform } from "./outbrain-dsp/platform.js";
 import { outbrainDspConnector } from "./outbrain-dsp/connector.js";
+import { normalized as outbrainDspNormalized } from "./outbrain-dsp/normalized.js";
 import { platform as outbrainsPlatform } from "./outbrains/platform.js";
 import { outbrainConnector } from "./outbrains/connector.js";
+import { normalized as outbrainsNormalized } from "./outbrains/normalized.js";
 import { platform as pardotPlatform } from "./pardot/platform.js";
 import { pardotConnector } from "./pardot/connector.js";
 import { platform as paypalPlatform } from "./paypal/platform.js";
@@ -135,6 +152,7 @@ import { platform as pianoAnalyticsPlatform } from "./piano-analytics/platform.j
 import { pianoAnalyticsConnector } from "./piano-analytics/connector.js";
 import { platform as pinterestAdsPlatform } from "./pinterest-ads/platform.js";
 import { pinterestAdsConnector } from "./pinterest-ads/connector.js";
+import { normalized as pinterestAdsNormalized } from "./pinterest-ads/normalized.js";
 import { platform as pinterestOrganicPlatform } from "./pinterest-organic/platform.js";
 import { pinterestOrganicConnector } from "./pinterest-organic/connector.js";
 import { platform as pipedrivePlatform } from "./pipedrive/platform.js";
@@ -147,30 +165,40 @@ import { platform as profitwellPlatform } from "./profitwell/platform.js";
 import { profitwellConnector } from "./profitwell/connector.js";
 import { platform as quoraAdsPlatform } from "./quora-ads/platform.js";
 import { quoraAdsConnector } from "./quora-ads/connector.js";
+import { normalized as quoraAdsNormalized } from "./quora-ads/normalized.js";
 import { platform as redditAdsPlatform } from "./reddit-ads/platform.js";
 import { redditAdsConnector } from "./reddit-ads/connector.js";
+import { normalized as redditAdsNormalized } from "./reddit-ads/normalized.js";
 import { platform as salesforcePlatform } from "./salesforce/platform.js";
 import { salesforceConnector } from "./salesforce/connector.js";
 import { platform as searchAds360Platform } from "./search-ads-360/platform.js";
 import { searchAds360Connector } from "./search-ads-360/connector.js";
+import { normalized as searchAds360Normalized } from "./search-ads-360/normalized.js";
 import { platform as shopifyPlatform } from "./shopify/platform.js";
 import { shopifyConnector } from "./shopify/connector.js";
 import { platform as snapchatAdsPlatform } from "./snapchat-ads/platform.js";
 import { snapchatAdsConnector } from "./snapchat-ads/connector.js";
+import { normalized as snapchatAdsNormalized } from "./snapchat-ads/normalized.js";
 import { platform as spotifyAdsPlatform } from "./spotify-ads/platform.js";
 import { spotifyAdsConnector } from "./spotify-ads/connector.js";
+import { normalized as spotifyAdsNormalized } from "./spotify-ads/normalized.js";
 import { platform as stackAdaptPlatform } from "./stack-adapt/platform.js";
 import { stackAdaptConnector } from "./stack-adapt/connector.js";
+import { normalized as stackAdaptNormalized } from "./stack-adapt/normalized.js";
 import { platform as stripePlatform } from "./stripe/platform.js";
 import { stripeConnector } from "./stripe/connector.js";
 import { platform as taboolaPlatform } from "./taboola/platform.js";
 import { taboolaConnector } from "./taboola/connector.js";
+import { normalized as taboolaNormalized } from "./taboola/normalized.js";
 import { platform as teadsPlatform } from "./teads/platform.js";
 import { teadsConnector } from "./teads/connector.js";
+import { normalized as teadsNormalized } from "./teads/normalized.js";
 import { platform as theTradeDeskPlatform } from "./the-trade-desk/platform.js";
 import { theTradeDeskConnector } from "./the-trade-desk/connector.js";
+import { normalized as theTradeDeskNormalized } from "./the-trade-desk/normalized.js";
 import { platform as tikTokPlatform } from "./tik-tok/platform.js";
 import { tikTokConnector } from "./tik-tok/connector.js";
+import { normalized as tikTokNormalized } from "./tik-tok/normalized.js";
 import { platform as tikTokAnalyticsPlatform } from "./tik-tok-analytics/platform.js";
 import { tikTokAnalyticsConnector } from "./tik-tok-analytics/connector.js";
 import { platform as tikTokOrganicPlatform } from "./tik-tok-organic/platform.js";
@@ -181,6 +209,7 @@ import { platform as trustpilotReviewPlatform } from "./trustpilot-review/platfo
 import { trustpilotReviewConnector } from "./trustpilot-review/connector.js";
 import { platform as twitterAdsPlatform } from "./twitter-ads/platform.js";
 import { twitterAdsConnector } from "./twitter-ads/connector.js";
+import { normalized as twitterAdsNormalized } from "./twitter-ads/normalized.js";
 import { platform as twitterPublicDataPlatform } from "./twitter-public-data/platform.js";
 import { twitterPublicDataConnector } from "./twitter-public-data/connector.js";
 import { platform as websitePlatform } from "./website/platform.js";
@@ -189,6 +218,7 @@ import { platform as woocommercePlatform } from "./woocommerce/platform.js";
 import { wooCommerceConnector } from "./woocommerce/connector.js";
 import { platform as xandrPlatform } from "./xandr/platform.js";
 import { xandrConnector } from "./xandr/connector.js";
+import { normalized as xandrNormalized } from "./xandr/normalized.js";
 import { platform as yelpReviewPlatform } from "./yelp-review/platform.js";
 import { yelpReviewConnector } from "./yelp-review/connector.js";
 import { platform as youtubePlatform } from "./youtube/platform.js";
@@ -200,42 +230,42 @@ export const CONNECTOR_FOLDERS: readonly ConnectorFolder[] = [
   { folder: "active-campaign", platform: activeCampaignPlatform, connector: activeCampaignConnector },
   { folder: "adjust", platform: adjustPlatform, connector: adjustConnector },
   { folder: "adobe-analytics", platform: adobeAnalyticsPlatform, connector: adobeAnalyticsConnector },
-  { folder: "ads-wizz", platform: adsWizzPlatform, connector: adsWizzConnector },
-  { folder: "adtraction", platform: adtractionPlatform, connector: adtractionConnector },
+  { folder: "ads-wizz", platform: adsWizzPlatform, connector: adsWizzConnector, normalized: adsWizzNormalized },
+  { folder: "adtraction", platform: adtractionPlatform, connector: adtractionConnector, normalized: adtractionNormalized },
   { folder: "airbnb-review", platform: airbnbReviewPlatform, connector: airbnbReviewConnector },
-  { folder: "amazon-ads", platform: amazonAdsPlatform, connector: amazonAdsConnector },
+  { folder: "amazon-ads", platform: amazonAdsPlatform, connector: amazonAdsConnector, normalized: amazonAdsNormalized },
   { folder: "amazon-seller", platform: amazonSellerPlatform, connector: amazonSellerConnector },
   { folder: "amplitude", platform: amplitudePlatform, connector: amplitudeConnector },
   { folder: "app-flyers", platform: appFlyersPlatform, connector: appFlyersConnector },
   { folder: "app-store-connect", platform: appStoreConnectPlatform, connector: appStoreConnectConnector },
-  { folder: "apple-search-ads", platform: appleSearchAdsPlatform, connector: appleSearchAdsConnector },
+  { folder: "apple-search-ads", platform: appleSearchAdsPlatform, connector: appleSearchAdsConnector, normalized: appleSearchAdsNormalized },
   { folder: "appstore-review", platform: appstoreReviewPlatform, connector: appstoreReviewConnector },
-  { folder: "awin", platform: awinPlatform, connector: awinConnector },
+  { folder: "awin", platform: awinPlatform, connector: awinConnector, normalized: awinNormalized },
   { folder: "bigcommerce", platform: bigcommercePlatform, connector: bigcommerceConnector },
-  { folder: "bing-ads", platform: bingAdsPlatform, connector: bingAdsConnector },
+  { folder: "bing-ads", platform: bingAdsPlatform, connector: bingAdsConnector, normalized: bingAdsNormalized },
   { folder: "bing-webmaster-tool", platform: bingWebmasterToolPlatform, connector: bingWebmasterToolConnector },
   { folder: "booking-review", platform: bookingReviewPlatform, connector: bookingReviewConnector },
   { folder: "branch", platform: branchPlatform, connector: branchConnector },
   { folder: "brevo", platform: brevoPlatform, connector: brevoConnector },
   { folder: "call-rail", platform: callRailPlatform, connector: callRailConnector },
-  { folder: "campaign-manager", platform: campaignManagerPlatform, connector: campaignManagerConnector },
+  { folder: "campaign-manager", platform: campaignManagerPlatform, connector: campaignManagerConnector, normalized: campaignManagerNormalized },
   { folder: "capterra-review", platform: capterraReviewPlatform, connector: capterraReviewConnector },
   { folder: "chargebee", platform: chargebeePlatform, connector: chargebeeConnector },
   { folder: "chartmogul", platform: chartmogulPlatform, connector: chartmogulConnector },
   { folder: "comment-sold", platform: commentSoldPlatform, connector: commentSoldConnector },
-  { folder: "criteo", platform: criteoPlatform, connector: criteoConnector },
-  { folder: "demo", platform: demoPlatform, connector: demoConnector },
-  { folder: "dv360", platform: dv360Platform, connector: dv360Connector },
+  { folder: "criteo", platform: criteoPlatform, connector: criteoConnector, normalized: criteoNormalized },
+  { folder: "demo", platform: demoPlatform, connector: demoConnector, normalized: demoNormalized },
+  { folder: "dv360", platform: dv360Platform, connector: dv360Connector, normalized: dv360Normalized },
   { folder: "etsy", platform: etsyPlatform, connector: etsyConnector },
-  { folder: "facebook-ads", platform: facebookAdsPlatform, connector: facebookAdsConnector },
+  { folder: "facebook-ads", platform: facebookAdsPlatform, connector: facebookAdsConnector, normalized: facebookAdsNormalized },
   { folder: "facebook-analytics", platform: facebookAnalyticsPlatform, connector: facebookAnalyticsConnector },
   { folder: "facebook-catalog", platform: facebookCatalogPlatform, connector: facebookCatalogConnector },
   { folder: "facebook-public-data", platform: facebookPublicDataPlatform, connector: facebookPublicDataConnector },
   { folder: "facebook-review", platform: facebookReviewPlatform, connector: facebookReviewConnector },
   { folder: "g2-review", platform: g2ReviewPlatform, connector: g2ReviewConnector },
   { folder: "glassdoor-review", platform: glassdoorReviewPlatform, connector: glassdoorReviewConnector },
-  { folder: "google-ad-manager", platform: googleAdManagerPlatform, connector: googleAdManagerConnector },
-  { folder: "google-ads", platform: googleAdsPlatform, connector: googleAdsConnector },
+  { folder: "google-ad-manager", platform: googleAdManagerPlatform, connector: googleAdManagerConnector, normalized: googleAdManagerNormalized },
+  { folder: "google-ads", platform: googleAdsPlatform, connector: googleAdsConnector, normalized: googleAdsNormalized },
   { folder: "google-analytics", platform: googleAnalyticsPlatform, connector: googleAnalyticsConnector },
   { folder: "google-merchant-center", platform: googleMerchantCenterPlatform, connector: googleMerchantCenterConnector },
   { folder: "google-my-business", platform: googleMyBusinessPlatform, connector: googleMyBusinessConnector },
@@ -249,8 +279,8 @@ export const CONNECTOR_FOLDERS: readonly ConnectorFolder[] = [
   { folder: "instagram", platform: instagramPlatform, connector: instagramConnector },
   { folder: "instagram-public-data", platform: instagramPublicDataPlatform, connector: instagramPublicDataConnector },
   { folder: "klaviyo", platform: klaviyoPlatform, connector: klaviyoConnector },
-  { folder: "line-ads", platform: lineAdsPlatform, connector: lineAdsConnector },
-  { folder: "linkedin", platform: linkedinPlatform, connector: linkedInConnector },
+  { folder: "line-ads", platform: lineAdsPlatform, connector: lineAdsConnector, normalized: lineAdsNormalized },
+  { folder: "linkedin", platform: linkedinPlatform, connector: linkedInConnector, normalized: linkedinNormalized },
   { folder: "linkedin-pages", platform: linkedinPagesPlatform, connector: linkedInPagesConnector },
   { folder: "magento", platform: magentoPlatform, connector: magentoConnector },
   { folder: "mailchimp", platform: mailchimpPlatform, connector: mailchimpConnector },
@@ -258,39 +288,39 @@ export const CONNECTOR_FOLDERS: readonly ConnectorFolder[] = [
   { folder: "matomo", platform: matomoPlatform, connector: matomoConnector },
   { folder: "microsoft-merchant-center", platform: microsoftMerchantCenterPlatform, connector: microsoftMerchantCenterConnector },
   { folder: "mixpanel", platform: mixpanelPlatform, connector: mixpanelConnector },
-  { folder: "outbrain-dsp", platform: outbrainDspPlatform, connector: outbrainDspConnector },
-  { folder: "outbrains", platform: outbrainsPlatform, connector: outbrainConnector },
+  { folder: "outbrain-dsp", platform: outbrainDspPlatform, connector: outbrainDspConnector, normalized: outbrainDspNormalized },
+  { folder: "outbrains", platform: outbrainsPlatform, connector: outbrainConnector, normalized: outbrainsNormalized },
   { folder: "pardot", platform: pardotPlatform, connector: pardotConnector },
   { folder: "paypal", platform: paypalPlatform, connector: paypalConnector },
   { folder: "piano-analytics", platform: pianoAnalyticsPlatform, connector: pianoAnalyticsConnector },
-  { folder: "pinterest-ads", platform: pinterestAdsPlatform, connector: pinterestAdsConnector },
+  { folder: "pinterest-ads", platform: pinterestAdsPlatform, connector: pinterestAdsConnector, normalized: pinterestAdsNormalized },
   { folder: "pinterest-organic", platform: pinterestOrganicPlatform, connector: pinterestOrganicConnector },
   { folder: "pipedrive", platform: pipedrivePlatform, connector: pipedriveConnector },
   { folder: "piwik", platform: piwikPlatform, connector: piwikConnector },
   { folder: "prestashop", platform: prestashopPlatform, connector: prestashopConnector },
   { folder: "profitwell", platform: profitwellPlatform, connector: profitwellConnector },
-  { folder: "quora-ads", platform: quoraAdsPlatform, connector: quoraAdsConnector },
-  { folder: "reddit-ads", platform: redditAdsPlatform, connector: redditAdsConnector },
+  { folder: "quora-ads", platform: quoraAdsPlatform, connector: quoraAdsConnector, normalized: quoraAdsNormalized },
+  { folder: "reddit-ads", platform: redditAdsPlatform, connector: redditAdsConnector, normalized: redditAdsNormalized },
   { folder: "salesforce", platform: salesforcePlatform, connector: salesforceConnector },
-  { folder: "search-ads-360", platform: searchAds360Platform, connector: searchAds360Connector },
+  { folder: "search-ads-360", platform: searchAds360Platform, connector: searchAds360Connector, normalized: searchAds360Normalized },
   { folder: "shopify", platform: shopifyPlatform, connector: shopifyConnector },
-  { folder: "snapchat-ads", platform: snapchatAdsPlatform, connector: snapchatAdsConnector },
-  { folder: "spotify-ads", platform: spotifyAdsPlatform, connector: spotifyAdsConnector },
-  { folder: "stack-adapt", platform: stackAdaptPlatform, connector: stackAdaptConnector },
+  { folder: "snapchat-ads", platform: snapchatAdsPlatform, connector: snapchatAdsConnector, normalized: snapchatAdsNormalized },
+  { folder: "spotify-ads", platform: spotifyAdsPlatform, connector: spotifyAdsConnector, normalized: spotifyAdsNormalized },
+  { folder: "stack-adapt", platform: stackAdaptPlatform, connector: stackAdaptConnector, normalized: stackAdaptNormalized },
   { folder: "stripe", platform: stripePlatform, connector: stripeConnector },
-  { folder: "taboola", platform: taboolaPlatform, connector: taboolaConnector },
-  { folder: "teads", platform: teadsPlatform, connector: teadsConnector },
-  { folder: "the-trade-desk", platform: theTradeDeskPlatform, connector: theTradeDeskConnector },
-  { folder: "tik-tok", platform: tikTokPlatform, connector: tikTokConnector },
+  { folder: "taboola", platform: taboolaPlatform, connector: taboolaConnector, normalized: taboolaNormalized },
+  { folder: "teads", platform: teadsPlatform, connector: teadsConnector, normalized: teadsNormalized },
+  { folder: "the-trade-desk", platform: theTradeDeskPlatform, connector: theTradeDeskConnector, normalized: theTradeDeskNormalized },
+  { folder: "tik-tok", platform: tikTokPlatform, connector: tikTokConnector, normalized: tikTokNormalized },
   { folder: "tik-tok-analytics", platform: tikTokAnalyticsPlatform, connector: tikTokAnalyticsConnector },
   { folder: "tik-tok-organic", platform: tikTokOrganicPlatform, connector: tikTokOrganicConnector },
   { folder: "tripadvisor-review", platform: tripadvisorReviewPlatform, connector: tripadvisorReviewConnector },
   { folder: "trustpilot-review", platform: trustpilotReviewPlatform, connector: trustpilotReviewConnector },
-  { folder: "twitter-ads", platform: twitterAdsPlatform, connector: twitterAdsConnector },
+  { folder: "twitter-ads", platform: twitterAdsPlatform, connector: twitterAdsConnector, normalized: twitterAdsNormalized },
   { folder: "twitter-public-data", platform: twitterPublicDataPlatform, connector: twitterPublicDataConnector },
   { folder: "website", platform: websitePlatform, connector: websiteConnector },
   { folder: "woocommerce", platform: woocommercePlatform, connector: wooCommerceConnector },
-  { folder: "xandr", platform: xandrPlatform, connector: xandrConnector },
+  { folder: "xandr", platform: xandrPlatform, connector: xandrConnector, normalized: xandrNormalized },
   { folder: "yelp-review", platform: yelpReviewPlatform, connector: yelpReviewConnector },
   { folder: "youtube", platform: youtubePlatform, connector: youtubeConnector },
   { folder: "zoho-crm", platform: zohoCrmPlatform, connector: zohoCrmConnector },

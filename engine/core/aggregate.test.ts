@@ -35,9 +35,20 @@ describe("RowAggregator", () => {
     expect(agg.size).toBe(2);
     expect([...agg.rows()]).toEqual([
       { date: "2025-01-01", orders: 2, sales: 10.3, lines: 2, biggest: 10, average_order_value: 5.15 },
-      { date: "2025-01-02", orders: 1, sales: 0, lines: 1, biggest: null, average_order_value: 0 },
+      { date: "2025-01-02", orders: 1, sales: null, lines: 1, biggest: null, average_order_value: 0 },
     ]);
     expect(agg.size).toBe(0);
+  });
+
+  it("leaves a sum unknown (null), not 0, when no record of the group carried the metric", () => {
+    const agg = new RowAggregator(aggregateSpecFor(declared, ["date", "sales", "lines"]));
+    agg.add({ date: "a", lines: 1 });
+    agg.add({ date: "a", sales: null, lines: 1 });
+    agg.add({ date: "b", sales: 0, lines: null });
+    expect([...agg.rows()]).toEqual([
+      { date: "a", sales: null, lines: 2 },
+      { date: "b", sales: 0, lines: 0 },
+    ]);
   });
 
   it("makes one row of everything when no dimension is requested, in the requested column order", () => {

@@ -10,7 +10,10 @@ export type Rollup = "SUM" | "COUNT" | "COUNT_DISTINCT" | "MAX" | "MIN";
 export interface AggregateSpec {
   /** The requested dimensions, which make up the group key. */
   dimensions: readonly string[];
-  /** Metrics combined from records: SUM adds numbers; COUNT counts non-null values; COUNT_DISTINCT counts distinct values. */
+  /**
+   * Metrics combined from records: SUM adds numbers (null when no record of the group had one);
+   * COUNT counts non-null values; COUNT_DISTINCT counts distinct values.
+   */
   metrics: readonly { id: string; rollup: Rollup }[];
   /** Metrics computed from a finished group (averages, ratios); they see every rolled-up metric. */
   derived?: Readonly<Record<string, (group: Row) => CellValue>>;
@@ -151,7 +154,9 @@ export class RowAggregator {
     for (const { id, rollup } of this.spec.metrics) {
       if (rollup === "COUNT_DISTINCT") full[id] = group.distinct.get(id)?.size ?? 0;
       else if (rollup === "MAX" || rollup === "MIN") full[id] = group.values.has(id) ? tidy(group.values.get(id)!) : null;
-      else full[id] = tidy(group.values.get(id) ?? 0);
+      else if (rollup === "COUNT") full[id] = group.values.get(id) ?? 0;
+      // No record carried a number (the platform left the metric out): unknown, not zero.
+      else full[id] = group.values.has(id) ? tidy(group.values.get(id)!) : null;
     }
     for (const [id, derive] of Object.entries(this.spec.derived ?? {})) full[id] = derive(full);
     return matchesFilters(full, this.spec.rowFilters) ? projectRow(full, this.spec.output) : undefined;

@@ -159,3 +159,18 @@ export function isEngineError(error: unknown): error is EngineError {
 export function isConnectorError(error: unknown): error is ConnectorError {
   return error instanceof ConnectorError;
 }
+
+/** Fields the platform does not allow together (Google Ads selectable_with, GA4 compatibility, Meta breakdowns). */
+export class IncompatibleFieldsError extends EngineError {
+  readonly code = "incompatible_fields";
+  readonly httpStatus = 400;
+  constructor(
+    readonly platform: string,
+    readonly conflicts: { fieldId: string; reason: string }[],
+  ) {
+    super(
+      `These ${platform} fields cannot be requested together: ${conflicts.map((c) => `"${c.fieldId}" (${c.reason})`).join("; ")}. Remove one of the conflicting fields.`,
+    );
+    this.name = "IncompatibleFieldsError";
+  }
+}

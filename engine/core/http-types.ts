@@ -41,7 +41,8 @@ export interface HttpResponse {
   headers: Headers;
   url: string;
   text: string;
-  json<T = unknown>(): T;
+  /** The body as JSON; with a parser, checked like HttpClient.json (a surprise is a system error). */
+  json<T = unknown>(parser?: PayloadParser<T>): T;
 }
 
 /** Anything with zod's `parse` works; a failure becomes a system error with a redacted excerpt. */

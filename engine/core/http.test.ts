@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import OAuth from "oauth-1.0a";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { replies, startFakeServer, type FakeServer } from "../../tests/fakes/support/fake-server.js";
 import { ConnectorError } from "./errors.js";
 import { createHttpClient, hostAllowed, parseRetryAfter, resolveUrl, type HttpClientOptions } from "./http.js";
@@ -181,6 +182,25 @@ describe("createHttpClient", () => {
     expect(badShape.kind).toBe("system");
     expect(badShape.message).toContain("items must be an array");
     expect(badShape.request?.url).toContain("/v1/shape");
+  });
+
+  it("checks a buffered answer's JSON with a parser the same way, naming where a schema failed", async () => {
+    fake.route("GET", "/v1/orders", replies.ok({ orders: [{ total: 5 }, { total: "many" }] }));
+    const response = await client().request({ url: "/orders" });
+    const schema = z.object({ orders: z.array(z.object({ total: z.number() })) });
+    const error = (() => {
+      try {
+        response.json(schema);
+      } catch (e) {
+        return e as ConnectorError;
+      }
+      throw new Error("the parser accepted a string total");
+    })();
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.kind).toBe("system");
+    expect(error.message).toContain("orders.1.total");
+    expect(error.bodyExcerpt).toContain('"many"');
+    expect(response.json(z.object({ orders: z.array(z.unknown()) })).orders).toHaveLength(2);
   });
 
   it("never writes the credential into log lines or error excerpts", async () => {

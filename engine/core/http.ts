@@ -122,16 +122,29 @@ function defaultAuthorize(req: PreparedRequest, credential: Credential, app: App
   }
 }
 
-function buffered(response: Response, text: string): HttpResponse {
+/** A buffered answer; `decode` checks its JSON against a parser, the way the client's json() does. */
+function buffered(response: Response, text: string, decode?: <T>(parser: PayloadParser<T>) => T): HttpResponse {
   return {
     status: response.status,
     headers: response.headers,
     url: response.url,
     text,
-    json<T>() {
-      return JSON.parse(text) as T;
+    json<T>(parser?: PayloadParser<T>) {
+      return parser && decode ? decode(parser) : (JSON.parse(text) as T);
     },
   };
+}
+
+/** "orders.0.total: Invalid input" from a zod error's issues; any other error's own message. */
+function parserProblem(cause: unknown): string {
+  const issues = (cause as { issues?: unknown } | null)?.issues;
+  if (Array.isArray(issues) && issues.length > 0) {
+    return issues
+      .slice(0, 3)
+      .map((issue: { path?: PropertyKey[]; message?: string }) => `${(issue.path ?? []).map(String).join(".") || "(the answer)"}: ${issue.message ?? "invalid"}`)
+      .join("; ");
+  }
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -362,6 +375,25 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     });
   }
 
+  /** The answer's JSON, checked by the parser when one is given: a surprise is a system error with a redacted excerpt. */
+  function decode<T>(response: Response, text: string, req: HttpRequest, parser?: PayloadParser<T>): T {
+    const request = { method: req.method ?? "GET", url: scrub(response.url || req.url) };
+    const failure = (message: string, cause: unknown) =>
+      new ConnectorError({ kind: "system", platform, request, status: response.status, bodyExcerpt: scrub(text.slice(0, EXCERPT_LENGTH)), message, cause });
+    let data: unknown;
+    try {
+      data = text === "" ? null : JSON.parse(text);
+    } catch (cause) {
+      throw failure(`${platform} answered with something that is not JSON. This is likely a temporary platform problem; contact support if it persists.`, cause);
+    }
+    if (!parser) return data as T;
+    try {
+      return parser.parse(data);
+    } catch (cause) {
+      throw failure(`${platform} answered with an unexpected payload (${scrub(parserProblem(cause).slice(0, 200))}).`, cause);
+    }
+  }
+
   return {
     get credential() {
       return credential;
@@ -369,39 +401,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     baseUrl: options.baseUrl,
     async request(req) {
       const { response, text } = await send(req, "buffer");
-      return buffered(response, text);
+      return buffered(response, text, (parser) => decode(response, text, req, parser));
     },
     async json<T>(req: HttpRequest, parser?: PayloadParser<T>): Promise<T> {
       const { response, text } = await send(req, "buffer");
-      const request = { method: req.method ?? "GET", url: scrub(response.url || req.url) };
-      let data: unknown;
-      try {
-        data = text === "" ? null : JSON.parse(text);
-      } catch (cause) {
-        throw new ConnectorError({
-          kind: "system",
-          platform,
-          request,
-          status: response.status,
-          bodyExcerpt: scrub(text.slice(0, EXCERPT_LENGTH)),
-          message: `${platform} answered with something that is not JSON. This is likely a temporary platform problem; contact support if it persists.`,
-          cause,
-        });
-      }
-      if (!parser) return data as T;
-      try {
-        return parser.parse(data);
-      } catch (cause) {
-        throw new ConnectorError({
-          kind: "system",
-          platform,
-          request,
-          status: response.status,
-          bodyExcerpt: scrub(text.slice(0, EXCERPT_LENGTH)),
-          message: `${platform} answered with an unexpected payload (${scrub(cause instanceof Error ? cause.message.slice(0, 200) : String(cause))}).`,
-          cause,
-        });
-      }
+      return decode(response, text, req, parser);
     },
     async stream(req) {
       const { response } = await send(req, "stream");

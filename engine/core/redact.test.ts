@@ -19,6 +19,8 @@ describe("redact", () => {
     ["grant_type=authorization_code&code=abc&redirect_uri=x", "grant_type=authorization_code&code=[REDACTED]&redirect_uri=x"],
     ["/cb?oauth_token=t1&oauth_verifier=v1", "/cb?oauth_token=[REDACTED]&oauth_verifier=[REDACTED]"],
     ["/report?country_code=FR&zip_code=75001", "/report?country_code=FR&zip_code=75001"],
+    // The value runs to the next separator, a closing bracket included: cutting too much beats leaking the end of a password.
+    ["connect failed (password=pa55w0rd) [token=t1] user=x,password=p2", "connect failed (password=[REDACTED] [token=[REDACTED] user=x,password=[REDACTED]"],
   ])("redacts %s", (input, output) => {
     expect(redact(input)).toBe(output);
   });

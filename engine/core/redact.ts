@@ -16,14 +16,15 @@ const PATTERNS: [RegExp, string][] = [
   // Authorization: Bearer xyz / Basic xyz / OAuth oauth_token="..." up to the end of the header line
   [/(authorization\s*[:=]\s*)("?)[^\r\n"]+\2/gi, `$1$2${REDACTED}$2`],
   [/\b(bearer|basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, `$1 ${REDACTED}`],
-  // query strings and form bodies: ?access_token=...&apikey=...
+  // query strings and form bodies: ?access_token=...&apikey=...; also inside brackets and lists
+  // of an error message: "(password=...)", "[token=...]", "user=x,password=..."
   [
-    /([?&;]|^|\s)((?:[a-z0-9_.-]*)(?:token|secret|password|passwd|api[-_]?key|apikey|signature|client_secret|consumer_key|key)(?:[a-z0-9_.-]*))=([^&\s"'#]*)/gi,
+    /([?&;,([{]|^|\s)((?:[a-z0-9_.-]*)(?:token|secret|password|passwd|api[-_]?key|apikey|signature|client_secret|consumer_key|key)(?:[a-z0-9_.-]*))=([^&\s"'#]*)/gi,
     `$1$2=${REDACTED}`,
   ],
   // OAuth grants under ordinary names (exact names only: "country_code" or "zip_code" stay):
   // whoever holds an authorization code or verifier can still redeem it.
-  [/([?&;]|^|\s)(code|oauth_verifier|spapi_oauth_code)=([^&\s"'#]*)/gi, `$1$2=${REDACTED}`],
+  [/([?&;,([{]|^|\s)(code|oauth_verifier|spapi_oauth_code)=([^&\s"'#]*)/gi, `$1$2=${REDACTED}`],
   // JSON: "access_token": "..." / 'password': '...'
   [
     /(["'])([a-z0-9_.-]*(?:token|secret|password|passwd|api[-_]?key|apikey|signature|authorization|credential|private[-_]?key)[a-z0-9_.-]*)\1(\s*:\s*)(["'])((?:\\.|(?!\4).)*)\4/gi,

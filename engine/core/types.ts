@@ -118,7 +118,8 @@ export interface ConfigField {
   allowedMultiple: boolean;
   values: { value: string; label: string }[];
   default: boolean | string;
-  type: "checkbox" | "multiple";
+  /** "text": a free value the connector validates itself (a custom GAQL query). */
+  type: "checkbox" | "multiple" | "text";
 }
 
 export const REPORT_CONFIG_FIELD_ID = "report";
@@ -275,15 +276,20 @@ export interface Connector {
   /** ctx is absent when the caller has no credential (catalogue pages, CLI). */
   listReports(ctx?: ConnectorContext): Promise<ReportDef[]>;
   listConfigFields(ctx?: ConnectorContext): Promise<ConfigField[]>;
-  listFields(ctx: ConnectorContext | undefined, opts?: { report?: string }): Promise<FieldDef[]>;
+  /**
+   * `account`: the account the fields are for, when the platform's fields differ per account (GA4
+   * custom dimensions of a property); absent, the fields every account has.
+   */
+  listFields(ctx: ConnectorContext | undefined, opts?: { report?: string; account?: string }): Promise<FieldDef[]>;
   read(ctx: ConnectorContext, req: ReadRequest): AsyncIterable<RowPage>;
   /**
    * The platform's compatibility rules (Google Ads selectable_with, GA4 checkCompatibility, Meta's
-   * breakdown combinations): given a report and the fields chosen so far, the other fields of the
-   * report that can no longer be added, with the platform's reason. Pickers grey them out and
-   * queries are refused before any request. Absent: every combination of a report's fields works.
+   * breakdown combinations): given a report and the fields chosen so far, the fields of the report
+   * that conflict with that selection, with the platform's reason; a chosen field that conflicts
+   * with another chosen one is listed too. Pickers grey them out and queries are refused before
+   * any request (assertCompatible). Absent: every combination of a report's fields works.
    */
-  incompatibleFields?(ctx: ConnectorContext | undefined, opts: { report?: string; selected: readonly string[] }): Promise<FieldIncompatibility[]>;
+  incompatibleFields?(ctx: ConnectorContext | undefined, opts: { report?: string; account?: string; selected: readonly string[] }): Promise<FieldIncompatibility[]>;
 
   // Optional capabilities of the automatic checks (issue 7); a connector without one simply
   // has no such check. All take one account and answer the platform's current state.

@@ -17,6 +17,8 @@ export const queryAccountSchema = z.object({
   status: z.string().optional(),
   /** The source (network authorization) this account is read through. */
   authorizationId: z.string().optional(),
+  /** Its platform, in a query over several platforms (decision 0931). */
+  platform: z.string().optional(),
 });
 
 export const queryDateSchema = z.union([

@@ -4,6 +4,7 @@ import { resolveDateRange } from "../core/dates.js";
 import { FieldTypeMismatchError, InvalidRequestError, UnknownFieldError } from "../core/errors.js";
 import { matchesFilters, validateFilters } from "../core/filters.js";
 import type { Connector, ConnectorContext, DateRange, FieldDef, Filter, Row } from "../core/types.js";
+import { prepareConversion, type CurrencyConversion } from "./currency.js";
 import { ACCOUNT_COLUMNS, type AccountColumn, type QueryAccount, type QueryDate, type QueryDefinition } from "./definition.js";
 
 export interface QueryRegistry {
@@ -35,6 +36,16 @@ const ACCOUNT_COLUMN_DEFS: Record<AccountColumn, Column> = {
 
 export interface ExecuteOptions {
   now?: Date;
+  /** Converts the money columns into the company's reporting currency (decision 0930). */
+  conversion?: CurrencyConversion;
+}
+
+/** The days every account reads, from the first start to the last end. */
+export function spanOf(ranges: readonly DateRange[]): DateRange {
+  return {
+    start: ranges.reduce((min, r) => (r.start < min ? r.start : min), ranges[0].start),
+    end: ranges.reduce((max, r) => (r.end > max ? r.end : max), ranges[0].end),
+  };
 }
 
 function reportOption(options: Record<string, string | string[]> | undefined): string | undefined {
@@ -75,7 +86,7 @@ function resolveColumns(platform: string, fields: FieldDef[], query: QueryDefini
   return columns;
 }
 
-function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
+export function rangeFor(date: QueryDate, account: QueryAccount, now: Date | undefined): DateRange {
   if ("preset" in date) return resolveDateRange(date.preset, { timezone: account.timezone, now, start: date.start, end: date.end, since: date.since });
   return resolveDateRange("CUSTOM", { timezone: account.timezone, now, start: date.start, end: date.end });
 }
@@ -97,7 +108,7 @@ export async function executeQuery(
   validateFilters(filters);
   const report = reportOption(query.options);
   const firstContext = await contextFor(connector, accounts[0]);
-  const fields = await connector.listFields(firstContext, { report });
+  const fields = await connector.listFields(firstContext, { report, account: accounts[0].id });
   const columns = resolveColumns(query.platform, fields, query, report);
   // Resolve every account's dates now: a bad range is the caller's error, not a mid-stream failure.
   const ranges = accounts.map((account) => rangeFor(query.date, account, opts.now));
@@ -110,11 +121,12 @@ export async function executeQuery(
   // The connector applies every filter; re-checking those on selected columns guards against a
   // connector that silently ignores one.
   const outputFilters = filters.filter((f) => selected.has(f.field));
+  const converter = await prepareConversion(columns, opts.conversion, { currencies: accounts.map((a) => a.currency), span: spanOf(ranges) });
 
   async function* rows(): AsyncGenerator<Row> {
     for (const [index, account] of accounts.entries()) {
       const ctx = index === 0 ? firstContext : await contextFor(connector, account);
-      const { authorizationId: _authorizationId, ...plainAccount } = account;
+      const { authorizationId: _authorizationId, platform: _platform, ...plainAccount } = account;
       const pages = connector.read(ctx, {
         accounts: [plainAccount],
         fields: readFields,
@@ -131,11 +143,13 @@ export async function executeQuery(
             else if (column.id === "account_currency" && !fields.some((f) => f.id === column.id)) row[column.id] = account.currency;
             else row[column.id] = raw[column.id] ?? null;
           }
-          if (matchesFilters(row, outputFilters)) yield row;
+          if (!matchesFilters(row, outputFilters)) continue;
+          converter?.apply(row, account.currency, ranges[index].end);
+          yield row;
         }
       }
     }
   }
 
-  return { platform: query.platform, columns, rows: rows() };
+  return { platform: query.platform, columns: converter?.columns ?? columns, rows: rows() };
 }

@@ -1,3 +1,6 @@
 export * from "./definition.js";
 export * from "./execute.js";
 export * from "./formats/index.js";
+export * from "./currency.js";
+export * from "./normalized-ads.js";
+export * from "./blended.js";

@@ -2,8 +2,9 @@
 // with two differences: the access log line goes through the engine's redaction, so the API key
 // of a query URL (/api/request?...&apikey=...) and any other secret-looking parameter never
 // reach a log file; and the browser boundary (decision 0860) is held here, in front of
-// everything: headers on every response, CORS, preflights and cross-site form posts answered
-// before Remix sees them. Used by the start command and by bench/query-url.
+// everything: headers on every response, CORS, preflights, cross-site form posts and addresses
+// carrying control characters answered before Remix sees them (decision 0830). Used by the
+// start command and by bench/query-url.
 import { createRequire } from "node:module";
 import path from "node:path";
 import url from "node:url";
@@ -17,6 +18,7 @@ import { getEnv, trustProxySetting } from "../../lib/env.js";
 import { loggableUrl } from "../../app/utils/loggable-url.js";
 import { corsHeaders, EVERY_RESPONSE_HEADERS, preflightAnswer } from "../../lib/browser-boundary.js";
 import { isSameOriginRequest } from "../../app/services/csrf.server.js";
+import { forbiddenCharacter } from "../../app/services/request-input.server.js";
 
 export { loggableUrl };
 
@@ -92,7 +94,34 @@ const { matchServerRoutes } = createRequire(import.meta.url)("@remix-run/server-
   matchServerRoutes(routes: unknown[], pathname: string, basename?: string): Array<{ route: ServerRoute }> | null;
 };
 
+// Remix's own origin check for document posts (not exported from its entry): run first, so what
+// it would throw on (an empty 500) is answered 403 instead, exactly as Remix decides it.
+const { throwIfPotentialCSRFAttack } = createRequire(import.meta.url)("@remix-run/server-runtime/dist/actions.js") as {
+  throwIfPotentialCSRFAttack(headers: Headers): void;
+};
+
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Why this address cannot be served, or null: a control character (a NUL in a query parameter
+ * reaches a loader's SQL, which PostgreSQL refuses; no app code runs before every loader) or a
+ * broken %-escape in the path. The same characters readForm refuses in forms.
+ */
+function hostileAddress(originalUrl: string): string | null {
+  let url: URL;
+  let path: string;
+  try {
+    url = new URL(originalUrl, "http://localhost");
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return "The address is not valid: it contains a broken %-escape.";
+  }
+  for (const text of [path, ...[...url.searchParams].flat()]) {
+    const bad = forbiddenCharacter(text);
+    if (bad) return `The address contains a control character (${bad}), which is not allowed.`;
+  }
+  return null;
+}
 
 /**
  * The browser boundary, in front of static files and Remix (decision 0860):
@@ -103,7 +132,8 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * - a cross-site form post to a page gets 403. Remix itself throws on an Origin that does not
  *   match the Host before any action runs, which surfaces as a bare 500; data requests (?_data)
  *   and resource routes are left to the routes (requireUser / assertSameOrigin, or their
- *   machine credentials).
+ *   machine credentials);
+ * - an address with a control character or a broken %-escape gets 400 (decision 0830).
  */
 export function browserBoundary(build: ServerBuild) {
   const routes = createRoutes(build.routes);
@@ -120,20 +150,34 @@ export function browserBoundary(build: ServerBuild) {
       res.status(answer.status).end();
       return;
     }
+    const badAddress = hostileAddress(req.originalUrl);
+    if (badAddress) {
+      if (req.query._data === undefined && isPage(req.path)) res.status(400).type("html").send(refusalPage("This address is not valid", badAddress));
+      else res.status(400).type("text/plain").send(badAddress);
+      return;
+    }
     if (UNSAFE_METHODS.has(req.method) && req.query._data === undefined && isPage(req.path) && !sameOrigin(req)) {
-      res.status(403).type("text/plain").send("Cross-site form submissions are not accepted.");
+      res.status(403).type("html").send(refusalPage("Cross-site form submissions are not accepted.", "This form was sent from another site. For your security, Signalpost only accepts forms sent from its own pages: nothing was changed."));
       return;
     }
     next();
   };
 }
 
+/** A page for a request refused before Remix (no script, no style: nothing the CSP must allow). */
+function refusalPage(title: string, text: string): string {
+  const escape = (t: string) => t.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · Signalpost</title></head><body><main role="alert"><h1>${escape(title)}</h1><p>${escape(text)}</p><p><a href="/">Back to Signalpost</a></p></main></body></html>`;
+}
+
+/** Our origin rule (isSameOriginRequest) and Remix's own check both pass. */
 function sameOrigin(req: Request): boolean {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers.set(k, v);
   let url: string;
   try {
     url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`).href;
+    throwIfPotentialCSRFAttack(headers);
   } catch {
     return false;
   }
@@ -149,8 +193,16 @@ const { createRemixRequest } = createRequire(import.meta.url)("@remix-run/expres
 function remixHandler(build: ServerBuild, mode: string | undefined) {
   const handle = createRemixHandler(build, mode);
   return async (req: Request, res: ExpressResponse, next: (error?: unknown) => void) => {
+    let request: globalThis.Request;
     try {
-      const response = await handle(createRemixRequest(req, res), loadContextFor(req));
+      request = createRemixRequest(req, res);
+    } catch {
+      // A Host header that does not make a URL: the client's fault, not a 500 (decision 0830).
+      res.status(400).type("text/plain").send("The request could not be read: its Host header is not valid.");
+      return;
+    }
+    try {
+      const response = await handle(request, loadContextFor(req));
       await sendWithBackpressure(res, response);
     } catch (error) {
       next(error);

@@ -5,9 +5,11 @@ import type { SeedStep } from "./context.js";
 
 /**
  * The demo company's alerts (issue 7) on its activated demo accounts: a spend threshold, a clicks
- * trend, a paused-campaign configuration check, a monthly pacing, and a cost-per-conversion
- * template activated on the first account. The demo user is assigned to both accounts so the
- * notifications reach someone. The worker evaluates them on its first start.
+ * trend, the editor's default trend on yesterday's clicks (issue 18: judged while the demo still
+ * restates yesterday, so its results show as provisional), a paused-campaign configuration check,
+ * a monthly pacing, and a cost-per-conversion template activated on the first account. The demo
+ * user is assigned to both accounts so the notifications reach someone. The worker evaluates them
+ * on its first start.
  */
 export const demoAlertsStep: SeedStep = {
   name: "demo-alerts",
@@ -34,6 +36,15 @@ export const demoAlertsStep: SeedStep = {
         on: [0],
         definition: (a) => ({
           variables: [{ type: "metric", alertType: "trend", alertValue: [{ operator: "sum", trendValue: 20, trendType: "above", metric: "clicks", duringTime1: "7_days", duringTime2: "30_days" }], calculatedFields: [], breakdown: null }],
+          requests: req(a, "CAMPAIGN"),
+        }),
+      },
+      {
+        title: "Clicks up 20% yesterday",
+        type: "metric",
+        on: [0],
+        definition: (a) => ({
+          variables: [{ type: "metric", alertType: "trend", alertValue: [{ operator: "sum", trendValue: 20, trendType: "above", metric: "clicks", duringTime1: "yesterday", duringTime2: "7_days" }], calculatedFields: [], breakdown: null }],
           requests: req(a, "CAMPAIGN"),
         }),
       },

@@ -4,18 +4,25 @@
 import { heartbeat } from "@temporalio/activity";
 import {
   listConfiguredForsToEvaluate,
+  loadDaySnapshots,
   loadEvaluationTargets,
   markFirstOkSilently,
+  pruneDaySnapshots,
   pruneHistories,
   recordUrlCheck,
+  saveDaySnapshots,
   saveEvaluations,
   upsertDailyStats,
+  type DaySnapshot,
   type EvaluationTarget,
   type Evaluation,
 } from "../../db/repositories/alerts.js";
-import { alertDefinitionSchema, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, type ReadMemo } from "../../server/alert-evaluation.js";
-import { notifyStatusChanges } from "../../server/alert-notifications.js";
+import { alertDefinitionSchema, SNAPSHOT_AGE, type AlertDefinition, type BucketValues, type EntityResult, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
+import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
+import { anomalyLines, notifyStatusChanges } from "../../server/alert-notifications.js";
+import { sendAlertDigests } from "../../server/alert-digest.js";
+import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
+import { getCompany } from "../../db/repositories/companies.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
@@ -92,18 +99,45 @@ export function createAlertActivities(deps: ActivityDeps) {
     };
   }
 
-  async function evaluateTarget(target: EvaluationTarget, at: Date, scope: ReturnType<typeof batchScope>): Promise<Evaluation> {
-    const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at };
+  type Evaluated = Evaluation & { results: EntityResult[]; snapshots: DaySnapshot[] };
+
+  /** Same-age snapshots (decision 0880) of the batch's (account, scope) pairs, in one query. */
+  async function batchSnapshots(targets: EvaluationTarget[], definitions: Map<number, AlertDefinition>, at: Date) {
+    const pairs = targets.filter((t) => definitions.has(t.configuredForId)).map((t) => ({ dataSourceId: t.dataSource.id, scope: scopeOfDefinition(definitions.get(t.configuredForId)!) }));
+    // The earliest first day any account may need: the timezone furthest behind UTC (UTC-12).
+    const since = snapshotDays("Etc/GMT+12", at).since;
+    const stored = await loadDaySnapshots(db, pairs, SNAPSHOT_AGE, since);
+    return { since, of: (t: EvaluationTarget): Map<string, BucketValues> | undefined => stored.get(`${t.dataSource.id}/${scopeOfDefinition(definitions.get(t.configuredForId)!)}`) };
+  }
+
+  async function evaluateTarget(target: EvaluationTarget, at: Date, scope: ReturnType<typeof batchScope>, definition: AlertDefinition | undefined, snapshots?: Map<string, BucketValues>): Promise<Evaluated> {
+    const base = { companyId: target.companyId, configuredForId: target.configuredForId, analyzedAt: at, results: [] as EntityResult[], snapshots: [] as DaySnapshot[] };
     try {
-      const definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
-      const connector: Connector = getConnector(target.source.platform);
-      // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
-      (await scope.gate(target.companyId))([target.dataSource.id]);
-      const ctx = scope.context(target, connector);
-      const { results } = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target));
-      scope.used(target.companyId, target.dataSource.id);
+      if (!definition) definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
+      let results: EntityResult[];
+      let daySnapshots: DaySnapshot[] = [];
+      if (isCrossPlatformAlert(definition)) {
+        // Total spend across the client's ads platforms (decision 0931): no day snapshots of one account.
+        const memberIds = crossPlatformMembers(definition).flatMap((m) => (m.dataSourceId ? [m.dataSourceId] : []));
+        (await scope.gate(target.companyId))(memberIds);
+        const company = await getCompany(db, target.companyId);
+        const clientConnector: Connector = getConnector(target.source.platform);
+        ({ results } = await evaluateCrossPlatformAlert({ db, registry: { getConnector } }, company!, { timezone: accountTimezone(clientConnector, target.dataSource) }, definition, at));
+        for (const id of memberIds) scope.used(target.companyId, id);
+      } else {
+        const connector: Connector = getConnector(target.source.platform);
+        // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
+        (await scope.gate(target.companyId))([target.dataSource.id]);
+        const ctx = scope.context(target, connector);
+        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots);
+        results = out.results;
+        daySnapshots = out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values }));
+        scope.used(target.companyId, target.dataSource.id);
+      }
       return {
         ...base,
+        results,
+        snapshots: daySnapshots,
         entities: results.map((r) => ({
           identificationKey: identificationKey(r.identification),
           identifications: r.identification,
@@ -136,15 +170,25 @@ export function createAlertActivities(deps: ActivityDeps) {
       const targets = await loadEvaluationTargets(db, input.configuredForIds);
       const at = now();
       const scope = batchScope();
+      const definitions = new Map<number, AlertDefinition>();
+      for (const t of targets) {
+        const parsed = alertDefinitionSchema.safeParse({ title: t.title, type: t.type, ...t.definition });
+        // An invalid stored definition is reported by evaluateTarget on the alert's run.
+        if (parsed.success) definitions.set(t.configuredForId, parsed.data);
+      }
+      const snapshots = await batchSnapshots(targets, definitions, at);
       let done = 0;
       const evaluations = await mapLimit(targets, input.concurrency ?? 8, async (t) => {
-        const e = await evaluateTarget(t, at, scope);
+        const e = await evaluateTarget(t, at, scope, definitions.get(t.configuredForId), definitions.has(t.configuredForId) ? snapshots.of(t) : undefined);
         if (++done % 25 === 0) safeHeartbeat(done);
         return e;
       });
       await scope.recordUsage();
       const saved = await saveEvaluations(db, evaluations);
       await pruneHistories(db, input.configuredForIds);
+      await saveDaySnapshots(db, evaluations.flatMap((e) => e.snapshots));
+      await pruneDaySnapshots(db, targets.map((t) => t.dataSource.id), snapshots.since);
+      const resultsOf = new Map(evaluations.map((e) => [e.configuredForId, e.results]));
       const byId = new Map(targets.map((t) => [t.configuredForId, t]));
       // The first OK of an alert is recorded silently, for the whole batch in one statement.
       await markFirstOkSilently(
@@ -173,6 +217,7 @@ export function createAlertActivities(deps: ActivityDeps) {
               entityAnalyzed: s.entityAnalyzed,
               snoozed: target.snoozed,
               notifiedStatus: target.notifiedStatus,
+              entities: anomalyLines(resultsOf.get(s.configuredForId) ?? []),
             };
           }),
       );
@@ -183,6 +228,11 @@ export function createAlertActivities(deps: ActivityDeps) {
         errors: evaluations.filter((e) => e.error).length,
         notified,
       };
+    },
+
+    /** The daily digests (issue 18): one e-mail per digest user with the open anomalies of their accounts. */
+    async sendAlertDigests(_input: Record<string, never>): Promise<{ users: number; sent: number; failed: number }> {
+      return sendAlertDigests({ db, sendMail: mail, appUrl: appUrl(), now: now() });
     },
 
     /**

@@ -28,6 +28,9 @@ export type ActivityDeps = {
   temporalClient: () => Promise<Client>;
   /** Days an over-the-cap company keeps extracting before its extra accounts lock (billing). */
   billingGraceDays: number;
+  /** Where the ECB publishes its reference rates (decision 0930), and the fetch that reads them. */
+  ecbRatesBaseUrl: string;
+  fetchEcb: typeof fetch;
 };
 
 /** The worker's dependencies: the given ones, the product's defaults for the rest (built once, at worker start). */
@@ -42,6 +45,8 @@ export function activityDeps(given: Pick<ActivityDeps, "db"> & Partial<ActivityD
     fetchTenantUrl: outboundGuard().fetch,
     temporalClient: getTemporalClient,
     billingGraceDays: getEnv().BILLING_GRACE_DAYS,
+    ecbRatesBaseUrl: getEnv().ECB_RATES_BASE_URL,
+    fetchEcb: (input, init) => fetch(input, init),
     ...given,
   };
 }

@@ -3,6 +3,7 @@ import { createHealthActivities } from "./health.js";
 import { createDataStreamActivities } from "./data-streams.js";
 import { createAlertActivities } from "./alerts.js";
 import { createCheckActivities } from "./checks.js";
+import { createExchangeRateActivities } from "./exchange-rates.js";
 
 export { activityDeps, type ActivityDeps } from "./deps.js";
 
@@ -16,6 +17,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createDataStreamActivities(deps),
     ...createAlertActivities(deps),
     ...createCheckActivities(deps),
+    ...createExchangeRateActivities(deps),
   };
 }
 

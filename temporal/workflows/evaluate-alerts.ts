@@ -51,6 +51,11 @@ export async function evaluateAlerts(input: EvaluateAlertsInput = {}): Promise<A
   return continueAsNew<typeof evaluateAlerts>({ ...input, dueBefore, totals });
 }
 
+/** The daily alert digest (issue 18): one e-mail per digest user with their open anomalies. */
+export async function sendAlertDigests(): Promise<{ users: number; sent: number; failed: number }> {
+  return bookkeeping.sendAlertDigests({});
+}
+
 /** Refreshes the client area's daily account statistics (scheduled, and after an account is activated). */
 export async function refreshAccountStats(input: RefreshAccountStatsInput = {}): Promise<{ accounts: number; failed: number }> {
   return stats.refreshAccountStats(input);

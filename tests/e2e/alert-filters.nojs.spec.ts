@@ -1,7 +1,7 @@
 // Without JavaScript a filter's value is a plain text input (no suggestions) and the filter still
 // narrows the preview after a plain form post.
 import { expect, test } from "./support/fixtures.js";
-import { openSeededEditor } from "./support/editor.js";
+import { openSeededEditor, chooseMetric } from "./support/editor.js";
 import { campaignsOf, DEMO_ACCOUNTS } from "../../engine/connectors/demo/model.js";
 
 test("a filter value is typed by hand and applied on preview", async ({ page }) => {
@@ -12,9 +12,9 @@ test("a filter value is typed by hand and applied on preview", async ({ page }) 
   await expect(value).not.toHaveAttribute("list", /.*/);
   await expect(page.getByTestId("filter-values-0")).toHaveCount(0);
   await page.getByText("Add Filter").click();
-  await page.locator('[id="filters[0].field"]').fill("campaign_name");
+  await page.locator('[id="filters[0].field"]').selectOption("campaign_name");
   await value.fill(campaign);
-  await page.getByLabel("Metric", { exact: true }).selectOption("cost");
+  await chooseMetric(page, "cost");
   await page.getByRole("button", { name: "Preview" }).click();
   await expect(page.getByTestId("preview")).toContainText("analysed");
   await expect(page.getByTestId("preview")).toContainText(campaign);

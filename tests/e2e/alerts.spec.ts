@@ -3,6 +3,7 @@
 // debounced preview and first result within seconds, the e-mail to the assignee, snooze, a
 // pacing alert, and a template saved then activated from the picker on another account.
 import type { Page } from "@playwright/test";
+import { chooseMetric } from "./support/editor.js";
 import { DEMO_USER, expect, outbox, signIn, test } from "./support/fixtures.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -32,8 +33,8 @@ test("home shows the seeded portfolio with badges, alert counts and the alerts t
     await page.goto("/app?tab=alerts");
     await expect(page.getByText("Never")).toHaveCount(0, { timeout: 1000 });
   }).toPass({ timeout: 90_000 });
-  // 8 seeded alerts, 2 objectives and polymathee (server/seed/objectives.ts).
-  await expect(page.getByRole("row")).toHaveCount(1 + 11 + 0);
+  // 9 seeded alerts, 2 objectives and polymathee (server/seed/objectives.ts).
+  await expect(page.getByRole("row")).toHaveCount(1 + 12 + 0);
   await page.getByRole("link", { name: "Portfolio" }).click();
   await expect(cards.first().getByText(/in anomaly/).first()).toBeVisible();
   await page.getByRole("link", { name: "Sort by alert number" }).click();
@@ -49,7 +50,7 @@ test("creates a metric alert with a live preview; the worker's first result noti
   const title = `Spend watch ${unique()}`;
   await page.goto(`/clients/${clientId}/alerts/create/default`);
   await expect(page.getByRole("button", { name: "Save" })).toBeDisabled();
-  await page.getByLabel("Metric", { exact: true }).selectOption("cost");
+  await chooseMetric(page, "cost");
   await page.getByLabel("Value", { exact: true }).fill("1");
   await page.getByLabel("During").selectOption("7_days");
   // The preview comes 1,000 ms after the last change once the form validates.

@@ -2,6 +2,7 @@
 // screens load, hydrate and work under it, and the browser reports no violation (every
 // securitypolicyviolation event and every CSP console message is collected across navigations).
 import type { Page } from "@playwright/test";
+import { chooseMetric } from "./support/editor.js";
 import { expect, signIn, test } from "./support/fixtures.js";
 import { E2E_LOOKER } from "./support/state.js";
 
@@ -52,7 +53,7 @@ test("the main screens run under the policy without a single violation", async (
   // The alert editor's live preview is a fetcher (connect-src) after a debounce (scripts).
   const clientHref = await page.evaluate(() => location.pathname.split("/details")[0]);
   await page.goto(`${clientHref}/alerts/create/default`);
-  await page.getByLabel("Metric", { exact: true }).selectOption("cost");
+  await chooseMetric(page, "cost");
   await page.getByLabel("Value", { exact: true }).fill("1");
   await page.getByLabel("During").selectOption("7_days");
   await expect(page.getByTestId("preview")).toContainText("analysed", { timeout: 20_000 });

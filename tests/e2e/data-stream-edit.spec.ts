@@ -1,6 +1,6 @@
 // Job edit screen with JavaScript: a job made through the wizard is edited (frequency preset, one
-// more field with a rename); the job page shows the change and the job's Temporal schedule fires on
-// the new frequency.
+// more field with a rename, typed while the picker asks the server about the new selection); the
+// job page shows the change and the job's Temporal schedule fires on the new frequency.
 import { expect, signIn, test } from "./support/fixtures.js";
 import { createJobThroughWizard, expectEverySixHours, scheduleNextTimes } from "./support/data-streams.js";
 
@@ -22,8 +22,21 @@ test("editing a job's frequency and fields updates its page and its Temporal sch
   await expect(page.getByText("This is not a valid cron expression")).toBeVisible();
 
   await page.getByLabel("Frequency").selectOption({ label: "Every 6 hours" });
+  // Checking a field asks the server what the platform refuses with it (intent=refresh). The
+  // rename typed while that answer is on its way survives it: the answer is held until then.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/edit?**", async (route) => {
+    if (route.request().method() === "POST" && /refresh/.test(route.request().postData() ?? "")) await held;
+    await route.continue();
+  });
   await page.locator("#f-impressions").check();
+  await expect(page.getByRole("button", { name: "Please wait…" })).toBeVisible();
   await page.getByLabel("Rename Impressions").fill("imps");
+  release();
+  await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
+  await expect(page.getByLabel("Rename Impressions")).toHaveValue("imps");
+  await page.unrouteAll();
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("The job has been updated")).toBeVisible();
   await expect(page.getByRole("heading", { name })).toBeVisible();

@@ -1,12 +1,13 @@
 // The alert onboarding wizard without JavaScript: every step a GET with its state in the URL,
 // every decision a plain form post (the connection runs full-page through the credential form and
 // comes back to the wizard), ending with the account's active alert on /app.
-import { expect, signIn, test } from "./support/fixtures.js";
+import { DEMO_USER, expect, outbox, signIn, test } from "./support/fixtures.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const TEMPLATE = "Cost per conversion above 40"; // the demo seed's template (server/seed/alerts.ts)
 
 test("onboards a new demo account with plain form posts and shows it on /app", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's first run and the account's figures
   const name = `NoJS onboarding ${unique()}`;
   await signIn(page, undefined, "/data-sources/add");
   await page.getByLabel("Platform").selectOption("demo");
@@ -47,6 +48,12 @@ test("onboards a new demo account with plain form posts and shows it on /app", a
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page).toHaveURL(new RegExp(`/clients/${clientId}$`));
   await expect(page.getByTestId("toast")).toContainText("Account protected.");
+  // Its creator is assigned and notified (issue 18); the e-mail lists the campaigns in anomaly with
+  // their values (London has a campaign above £40 per conversion on every day of the demo data).
+  const subject = `Anomaly detected: ${TEMPLATE} on Chapter & Verse Books (London)`;
+  await expect.poll(() => outbox().find((m) => m.to === DEMO_USER.email && m.subject === subject)?.text ?? "", { timeout: 60_000 }).toMatch(/\n- .+: CPA over the last 7 days £[\d,.]+ > £40/);
+  await page.goto(`/clients/${clientId}/settings`);
+  await expect(page.getByRole("checkbox", { name: new RegExp(DEMO_USER.email) })).toBeChecked();
 
   await page.goto("/app?tab=alerts");
   await expect(page.getByRole("row").filter({ hasText: "Chapter & Verse Books (London)" }).filter({ hasText: TEMPLATE })).toHaveCount(1);

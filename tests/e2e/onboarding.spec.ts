@@ -2,12 +2,13 @@
 // and come back to the wizard, search the account list as you type (Next stays disabled until an
 // account is chosen), toggle a template without reload, preview, save, and find the account's
 // active alert on /app.
-import { expect, signIn, test } from "./support/fixtures.js";
+import { DEMO_USER, expect, outbox, signIn, test } from "./support/fixtures.js";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 const TEMPLATE = "Cost per conversion above 40"; // the demo seed's template (server/seed/alerts.ts)
 
 test("onboards a new demo account with a template and shows it on /app", async ({ page }) => {
+  test.setTimeout(180_000); // waits for the worker's first run and the account's figures
   const name = `Onboarding ${unique()}`;
   await signIn(page, undefined, "/data-sources/add");
   await expect(page.getByRole("heading", { name: "Add a client" })).toBeVisible();
@@ -61,6 +62,16 @@ test("onboards a new demo account with a template and shows it on /app", async (
   await expect(page).toHaveURL(new RegExp(`/clients/${clientId}$`));
   await expect(page.getByTestId("toast")).toContainText("Account protected.");
   await expect(page.getByTestId("toast")).toContainText("Your account is now protected.");
+  // The metric cards fill at once: the wizard asked for the account's figures (issue 18).
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("metric-cost")).not.toContainText("N/A", { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
+  // Its creator is assigned and notified; the e-mail lists the campaigns in anomaly with their values.
+  const subject = `Anomaly detected: ${TEMPLATE} on Kaze Gadgets (Tokyo)`;
+  await expect.poll(() => outbox().find((m) => m.to === DEMO_USER.email && m.subject === subject)?.text ?? "", { timeout: 60_000 }).toMatch(/\n- .+: CPA over the last 7 days JP¥[\d,]+ > JP¥40/);
+  await page.goto(`/clients/${clientId}/settings`);
+  await expect(page.getByRole("checkbox", { name: new RegExp(DEMO_USER.email) })).toBeChecked();
 
   await page.goto("/app");
   const card = page.locator(`a[href="/clients/${clientId}"]`);

@@ -4,7 +4,7 @@
 // and another company's sources and accounts answering 404 with nothing changed.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { listConfiguredFors } from "../../db/repositories/alerts.js";
+import { listAssignees, listConfiguredFors } from "../../db/repositories/alerts.js";
 import { getCompany } from "../../db/repositories/companies.js";
 import { createDataSource, getDataSource, listDataSources } from "../../db/repositories/data-sources.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
@@ -50,7 +50,7 @@ const post = (path: string, fields: Record<string, string>, cookie: string) => s
 
 describe("alert onboarding wizard", () => {
   it("walks Create account, Activate alert, Preview and Save, ending with a monitored account", async () => {
-    const { company, source, cookie } = await makeOnboardingCompany();
+    const { company, user, source, cookie } = await makeOnboardingCompany();
     // A template on another account of the company's demo source (the template service's list).
     const other = await makeCompanyAccount(company.id, source.id, "demo-tokyo");
     const { sentry } = await makeAlert(db, company.id, other, thresholdDefinition("demo-tokyo", other, 1, { level: "CAMPAIGN" }), { title: "Spend template", template: true });
@@ -88,7 +88,7 @@ describe("alert onboarding wizard", () => {
 
     const alertStep = await (await load(`/data-sources/add?step=alert&client=${created.id}`, cookie)).json();
     expect(alertStep).toMatchObject({ step: "alert", index: 1, client: { id: created.id, name: created.name, platformName: "Demo Ads" } });
-    expect(alertStep.templates).toEqual([expect.objectContaining({ id: sentry.id, title: "Spend template", usedByCurrentDataSource: false })]);
+    expect(alertStep.templates).toContainEqual(expect.objectContaining({ id: sentry.id, title: "Spend template", usedByCurrentDataSource: false }));
 
     // Save before any alert is active: refused, nothing monitored.
     const early = await post(`/data-sources/add?step=preview&client=${created.id}`, { intent: "save", client: String(created.id) }, cookie);
@@ -96,9 +96,13 @@ describe("alert onboarding wizard", () => {
     expect((await early.json()).failure.message).toBe("Activate at least one alert to protect this account.");
     expect((await getDataSource(db, company.id, created.id))!.activateAlert).not.toBe(true);
 
-    const toggled = await post(`/data-sources/add?step=alert&client=${created.id}`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1" }, cookie);
+    const toggled = await post(`/data-sources/add?step=alert&client=${created.id}`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1", fetcher: "1" }, cookie);
     expect(toggled.status).toBe(200);
     expect(await listConfiguredFors(db, company.id, { dataSourceId: created.id })).toEqual([expect.objectContaining({ sentryId: sentry.id })]);
+    // Activating an alert on an account nobody watches assigns the user who did it (issue 18).
+    expect((await listAssignees(db, company.id, created.id)).map((a) => a.id)).toEqual([user.id]);
+    // Saving assigns them too when nobody is (here: removed meanwhile).
+    await db.deleteFrom("dataSourceAssignees").where("dataSourceId", "=", created.id).execute();
 
     const preview = await (await load(`/data-sources/add?step=preview&client=${created.id}`, cookie)).json();
     expect(preview.step).toBe("preview");
@@ -116,6 +120,8 @@ describe("alert onboarding wizard", () => {
     expect(saved.headers.get("set-cookie")).toContain("__sp_toast");
     expect((await getDataSource(db, company.id, created.id))!.activateAlert).toBe(true);
     expect((await getCompany(db, company.id))!.activateAlert).toBe(true);
+    // Someone is always notified (issue 18): the user who saved is assigned to the new client.
+    expect((await listAssignees(db, company.id, created.id)).map((a) => a.id)).toEqual([user.id]);
     // The index rule: the company now monitors accounts, so / shows the dashboard with the new client.
     const home = await settle(() => index.loader({ request: get("/", { cookie }), params: {}, context: {} }));
     expect(home.status).toBe(200);

@@ -3,7 +3,7 @@
 // dashboard counts, and another company's ids answering 404 with nothing leaked.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "../../db/connection.js";
-import { getConfiguredFor, listConfiguredFors, listSentries } from "../../db/repositories/alerts.js";
+import { getConfiguredFor, listAssignees, listConfiguredFors, listSentries } from "../../db/repositories/alerts.js";
 import { createUserSession } from "~/services/session.server";
 import { createTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, thresholdDefinition } from "../support/alerts.js";
@@ -67,8 +67,11 @@ describe("alert editor", () => {
     expect(page.options.supported).toBe(true);
     expect(page.options.levels).toEqual(["CAMPAIGN", "ACCOUNT"]);
     expect(page.values).toMatchObject({ operator: "sum", during: "yesterday", thresholdValue: "20" });
+    // Nobody watches the account: whoever saves an alert on it is assigned (issue 18).
+    await db.deleteFrom("dataSourceAssignees").where("dataSourceId", "=", dataSource.id).execute();
     const res = await settle(() => createDefault.action(args(formPost(`/clients/${dataSource.id}/alerts/create/default`, metricForm(dataSource.id), { cookie }), params)));
     expect(res.status).toBe(302);
+    expect((await listAssignees(db, company.id, dataSource.id)).map((u) => u.id)).toEqual([user.id]);
     const [cf] = await listConfiguredFors(db, company.id, { dataSourceId: dataSource.id });
     expect(res.headers.get("location")).toBe(`/clients/${dataSource.id}/details/${cf.id}`);
     const [sentry] = await listSentries(db, company.id);
@@ -164,17 +167,26 @@ describe("detail, snooze and templates", () => {
     const { sentry } = await makeAlert(db, company.id, first.id, thresholdDefinition("demo-paris", first.id, 1), { template: true, title: "CPA template" });
     const params = { clientId: String(second.id) };
     const picker = await (await settle(() => anomalies.loader(args(get(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { cookie }), params)))).json();
-    expect(picker.templates).toEqual([expect.objectContaining({ id: sentry.id, title: "CPA template", usedByCurrentDataSource: false })]);
+    // The company's template, and the starter library's CPA spike (any ads platform) matching "cpa".
+    expect(picker.templates).toContainEqual(expect.objectContaining({ id: sentry.id, title: "CPA template", usedByCurrentDataSource: false }));
+    expect(picker.templates.map((t: { title: string }) => t.title)).toContain("CPA spike");
     const none = await (await settle(() => anomalies.loader(args(get(`/clients/${second.id}/anomalies?picker=1&q=zzz`, { cookie }), params)))).json();
     expect(none.templates).toEqual([]);
-    const on = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1" }, { cookie }), params)));
+    // With JavaScript (a fetcher) the toggle answers in place.
+    const on = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { intent: "toggle-template", sentryId: String(sentry.id), on: "1", fetcher: "1" }, { cookie }), params)));
     expect(on.status).toBe(200);
     expect(await listConfiguredFors(db, company.id, { dataSourceId: second.id })).toHaveLength(1);
-    await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies`, { intent: "toggle-template", sentryId: String(sentry.id), on: "0" }, { cookie }), params)));
+    // Without JavaScript it redirects back to the picker with its toast (a refresh does not re-post it).
+    const off = await settle(() => anomalies.action(args(formPost(`/clients/${second.id}/anomalies?picker=1&q=cpa`, { intent: "toggle-template", sentryId: String(sentry.id), on: "0" }, { cookie }), params)));
+    expect(off.status).toBe(302);
+    expect(off.headers.get("location")).toBe(`/clients/${second.id}/anomalies?picker=1&q=cpa`);
+    expect(off.headers.get("set-cookie")).toMatch(/toast/i);
     expect(await listConfiguredFors(db, company.id, { dataSourceId: second.id })).toHaveLength(0);
-    // A template is not editable.
+    // A template is not editable from an alert; from the templates page (template=1) it is.
     const editRes = await settle(() => edit.loader(args(get(`/clients/${first.id}/alerts/edit/${sentry.id}`, { cookie }), { clientId: String(first.id), alertId: String(sentry.id) })));
     expect(editRes.status).toBe(403);
+    const asTemplate = await settle(() => edit.loader(args(get(`/clients/${first.id}/alerts/edit/${sentry.id}?template=1`, { cookie }), { clientId: String(first.id), alertId: String(sentry.id) })));
+    expect(asTemplate.status).toBe(200);
   });
 });
 

@@ -200,6 +200,9 @@ describe("killing the worker in the middle of a run", () => {
       if (!s.between) expect(log!.steps.some((step) => (step.attempts?.length ?? 0) > 1)).toBe(true);
       for (const step of log!.steps)
         for (const a of step.attempts!.slice(0, -1)) {
+          // A kill between two accounts can land after an attempt finished but before Temporal heard
+          // of it: that attempt truly loaded its rows, the retry replaced them (the totals above are exact).
+          if (s.between && a.success) continue;
           expect(a).toMatchObject({ success: false, loadedRows: 0 });
           expect(a.message).toMatch(/stopped reporting progress|never heard of again/);
           expect(a.duration).toBeGreaterThan(0);

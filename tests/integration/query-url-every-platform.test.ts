@@ -3,9 +3,6 @@
 // read that returns rows; the source is stored like a connected one and the query URL is answered
 // by the product's own service, with {PLATFORM}_BASE_URL and the app credentials from the
 // environment, as in production.
-import { readdirSync, existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
@@ -14,29 +11,11 @@ import type { Company } from "../../db/schema.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
 import { createDataSource } from "../../db/repositories/data-sources.js";
-import type { ContractFixture } from "../../engine/connectors/contract-fixture.js";
 import { getConnector, listConnectors } from "../../engine/connectors/registry.js";
 import { createConnectorContext } from "../../engine/core/context.js";
 import { envPrefix } from "../../engine/core/app-credentials.js";
+import { fixtureAppEnv, loadContractFixture as loadFixture } from "../support/contract-fixtures.js";
 import { resetEnvCache } from "../../lib/env.js";
-
-const connectorsDir = join(dirname(fileURLToPath(import.meta.url)), "../../engine/connectors");
-
-async function loadFixture(id: string): Promise<ContractFixture | undefined> {
-  const file = join(connectorsDir, id, "contract.ts");
-  if (!existsSync(file)) return undefined;
-  return ((await import(pathToFileURL(file).href)) as { contract?: ContractFixture }).contract;
-}
-
-/** The app credentials of the fixture as the {PLATFORM}_* variables the product reads. */
-function appEnv(platform: string, fixture: ContractFixture): Record<string, string> {
-  const prefix = envPrefix(platform);
-  const env: Record<string, string> = {};
-  if (fixture.app?.clientId) env[`${prefix}_CLIENT_ID`] = fixture.app.clientId;
-  if (fixture.app?.clientSecret) env[`${prefix}_CLIENT_SECRET`] = fixture.app.clientSecret;
-  for (const [key, value] of Object.entries(fixture.app?.extra ?? {})) env[`${prefix}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`] = value;
-  return env;
-}
 
 let db: DB;
 let drop: () => Promise<void>;
@@ -66,7 +45,7 @@ describe("a query URL returns rows from every platform's fake", () => {
     const connector = getConnector(id);
     const fake = await fixture!.startFake?.();
     try {
-      const env: Record<string, string | undefined> = { ...process.env, ...appEnv(id, fixture!) };
+      const env: Record<string, string | undefined> = { ...process.env, ...fixtureAppEnv(id, fixture!.app) };
       if (fake) env[`${envPrefix(id)}_BASE_URL`] = fake.baseUrl;
       // Which account and fields to ask for: the fixture's read, as a user would pick them.
       const ctx = createConnectorContext(connector, { credential: fixture!.credential, app: fixture!.app, baseUrl: fake?.baseUrl, tokenUrl: fake?.tokenUrl });
@@ -94,8 +73,10 @@ describe("a query URL returns rows from every platform's fake", () => {
       const res = await service.answerQueryUrl(new Request(`http://localhost/api/request?${params}`), { db, env });
       const body = await res.text();
       expect(res.status, body.slice(0, 300)).toBe(200);
-      const json = JSON.parse(body) as { data: unknown[] };
+      const json = JSON.parse(body) as { data: Record<string, unknown>[] };
       expect(json.data.length, `rows from ${id}`).toBeGreaterThan(0);
+      // The asked fields come back (for the catalogue platforms of issue 17, a sample of the new ones).
+      expect(Object.keys(json.data[0]), `fields from ${id}`).toEqual(expect.arrayContaining(fields.map((f) => f.id)));
     } finally {
       // Connection logs are written after the response: let them land before the fake goes away.
       await new Promise((r) => setTimeout(r, 50));

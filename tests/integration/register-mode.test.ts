@@ -61,13 +61,7 @@ afterAll(async () => {
 
 const args = (request: Request, params: Record<string, string> = {}) => ({ request, params, context: {} });
 
-/** Follows the fake provider's consent page as a browser would; answers our return URL. */
-async function consent(authorizeUrl: string, decision: "allow" | "deny"): Promise<URL> {
-  const html = await (await fetch(authorizeUrl)).text();
-  const fields = Object.fromEntries([...html.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
-  const res = await fetch(`${provider.url}/__consent`, { method: "POST", body: new URLSearchParams({ ...fields, decision }), redirect: "manual" });
-  return new URL(res.headers.get("location")!);
-}
+const consent = (authorizeUrl: string, decision: "allow" | "deny") => provider.consent(authorizeUrl, decision);
 
 /** A signed-out browser connects Google Ads; answers its cookies and the return URL it used. */
 async function connectSignedOut(returnTo?: string) {

@@ -33,3 +33,30 @@ describe("demo-source seed step", () => {
     expect(fixed.availableDataSources!.map((a) => a.accountId)).toEqual(DEMO_ACCOUNTS.map((a) => a.id));
   });
 });
+
+describe("cross-platform seed step (issue 22)", () => {
+  it("sets the reporting currency, saves a cross-platform query that answers, and lists an example link, once", async () => {
+    const { DEMO_BLENDED_QUERY_NAME, DEMO_LINK_CLIENT } = await import("../../server/seed/cross-platform.js");
+    const { listSavedQueries } = await import("../../db/repositories/saved-queries.js");
+    const { listClientLinks } = await import("../../db/repositories/client-connect-links.js");
+    const { revealApiKey } = await import("../../db/repositories/companies.js");
+    const { buildQueryParams } = await import("~/utils/query-url");
+    await seedDemo(db);
+    const company = await db.selectFrom("companies").selectAll().where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
+    expect(company.reportingCurrency).toBe("EUR");
+    const blended = (await listSavedQueries(db, company.id)).filter((q) => q.name === DEMO_BLENDED_QUERY_NAME);
+    expect(blended).toHaveLength(1);
+    const links = (await listClientLinks(db, company.id)).filter((l) => l.clientName === DEMO_LINK_CLIENT);
+    expect(links).toHaveLength(1);
+    expect(links[0]).toMatchObject({ platform: "google-ads", usedAt: null, revokedAt: null });
+    // The saved query is a working cross-platform query URL.
+    const { answerQueryUrl } = await import("~/services/query-url.server");
+    const params = buildQueryParams(blended[0].json as never, revealApiKey(company));
+    const res = await answerQueryUrl(new Request(`http://localhost:3000/api/request?${params}`), { db });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.columns.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(["platform", "spend", "spend_converted", "account_timezone"]));
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((r: { platform: string }) => r.platform === "demo")).toBe(true);
+  });
+});

@@ -459,13 +459,7 @@ async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): P
 
 /** Plays the user at the fake consent page: answers the redirect back to the product. */
 async function consent(provider: FakeOAuthProvider, authorizeUrl: string, decision: "allow" | "deny"): Promise<string> {
-  const page = await fetch(authorizeUrl);
-  expect(page.status).toBe(200);
-  const htmlText = await page.text();
-  const fields = Object.fromEntries([...htmlText.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
-  const res = await fetch(`${provider.url}/__consent`, { method: "POST", body: new URLSearchParams({ ...fields, decision }), redirect: "manual" });
-  expect(res.status).toBe(302);
-  return res.headers.get("location")!;
+  return (await provider.consent(authorizeUrl, decision)).toString();
 }
 
 describe.runIf(registered("google-ads"))("OAuth 2.0 end to end (Google Ads fake)", () => {

@@ -127,7 +127,7 @@ describe("forged ids in the job forms' state", () => {
       ["an account id past the integer range", () => deployment(attacker, { dataSourceIds: [HUGE] }), 400, "not an account of this data stream's platform"],
       ["a source id past the integer range", () => deployment(attacker, { mode: "source", dataSourceIds: [], networkAuthorizationId: HUGE }), 400, "not a source"],
       ["victim's stream in the address", () => deployment(attacker, {}, [], victim.stream.id), 404, "Not found"],
-      ["a stream id past the integer range", () => deployment(attacker, {}, [], HUGE), 404, "Not found"],
+      ["a stream id past the integer range", () => deployment(attacker, {}, [], HUGE), 404, "This page does not exist"],
       ["victim's source at the accounts step", () => wizardStep(attacker, [["step", "accounts"], ["state", "{}"], ["mode", "source"], ["networkAuthorizationId", String(victim.source.id)]]), 400, "not a source of this data stream's platform"],
       ["victim's account at the accounts step", () => wizardStep(attacker, [["step", "accounts"], ["state", "{}"], ["mode", "specific"], ["dataSourceIds", String(victim.account.id)]]), 400, "not an account"],
     ];
@@ -178,7 +178,7 @@ describe("forged ids in the job forms' state", () => {
       ["partition on a metric", () => edit(attacker, { partitionFieldId: ["clicks"] }), 400, "The partition field must be one of the report's date fields."],
       ["victim's job id", () => edit(attacker, {}, { jobId: String(victim.job.id) }), 404, "Not found"],
       ["victim's stream with own job", () => edit(attacker, {}, { streamId: String(victim.stream.id) }), 404, "Not found"],
-      ["a job id past the integer range", () => edit(attacker, {}, { jobId: String(HUGE) }), 404, "Not found"],
+      ["a job id past the integer range", () => edit(attacker, {}, { jobId: String(HUGE) }), 404, "This page does not exist"],
     ];
     for (const [name, attack, status, message] of attacks) {
       const got = await attack();

@@ -6,6 +6,15 @@ import { hashPassword } from "../../lib/passwords.js";
 
 let counter = 0;
 
+// argon2 takes most of a second on a loaded machine: each password is hashed once per test file
+// (the hash is salted and valid for every user that shares the password).
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 /** A company with one primary user whose password is known, for tests. */
 export async function makeCompanyWithUser(db: DB, opts: { admin?: boolean; password?: string; activateAlert?: boolean; email?: string } = {}) {
   counter += 1;
@@ -13,7 +22,7 @@ export async function makeCompanyWithUser(db: DB, opts: { admin?: boolean; passw
   const company = await createCompany(db, { name: `Company ${counter}`, activateAlert: opts.activateAlert ?? false });
   const user = await createUser(db, company.id, {
     email: opts.email ?? `user${counter}.${Date.now()}@example.test`,
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     firstName: "Test",
     lastName: `User ${counter}`,
     roles: opts.admin ? [ROLE_USER, ROLE_ADMIN] : [ROLE_USER],

@@ -1,3 +1,4 @@
+import http from "node:http";
 /** Builds requests the way a browser sends them, for calling route loaders and actions directly. */
 export const ORIGIN = "http://localhost:3000";
 
@@ -16,7 +17,9 @@ export function get(path: string, opts: { cookie?: string } = {}): Request {
 
 /** The "name=value" pairs a browser would send back after this response. */
 export function cookiesFrom(response: Response): string {
-  const raw = response.headers.getSetCookie?.() ?? [];
+  // Remix's fetch globals (installed by a test that runs the web server) have raw() instead of getSetCookie().
+  const headers = response.headers as Headers & { raw?: () => Record<string, string[]> };
+  const raw = headers.getSetCookie?.() ?? headers.raw?.()["set-cookie"] ?? [];
   return raw
     .map((c) => c.split(";")[0])
     .filter((pair) => !pair.endsWith("="))
@@ -33,4 +36,35 @@ export async function settle(fn: () => Promise<unknown>): Promise<Response> {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+export type RawRequest = { method: string; path: string; headers?: Record<string, string>; body?: string | Buffer };
+export type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * Sends exactly these headers and body to a served app (node:http: any Origin, Host,
+ * Sec-Fetch-Site or body a hostile client would send, which fetch() would normalise or refuse).
+ * Host defaults to the server's own; an empty header value leaves the header out. A server may
+ * answer before it has read a large body and close the connection: the answer counts.
+ */
+export function rawRequest(server: { url: string }, req: RawRequest): Promise<RawResponse> {
+  const target = new URL(server.url);
+  const headers: Record<string, string | number> = { host: target.host, ...req.headers };
+  if (req.body !== undefined) headers["content-length"] = Buffer.byteLength(req.body);
+  for (const [name, value] of Object.entries(headers)) if (value === "") delete headers[name];
+  return new Promise((resolve, reject) => {
+    let answered: RawResponse | undefined;
+    const outgoing = http.request({ agent: false, hostname: "127.0.0.1", port: Number(target.port), method: req.method, path: req.path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve((answered = { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") })));
+      res.on("error", (error) => (answered ? undefined : reject(error)));
+    });
+    outgoing.on("error", (error) => (answered ? undefined : reject(error)));
+    // A request the server never answers is a finding, not a hung test (idle time, far above any
+    // answer on a loaded machine).
+    outgoing.setTimeout(120_000, () => outgoing.destroy(new Error("no answer within 120 s")));
+    if (req.body !== undefined) outgoing.write(req.body);
+    outgoing.end();
+  });
 }

@@ -35,3 +35,27 @@ describe("route guards", () => {
     expect(guarded, `${file} has an action without requireUser/requireAdmin/assertSameOrigin (here or in the service it calls) or a @machine-endpoint note`).toBe(true);
   });
 });
+
+/**
+ * Every browser form is read through readForm (app/services/request-input.server.ts), which
+ * refuses wrong content types, oversized bodies and control characters with a 4xx (decision 0830).
+ * Only machine endpoints that authenticate otherwise read their raw body, in their own format.
+ */
+describe("request bodies", () => {
+  const appDir = path.join(__dirname, "../../app");
+  const RAW_BODY_READERS: Record<string, string> = {
+    "services/oauth-provider.server.ts": "OAuth token and revocation endpoints: RFC 6749 form or JSON bodies, OAuth error answers",
+    "services/addon-link.server.ts": "add-in link claim: JSON or form from the add-in, JSON error answers",
+    "services/oauth-registration.server.ts": "RFC 7591 client registration: a JSON body from an MCP client, OAuth error answers",
+    "routes/webhooks.stripe.tsx": "Stripe webhook: the raw body is what the signature covers",
+  };
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) && !e.name.includes(".test.") ? [path.join(dir, e.name)] : []));
+
+  it.each(sources(appDir).map((f) => path.relative(appDir, f)))("%s reads forms through readForm", (file) => {
+    const text = fs.readFileSync(path.join(appDir, file), "utf8");
+    const raw = /\brequest(?:\.clone\(\))?\.(formData|json|text|arrayBuffer|blob)\(/.exec(text);
+    if (!raw || RAW_BODY_READERS[file]) return;
+    expect.fail(`${file} calls request.${raw[1]}(): read browser forms with readForm (app/services/request-input.server.ts), or list a machine endpoint here with why`);
+  });
+});

@@ -3,45 +3,54 @@
 // https://youraccount.api-us1.com). Campaigns list with limit/offset (meta.total) and carry their
 // lifetime counters (send_amt, uniqueopens, linkclicks...) as strings; they are read newest
 // first and kept when their send date (sdate, ISO-8601 with offset) falls in the range.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { EMAIL_DERIVED, EMAIL_METRICS } from "../shared/email-fields.js";
 import { customerBaseUrl, num, platformErrors, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "active-campaign";
 const PAGE_SIZE = 100;
 
-export interface AcCampaign {
-  id: string;
-  name: string;
-  type: string;
-  status: string;
-  sdate: string | null;
-  send_amt: string;
-  opens: string;
-  uniqueopens: string;
-  linkclicks: string;
-  uniquelinkclicks: string;
-  hardbounces: string;
-  softbounces: string;
-  unsubscribes: string;
-  forwards?: string;
-}
+// Counters are strings ("1200"), read with num().
+const acCampaign = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: numberOrString,
+  sdate: z.string().nullable(),
+  send_amt: numberOrString,
+  opens: numberOrString,
+  uniqueopens: numberOrString,
+  linkclicks: numberOrString,
+  uniquelinkclicks: numberOrString,
+  hardbounces: numberOrString,
+  softbounces: numberOrString,
+  unsubscribes: numberOrString,
+  forwards: numberOrString.nullish(),
+});
+export type AcCampaign = z.infer<typeof acCampaign>;
+const campaignPage = z.object({ campaigns: z.array(acCampaign).nullish(), meta: z.object({ total: numberOrString.nullish() }).nullish() });
+const me = z.object({ user: z.object({ email: z.string().nullish() }).nullish() });
 
 async function* campaigns(ctx: ConnectorContext, account: Account, range: DateRange): AsyncIterable<AcCampaign[]> {
   // orders[sdate]=DESC: once a page ends before the range, older pages cannot match.
   for (let offset = 0; ; offset += PAGE_SIZE) {
-    const body = await ctx.http.json<{ campaigns: AcCampaign[]; meta?: { total?: string } }>({
-      url: "/api/3/campaigns",
-      account: account.id,
-      query: { limit: PAGE_SIZE, offset, "orders[sdate]": "DESC" },
-    });
-    const page = body?.campaigns ?? [];
+    const body = await ctx.http.json(
+      {
+        url: "/api/3/campaigns",
+        account: account.id,
+        query: { limit: PAGE_SIZE, offset, "orders[sdate]": "DESC" },
+      },
+      campaignPage,
+    );
+    const page = body.campaigns ?? [];
     yield page.filter((c) => c.sdate);
     const oldest = page.map((c) => stamp(c.sdate, account.timezone).date).filter(Boolean).sort()[0];
-    if (page.length < PAGE_SIZE || offset + PAGE_SIZE >= num(body?.meta?.total) || (oldest && oldest < range.start)) return;
+    if (page.length < PAGE_SIZE || offset + PAGE_SIZE >= num(body.meta?.total) || (oldest && oldest < range.start)) return;
   }
 }
 
@@ -73,8 +82,8 @@ export const activeCampaignConnector: Connector = recordsConnector({
     isAuthError: (b, r) => r.status === 403 && /forbidden|api.?token|api.?key/i.test(String(b?.message ?? "")),
   }),
   async check(ctx) {
-    const me = await ctx.http.json<{ user?: { email?: string } }>({ url: "/api/3/users/me" });
-    return { ok: true, identity: me?.user?.email };
+    const answer = await ctx.http.json({ url: "/api/3/users/me" }, me);
+    return { ok: true, identity: answer.user?.email ?? undefined };
   },
   async listAccounts(ctx) {
     const host = new URL(customerBaseUrl(credentialOption(ctx.credential, "url")) ?? ctx.http.baseUrl).hostname.split(".")[0];

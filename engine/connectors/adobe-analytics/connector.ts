@@ -6,14 +6,17 @@
 // GET /api/{company}/collections/suites (page/limit, lastPage), rows from POST /api/{company}/reports:
 // one dimension per request, settings.page/limit paging until lastPage.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
+import type { HttpRequest, PayloadParser } from "../../core/http-types.js";
 import { assertDateRange, eachDay } from "../../core/dates.js";
 import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { clientCredentialsToken, isTokenRefusal, sessionClient } from "../shared/ads-session.js";
-import { num, platformErrors, unexpectedPayload } from "../shared/records.js";
+import { numberOrString } from "../shared/answers.js";
+import { num, platformErrors } from "../shared/records.js";
 
 const PLATFORM = "adobe-analytics";
 const IMS = "https://ims-na1.adobelogin.com/ims/token/v3";
@@ -36,7 +39,19 @@ const split = (id: string) => {
   const [company, rsid] = id.split("/");
   return { company, rsid };
 };
-const api = (ctx: ConnectorContext, company: string, req: Parameters<typeof session.json>[1]) => session.json<any>(ctx, { ...req, headers: { "x-api-key": clientId(ctx), "x-proxy-global-company-id": company, ...req.headers } });
+const api = <T>(ctx: ConnectorContext, company: string, req: HttpRequest, parser: PayloadParser<T>) =>
+  session.json(ctx, { ...req, headers: { "x-api-key": clientId(ctx), "x-proxy-global-company-id": company, ...req.headers } }, parser);
+
+const discovery = z.object({ imsOrgs: z.array(z.object({ companies: z.array(z.object({ globalCompanyId: z.string(), companyName: z.string().nullish() })).nullish() })).nullish() });
+const suitePage = z.object({
+  content: z.array(z.object({ rsid: z.string(), name: z.string().nullish(), timezoneZoneinfo: z.string().nullish(), currency: z.string().nullish() })).nullish(),
+  lastPage: z.boolean().nullish(),
+});
+/** A report page: rows of one dimension value and the metrics in columnId order. */
+const reportPage = z.object({
+  rows: z.array(z.object({ itemId: z.string().nullish(), value: z.string().nullish(), data: z.array(numberOrString.nullable()).nullish() })).nullish(),
+  lastPage: z.boolean().nullish(),
+});
 
 const METRICS: { def: FieldDef; id: string }[] = [
   { def: metric("visits", "Visits", "NUMBER", "SUM", "Visits (metrics/visits)."), id: "metrics/visits" },
@@ -59,11 +74,6 @@ const catalogue = {
   reports: REPORTS,
   configFields: [reportConfigField(REPORTS, "daily")],
 };
-
-interface ReportBody {
-  rows?: { itemId?: string; value?: string; data?: number[] }[];
-  lastPage?: boolean;
-}
 
 export function createAdobeConnector(opts: { pageSize?: number } = {}): Connector {
   const pageSize = opts.pageSize ?? 50_000;
@@ -94,13 +104,13 @@ export function createAdobeConnector(opts: { pageSize?: number } = {}): Connecto
       return { ok: true, identity: `${suites.length} report suite${suites.length === 1 ? "" : "s"}` };
     },
     async listAccounts(ctx): Promise<Account[]> {
-      const me = await session.json<{ imsOrgs?: { companies?: { globalCompanyId: string; companyName?: string }[] }[] }>(ctx, { url: "/discovery/me", headers: { "x-api-key": clientId(ctx) } });
+      const me = await session.json(ctx, { url: "/discovery/me", headers: { "x-api-key": clientId(ctx) } }, discovery);
       const out: Account[] = [];
       for (const company of (me?.imsOrgs ?? []).flatMap((o) => o.companies ?? [])) {
-        for await (const suites of paginate<{ rsid: string; name?: string; timezoneZoneinfo?: string; currency?: string }, number>(
-          async (page = 0) => {
-            const body = await api(ctx, company.globalCompanyId, { url: `/api/${company.globalCompanyId}/collections/suites`, query: { limit: 100, page, expansion: "name,timezoneZoneinfo,currency" } });
-            return { items: body?.content ?? [], next: body?.lastPage === false ? page + 1 : null };
+        for await (const suites of paginate(
+          async (page: number = 0) => {
+            const body = await api(ctx, company.globalCompanyId, { url: `/api/${company.globalCompanyId}/collections/suites`, query: { limit: 100, page, expansion: "name,timezoneZoneinfo,currency" } }, suitePage);
+            return { items: body.content ?? [], next: body.lastPage === false ? page + 1 : null };
           },
           { platform: PLATFORM },
         )) {
@@ -120,9 +130,9 @@ export function createAdobeConnector(opts: { pageSize?: number } = {}): Connecto
         const windows = report === "daily" ? [{ start: range.start, end: range.end }] : eachDay(range).map((d) => ({ start: d, end: d }));
         for (const w of windows) {
           const to = DateTime.fromISO(w.end).plus({ days: 1 }).toISODate();
-          for await (const rows of paginate<NonNullable<ReportBody["rows"]>[number], number>(
-            async (page = 0) => {
-              const body: ReportBody = await api(ctx, company, {
+          for await (const rows of paginate(
+            async (page: number = 0) => {
+              const body = await api(ctx, company, {
                 method: "POST",
                 url: `/api/${company}/reports`,
                 account: account.id,
@@ -133,8 +143,7 @@ export function createAdobeConnector(opts: { pageSize?: number } = {}): Connecto
                   dimension: report === "daily" ? "variables/daterangeday" : "variables/lasttouchchannel",
                   settings: { limit: pageSize, page, dimensionSort: "asc", countRepeatInstances: true },
                 },
-              });
-              if (!body || (body.rows !== undefined && !Array.isArray(body.rows))) throw unexpectedPayload(ctx, PLATFORM, "reports", body);
+              }, reportPage);
               return { items: body.rows ?? [], next: body.lastPage === false ? page + 1 : null };
             },
             { platform: PLATFORM },

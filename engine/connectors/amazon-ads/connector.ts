@@ -5,6 +5,7 @@ import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import type { Account, AppCredentials, Connector, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
 import { adsConnector } from "../shared/ads-family.js";
+import { numOrNull } from "../shared/records.js";
 import { amazonErrorDetail, classifyAmazonError } from "./errors.js";
 import { AMAZON_FIELDS, AMAZON_REPORTS, REPORT_HELP, type AmazonReport } from "./fields.js";
 import { listProfiles, profileOf, REGION_HOSTS } from "./profiles.js";
@@ -35,20 +36,25 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
       throw new InvalidRequestError("Amazon Ads reports have no hourly breakdown (hourly data is only in Amazon Marketing Stream). Read by day.");
     }
     const catalogue = AMAZON_FIELDS[report.id];
-    // Every column is requested: the rows are rolled up to the asked dimensions here, so that an
-    // account-level read sums its campaigns.
-    const columns = [...new Set(catalogue.flatMap((f) => (f.column ? [f.column] : [])))];
+    // The requested columns (and the parts of the derived ratios); the rows are rolled up to the
+    // asked dimensions here, so that an account-level read sums its campaigns.
+    const asked = new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)]);
+    if (asked.has("ctr")) ["impressions", "clicks"].forEach((id) => asked.add(id));
+    if (asked.has("average_cpc")) ["cost", "clicks"].forEach((id) => asked.add(id));
+    const wanted = catalogue.filter((f) => f.column && asked.has(f.def.id));
+    const columns = [...new Set(["date", ...wanted.map((f) => f.column!), ...(wanted.some((f) => f.def.type === "metric") ? [] : ["impressions"])])];
     const clientId = clientIdOf(ctx.app);
     const profile = await profileOf(ctx, account.id);
     for (const slice of splitDateRange(assertDateRange(range), DAYS_PER_REPORT)) {
       const records = await runReport(ctx, { profile, clientId, report, columns, range: slice }, options.poll);
       yield records.map((record) => {
         const row: Row = { account_id: profile.id, account_name: profile.name };
-        for (const field of catalogue) {
-          if (!field.column) continue;
-          const value = record[field.column];
-          row[field.def.id] = field.def.type === "metric" ? Number(value ?? 0) : value === null || value === undefined ? null : String(value);
+        for (const field of wanted) {
+          const value = record[field.column!];
+          // A metric the report left out is unknown, not 0.
+          row[field.def.id] = field.def.type === "metric" ? numOrNull(value) : value === null || value === undefined ? null : String(value);
         }
+        if (!wanted.some((f) => f.column === "date")) row.date = record.date === undefined || record.date === null ? null : String(record.date);
         return row;
       });
     }
@@ -109,8 +115,8 @@ export function createAmazonAdsConnector(options: AmazonAdsConnectorOptions = {}
       fetch: (ctx, account, range, req) => reportRows(ctx, account, range, req, report),
       record: (row: Row) => row,
       derived: {
-        ctr: (g) => (Number(g.impressions) ? round(Number(g.clicks) / Number(g.impressions), 6) : 0),
-        average_cpc: (g) => (Number(g.clicks) ? round(Number(g.cost) / Number(g.clicks), 4) : 0),
+        ctr: (g) => (Number(g.impressions) ? round(Number(g.clicks) / Number(g.impressions), 6) : g.impressions === null ? null : 0),
+        average_cpc: (g) => (Number(g.clicks) ? round(Number(g.cost) / Number(g.clicks), 4) : g.clicks === null ? null : 0),
       },
     })),
   });

@@ -8,4 +8,5 @@ export const contract: ContractFixture = {
   credential: { type: "oauth2", accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN, expiresAt: "2099-01-01T00:00:00Z" },
   app: CLIENT,
   read: { report: "sp_campaigns", range: { start: "2025-03-01", end: "2025-03-02" } },
+  everyField: { range: { start: "2025-03-01", end: "2025-03-01" } },
 };

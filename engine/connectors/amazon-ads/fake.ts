@@ -7,6 +7,10 @@ import { gzipSync } from "node:zlib";
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
 import { mountOAuth2, type FakeOAuth2 } from "../../../tests/fakes/support/oauth2.js";
 import { daysBetween, seeded } from "../../../tests/fakes/support/seeded.js";
+import { generatedValue } from "../../../tests/fakes/support/field-kinds.js";
+import { allocate, fieldValues, type SplitOf } from "../../../tests/fakes/support/field-values.js";
+import { fieldOf } from "../shared/column-catalogue.js";
+import { AMAZON_COLUMNS, type AdProduct } from "./catalogue.data.js";
 
 export const CLIENT = { clientId: "amzn1.application-oa2-client.fake0123456789", clientSecret: "fake-amazon-client-secret-5e2d" };
 export const REFRESH_TOKEN = "Atzr|fake-amazon-refresh-token";
@@ -71,19 +75,36 @@ const METRIC_COLUMNS: Record<string, (s: ReturnType<typeof dayStats>) => number>
   unitsSold: (s) => s.purchases,
 };
 
-/** The records a COMPLETED report holds: one per campaign and day with traffic. */
-export function reportRows(job: Job): Record<string, string | number>[] {
-  const rows: Record<string, string | number>[] = [];
+const gen = fieldValues("amazon-ads");
+
+/**
+ * The records a COMPLETED report holds: one per campaign and day with traffic, split in two rows per
+ * campaign for the group-bys below it (ad groups, targets, search terms, products, placements), the
+ * first row twice the second so the rows add up to the campaign.
+ */
+export function reportRows(job: Job): Record<string, string | number | null>[] {
+  const rows: Record<string, string | number | null>[] = [];
+  const { adProduct, groupBy, columns } = job.body.configuration as { adProduct: AdProduct; groupBy: string[]; columns: string[] };
+  const catalogue = AMAZON_COLUMNS[adProduct] ?? AMAZON_COLUMNS.SPONSORED_PRODUCTS;
+  const children = groupBy[0] === "campaign" ? [undefined] : ["1", "2"];
   for (const campaign of campaignsOf(job.profileId)) {
     for (const date of daysBetween(job.body.startDate, job.body.endDate)) {
       const stats = dayStats(campaign.campaignId, date);
-      const row: Record<string, string | number> = {};
-      for (const column of job.body.configuration.columns as string[]) {
-        if (column === "date") row.date = date;
-        else if (column in campaign) row[column] = campaign[column as keyof typeof campaign];
-        else row[column] = METRIC_COLUMNS[column](stats);
+      for (const child of children) {
+        const split = (n: number, cents = false) => (child === undefined ? n : cents ? allocate(Math.round(n * 100), [2, 1])[Number(child) - 1] / 100 : allocate(n, [2, 1])[Number(child) - 1]);
+        const cell: SplitOf[] = child === undefined ? [] : [{ dimension: "row", members: ["1", "2"], member: child }];
+        const row: Record<string, string | number | null> = {};
+        for (const column of columns) {
+          if (column === "date") row.date = date;
+          else if (column in campaign) row[column] = campaign[column as keyof typeof campaign];
+          else if (column in METRIC_COLUMNS) row[column] = split(METRIC_COLUMNS[column](stats), column === "cost" || /^sales/.test(column));
+          else if (catalogue[column]) {
+            const value = generatedValue(gen, fieldOf(catalogue[column]), { entities: [String(campaign.campaignId)], days: [date], cell }, `${campaign.campaignId}/${child ?? ""}`, column);
+            row[column] = typeof value === "boolean" ? String(value) : value;
+          }
+        }
+        rows.push(row);
       }
-      rows.push(row);
     }
   }
   return rows;

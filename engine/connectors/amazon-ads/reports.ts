@@ -42,7 +42,7 @@ export async function runReport(
       endDate: job.range.end,
       configuration: {
         adProduct: job.report.adProduct,
-        groupBy: ["campaign"],
+        groupBy: [job.report.groupBy],
         columns: job.columns,
         reportTypeId: job.report.reportTypeId,
         timeUnit: "DAILY",

@@ -7,28 +7,33 @@
 // (GET /orders/v0/orders, CreatedAfter/CreatedBefore, NextToken paging; with a NextToken only
 // MarketplaceIds may be repeated).
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ConnectorError, isConnectorError } from "../../core/errors.js";
 import { dimension as dim } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, Credential, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { ORDER_DERIVED, orderFields } from "../shared/commerce-fields.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 import { marketplaceById, marketplaceByUrl, REGION_HOSTS, type Region } from "./marketplaces.js";
 
 const PLATFORM = "amazon-seller";
 
-export interface SpOrder {
-  AmazonOrderId: string;
-  PurchaseDate: string;
-  OrderStatus: string;
-  FulfillmentChannel?: string;
-  SalesChannel?: string;
-  OrderTotal?: { CurrencyCode: string; Amount: string };
-  NumberOfItemsShipped?: number;
-  NumberOfItemsUnshipped?: number;
-  IsBusinessOrder?: boolean;
-  BuyerInfo?: { BuyerEmail?: string };
-}
+// https://developer-docs.amazon.com/sp-api/docs/orders-api-v0-reference#order
+const spOrder = z.object({
+  AmazonOrderId: z.string(),
+  PurchaseDate: z.string(),
+  OrderStatus: z.string(),
+  FulfillmentChannel: z.string().nullish(),
+  SalesChannel: z.string().nullish(),
+  OrderTotal: z.object({ CurrencyCode: z.string(), Amount: numberOrString }).nullish(),
+  NumberOfItemsShipped: numberOrString.nullish(),
+  NumberOfItemsUnshipped: numberOrString.nullish(),
+  IsBusinessOrder: z.boolean().nullish(),
+  BuyerInfo: z.object({ BuyerEmail: z.string().nullish() }).nullish(),
+});
+export type SpOrder = z.infer<typeof spOrder>;
+const ordersAnswer = z.object({ payload: z.object({ Orders: z.array(spOrder).nullish(), NextToken: z.string().nullish() }).nullish() });
 
 /** In tests every region is the fake; in production each region has its host. */
 const hostOf = (ctx: ConnectorContext, region: Region) => (ctx.baseUrl ? "" : REGION_HOSTS[region]);
@@ -40,10 +45,17 @@ function regionsToList(ctx: ConnectorContext): Region[] {
   return chosen ? [chosen.region] : ["na", "eu", "fe"];
 }
 
-interface Participation {
-  marketplace: { id: string; name: string; countryCode: string; defaultCurrencyCode: string };
-  participation: { isParticipating: boolean; hasSuspendedListings: boolean };
-}
+const participations = z.object({
+  payload: z
+    .array(
+      z.object({
+        marketplace: z.object({ id: z.string(), name: z.string(), countryCode: z.string(), defaultCurrencyCode: z.string() }),
+        participation: z.object({ isParticipating: z.boolean(), hasSuspendedListings: z.boolean() }),
+      }),
+    )
+    .nullish(),
+});
+type Participation = NonNullable<z.infer<typeof participations>["payload"]>[number];
 
 function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   const market = marketplaceById(account.id);
@@ -53,8 +65,8 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   return paginate<SpOrder, string>(
     async (next) => {
       const query = next ? { MarketplaceIds: account.id, NextToken: next } : { MarketplaceIds: account.id, CreatedAfter: from.toUTC().toISO({ suppressMilliseconds: true }), CreatedBefore: before.toUTC().toISO({ suppressMilliseconds: true }), MaxResultsPerPage: 100 };
-      const body = await ctx.http.json<{ payload?: { Orders?: SpOrder[]; NextToken?: string } }>({ url: `${hostOf(ctx, market?.region ?? "na")}/orders/v0/orders`, account: account.id, query });
-      return { items: body?.payload?.Orders ?? [], next: body?.payload?.NextToken };
+      const body = await ctx.http.json({ url: `${hostOf(ctx, market?.region ?? "na")}/orders/v0/orders`, account: account.id, query }, ordersAnswer);
+      return { items: body.payload?.Orders ?? [], next: body.payload?.NextToken ?? undefined };
     },
     { platform: PLATFORM },
   );
@@ -108,7 +120,7 @@ export const amazonSellerConnector: Connector = recordsConnector({
     for (const region of regions) {
       let payload: Participation[];
       try {
-        payload = (await ctx.http.json<{ payload: Participation[] }>({ url: `${hostOf(ctx, region)}/sellers/v1/marketplaceParticipations` })).payload ?? [];
+        payload = (await ctx.http.json({ url: `${hostOf(ctx, region)}/sellers/v1/marketplaceParticipations` }, participations)).payload ?? [];
       } catch (error) {
         // A seller registered in one region only is refused by the others.
         if (regions.length > 1 && isConnectorError(error) && error.kind === "config") continue;

@@ -8,12 +8,14 @@
 // https://developer.apple.com/documentation/appstoreconnectapi/get-v1-salesreports), split by app.
 import { gunzipSync } from "node:zlib";
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { memoForContext } from "../../core/context-cache.js";
 import { credentialOption } from "../../core/credentials.js";
 import { eachDay } from "../../core/dates.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectItems, paginate } from "../../core/paginate.js";
 import type { Account, ConnectorContext, Credential, DateRange, Row } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { es256Jwt } from "../shared/es256-jwt.js";
 import { num, platformErrors, recordsConnector, unexpectedPayload } from "../shared/records.js";
 import { REPORTS, REVIEW_FIELDS, SALES_FIELDS, salesRecord, type SalesLine } from "./fields.js";
@@ -23,27 +25,19 @@ const PLATFORM = "app-store-connect";
 const ZONE = "America/Los_Angeles";
 const TOKEN_TTL_S = 15 * 60;
 
-interface Resource<A> {
-  id: string;
-  attributes?: A;
-}
-interface Document<A> {
-  data?: Resource<A>[];
-  links?: { next?: string };
-}
-interface AppAttributes {
-  name?: string;
-  bundleId?: string;
-  sku?: string;
-}
-export interface ReviewAttributes {
-  rating?: number;
-  title?: string;
-  body?: string;
-  reviewerNickname?: string;
-  createdDate?: string;
-  territory?: string;
-}
+/** A JSON:API resource; what it says sits in attributes. */
+const resource = <A>(attributes: z.ZodType<A>) => z.object({ id: z.string(), attributes: attributes.nullish() });
+type Resource<A> = z.infer<ReturnType<typeof resource<A>>>;
+const appAttributes = z.object({ name: z.string().nullish(), bundleId: z.string().nullish(), sku: z.string().nullish() });
+const reviewAttributes = z.object({
+  rating: numberOrString.nullish(),
+  title: z.string().nullish(),
+  body: z.string().nullish(),
+  reviewerNickname: z.string().nullish(),
+  createdDate: z.string().nullish(),
+  territory: z.string().nullish(),
+});
+export type ReviewAttributes = z.infer<typeof reviewAttributes>;
 
 function keyParts(credential: Credential) {
   if (credential.type !== "api-key") return undefined;
@@ -64,18 +58,18 @@ export function appStoreToken(credential: Credential, now = new Date()): string 
 }
 
 /** Items of a JSON:API listing, following links.next (an absolute URL carrying the cursor). */
-function documents<A>(ctx: ConnectorContext, first: string, query: Record<string, string | number>, what: string, account?: string) {
+function documents<A>(ctx: ConnectorContext, first: string, query: Record<string, string | number>, attributes: z.ZodType<A>, account?: string) {
+  const document = z.object({ data: z.array(resource(attributes)), links: z.object({ next: z.string().nullish() }).nullish() });
   return paginate<Resource<A>, string>(
     async (next) => {
-      const body = await ctx.http.json<Document<A>>(next ? { url: next, account } : { url: first, query, account });
-      if (!body || !Array.isArray(body.data)) throw unexpectedPayload(ctx, PLATFORM, what, body);
-      return { items: body.data, next: body.links?.next };
+      const body = await ctx.http.json(next ? { url: next, account } : { url: first, query, account }, document);
+      return { items: body.data, next: body.links?.next ?? undefined };
     },
     { platform: PLATFORM },
   );
 }
 
-const appResources = (ctx: ConnectorContext) => memoForContext(ctx, "asc-apps", () => collectItems(documents<AppAttributes>(ctx, "/v1/apps", { limit: 200, "fields[apps]": "name,bundleId,sku" }, "apps")));
+const appResources = (ctx: ConnectorContext) => memoForContext(ctx, "asc-apps", () => collectItems(documents(ctx, "/v1/apps", { limit: 200, "fields[apps]": "name,bundleId,sku" }, appAttributes)));
 
 async function listApps(ctx: ConnectorContext): Promise<Account[]> {
   const apps = await appResources(ctx);
@@ -113,7 +107,7 @@ function salesOfDay(ctx: ConnectorContext, day: string): Promise<SalesLine[]> {
 
 async function* sales(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<SalesLine[]> {
   // In-app purchase lines name their app by its SKU in Parent Identifier.
-  const sku = (await appResources(ctx)).find((a) => a.id === account.id)?.attributes?.sku;
+  const sku = (await appResources(ctx)).find((a) => a.id === account.id)?.attributes?.sku ?? undefined;
   for (const day of eachDay(range)) {
     const lines = (await salesOfDay(ctx, day)).filter((l) => l["Apple Identifier"] === account.id || (sku !== undefined && l["Parent Identifier"] === sku));
     if (lines.length > 0) yield lines;
@@ -122,7 +116,7 @@ async function* sales(ctx: ConnectorContext, account: Account, range: DateRange)
 
 async function* reviews(ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Resource<ReviewAttributes>[]> {
   const start = DateTime.fromISO(range.start, { zone: ZONE }).startOf("day");
-  const pages = documents<ReviewAttributes>(ctx, `/v1/apps/${account.id}/customerReviews`, { limit: 200, sort: "-createdDate" }, "customerReviews", account.id);
+  const pages = documents(ctx, `/v1/apps/${account.id}/customerReviews`, { limit: 200, sort: "-createdDate" }, reviewAttributes, account.id);
   for await (const page of pages) {
     yield page;
     const last = page[page.length - 1]?.attributes?.createdDate;
@@ -131,7 +125,7 @@ async function* reviews(ctx: ConnectorContext, account: Account, range: DateRang
   }
 }
 
-const reviewDay = (at: string | undefined) => (at ? DateTime.fromISO(at, { setZone: true }).setZone(ZONE).toISODate() : null);
+const reviewDay = (at: string | null | undefined) => (at ? DateTime.fromISO(at, { setZone: true }).setZone(ZONE).toISODate() : null);
 
 export const appStoreConnectConnector = recordsConnector({
   id: PLATFORM,
@@ -181,7 +175,7 @@ export const appStoreConnectConnector = recordsConnector({
         title: r.attributes?.title ?? null,
         body: r.attributes?.body ?? null,
         reviews: 1,
-        rating: r.attributes?.rating === undefined ? null : num(r.attributes.rating),
+        rating: r.attributes?.rating == null ? null : num(r.attributes.rating),
       }),
     },
   ],

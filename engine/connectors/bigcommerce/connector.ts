@@ -4,11 +4,13 @@
 // Orders are only listed by the V2 Orders API (https://developer.bigcommerce.com/docs/rest-management/orders),
 // which answers 204 No Content for an empty page. The store's IANA zone and default currency
 // come from GET /v2/store.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { ORDER_DERIVED, orderFields } from "../shared/commerce-fields.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
@@ -16,31 +18,29 @@ const PLATFORM = "bigcommerce";
 /** V2 Orders: limit up to 250. */
 const PAGE_SIZE = 250;
 
-interface Store {
-  id: string;
-  name: string;
-  domain: string;
-  currency: string;
-  timezone?: { name?: string };
-}
-export interface BigCommerceOrder {
-  id: number;
-  date_created: string;
-  status: string;
-  customer_id: number;
-  billing_address?: { email?: string };
-  total_inc_tax: string;
-  total_tax: string;
-  subtotal_ex_tax: string;
-  shipping_cost_inc_tax: string;
-  discount_amount: string;
-  coupon_discount: string;
-  refunded_amount: string;
-  items_total: number;
-  payment_method: string;
-  currency_code: string;
-  channel_id?: number;
-}
+const storeAnswer = z.object({ id: numberOrString, name: z.string(), domain: z.string().nullish(), currency: z.string().nullish(), timezone: z.object({ name: z.string().nullish() }).nullish() });
+// V2 amounts are decimal strings ("12.5000"): https://developer.bigcommerce.com/docs/rest-management/orders#get-all-orders
+const bigCommerceOrder = z.object({
+  id: z.number(),
+  date_created: z.string(),
+  status: z.string(),
+  customer_id: z.number(),
+  billing_address: z.object({ email: z.string().nullish() }).nullish(),
+  total_inc_tax: numberOrString,
+  total_tax: numberOrString,
+  subtotal_ex_tax: numberOrString,
+  shipping_cost_inc_tax: numberOrString,
+  discount_amount: numberOrString,
+  coupon_discount: numberOrString,
+  refunded_amount: numberOrString,
+  items_total: numberOrString,
+  payment_method: z.string().nullish(),
+  currency_code: z.string().nullish(),
+  channel_id: z.number().nullish(),
+});
+export type BigCommerceOrder = z.infer<typeof bigCommerceOrder>;
+/** An empty page is 204 No Content, read as null. */
+const orderPage = z.array(bigCommerceOrder).nullable();
 
 /** V2 errors are [{status, message}]; V3 ones {status, title, detail}. */
 const bcMessage = (body: any): string | undefined => (Array.isArray(body) ? body.map((e) => e?.message).filter(Boolean).join("; ") : body?.detail || body?.title);
@@ -55,7 +55,7 @@ function storeHash(ctx: ConnectorContext): string {
 
 async function store(ctx: ConnectorContext): Promise<Account> {
   const hash = storeHash(ctx);
-  const s = await ctx.http.json<Store>({ url: `/stores/${hash}/v2/store` });
+  const s = await ctx.http.json({ url: `/stores/${hash}/v2/store` }, storeAnswer);
   return { id: hash, name: s.name, timezone: s.timezone?.name || "UTC", currency: s.currency || "USD", status: "active" };
 }
 
@@ -64,12 +64,15 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   return paginate<BigCommerceOrder, number>(
     async (page = 1) => {
       const items =
-        (await ctx.http.json<BigCommerceOrder[] | null>({
-          url: `/stores/${account.id}/v2/orders`,
-          account: account.id,
-          // max_date_created is inclusive: stop one second before the next day.
-          query: { min_date_created: from.toISO({ suppressMilliseconds: true }), max_date_created: to.minus({ seconds: 1 }).toISO({ suppressMilliseconds: true }), sort: "date_created:asc", page, limit: PAGE_SIZE },
-        })) ?? [];
+        (await ctx.http.json(
+          {
+            url: `/stores/${account.id}/v2/orders`,
+            account: account.id,
+            // max_date_created is inclusive: stop one second before the next day.
+            query: { min_date_created: from.toISO({ suppressMilliseconds: true }), max_date_created: to.minus({ seconds: 1 }).toISO({ suppressMilliseconds: true }), sort: "date_created:asc", page, limit: PAGE_SIZE },
+          },
+          orderPage,
+        )) ?? [];
       return { items, next: items.length === PAGE_SIZE ? page + 1 : null };
     },
     { platform: PLATFORM },
@@ -121,9 +124,9 @@ export const bigcommerceConnector: Connector = recordsConnector({
         ...stamp(o.date_created, account.timezone, { format: "iso" }),
         order_id: String(o.id),
         status: o.status,
-        payment_method: o.payment_method,
-        order_currency: o.currency_code,
-        channel_id: o.channel_id === undefined ? null : String(o.channel_id),
+        payment_method: o.payment_method ?? null,
+        order_currency: o.currency_code ?? null,
+        channel_id: o.channel_id == null ? null : String(o.channel_id),
         orders: o.id,
         revenue: num(o.total_inc_tax),
         subtotal: num(o.subtotal_ex_tax),

@@ -9,7 +9,6 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import type { Account, AdUrl, ConnectorContext, ConversionTag } from "../../core/types.js";
-import type { BingReport } from "./fields.js";
 import { runReport, type PollTiming } from "./reports.js";
 import { serviceUrl } from "./urls.js";
 
@@ -18,7 +17,7 @@ export const AD_TYPES = ["AppInstall", "DynamicSearch", "ExpandedText", "Hotel",
 
 export const CAMPAIGN_TYPES = ["Search", "Audience"] as const;
 
-const AD_REPORT: BingReport = { id: "ad", name: "Ads", description: "Ad spend for the URL checker.", requestType: "AdPerformanceReportRequest", idColumn: "AdId" };
+const AD_REPORT = { id: "ad", requestType: "AdPerformanceReportRequest" };
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const campaigns = z.object({ Campaigns: z.array(z.object({ Id: id, Status: z.string().nullish() })).nullish() });

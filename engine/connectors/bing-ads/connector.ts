@@ -4,13 +4,14 @@
 // (https://learn.microsoft.com/en-us/advertising/guides/authentication-oauth?view=bingads-13).
 import { memoForContext } from "../../core/context-cache.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
-import { ConnectorError } from "../../core/errors.js";
+import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
-import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
-import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, Row, RowPage } from "../../core/types.js";
+import type { AppCredentials, Connector, ConnectorContext, Credential, FieldDef, ReadRequest, Row, RowPage } from "../../core/types.js";
+import { assertColumnsCompatible, incompatibleWith } from "../shared/column-catalogue.js";
+import { numOrNull } from "../shared/records.js";
 import { getUser, searchAccounts, type BingAccount } from "./accounts.js";
 import { classifyBingError } from "./errors.js";
-import { BING_CONFIG_FIELDS, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, type BingField } from "./fields.js";
+import { anchorColumn, BING_CATALOGUE, BING_REPORTS, BING_RULES, columnOfField } from "./fields.js";
 import { runReport, type PollTiming } from "./reports.js";
 import { BING_HOSTS } from "./urls.js";
 import { listBingAdUrls, listBingConversionTags } from "./checks.js";
@@ -22,8 +23,6 @@ const PAGE_SIZE = 1000;
 /** Hourly data is kept 6 months, daily 36 (report-data-retention-time-periods); slices keep each file small. */
 const DAYS_PER_REPORT = { day: 90, hour: 14 } as const;
 
-const CATALOGUE = mappedCatalogue(PLATFORM, BING_FIELDS, BING_REPORTS, DEFAULT_REPORT, BING_CONFIG_FIELDS);
-
 function developerToken(app: AppCredentials | undefined): string {
   const token = app?.extra?.developerToken;
   if (!token) {
@@ -32,18 +31,21 @@ function developerToken(app: AppCredentials | undefined): string {
   return token;
 }
 
-/** Report cells are text: "1,234" never appears in FormatVersion 2.0, "2.50%" does for Ctr; "--" means none. */
-function cell(field: BingField, record: Record<string, string>): Row[string] {
-  const raw = record[field.column];
-  if (field.def.id === "date") return raw ? raw.split("|")[0] : null;
-  if (field.def.id === "hour") {
-    const hour = raw?.split("|")[1];
-    return hour === undefined ? null : Number(hour);
+/**
+ * Report cells are text (FormatVersion 2.0): percentages as "2.50%" or 2.50, "--" where a
+ * statistic does not apply, empty where the row has none. Both of the last are null, not 0.
+ */
+export function cell(field: FieldDef, column: string, record: Record<string, string>): Row[string] {
+  const raw = record[column];
+  if (raw === undefined || raw === "" || raw === "--") return null;
+  if (column === "TimePeriod") {
+    const [date, hour] = raw.split("|");
+    return field.id === "hour" ? (hour === undefined ? null : Number(hour)) : date;
   }
-  if (field.def.type === "dimension") return raw === undefined || raw === "" ? null : raw;
-  if (raw === undefined || raw === "" || raw === "--") return 0;
-  const n = Number(raw.replace(/[,%]/g, ""));
-  return field.percent ? Math.round((n / 100) * 1e6) / 1e6 : n;
+  if (field.type === "dimension") return raw;
+  const n = numOrNull(raw.replace(/[,%]/g, ""));
+  if (n === null) return null;
+  return field.fieldType === "PERCENT" ? Math.round((n / 100) * 1e8) / 1e8 : n;
 }
 
 function accountsOf(ctx: ConnectorContext): Promise<Map<string, BingAccount>> {
@@ -56,24 +58,28 @@ export interface BingAdsConnectorOptions {
 
 export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): Connector {
   async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const { report: reportId } = resolveReportRequest(CATALOGUE, req);
+    const { report: reportId, declared } = resolveReportRequest(BING_CATALOGUE, req);
     const report = BING_REPORTS.find((r) => r.id === reportId)!;
-    const range = assertDateRange(req.range);
-    const wanted = pickFields(BING_FIELDS[reportId], req.fields);
+    assertColumnsCompatible(PLATFORM, declared.map((f) => f.id), req.fields, BING_RULES);
+    const byId = new Map(declared.map((f) => [f.id, f]));
+    const wanted = req.fields.map((id) => ({ def: byId.get(id)!, column: columnOfField(report, id)! }));
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
-    const byTime = hourly || req.fields.includes("date");
-    // TimePeriod is only allowed with a time aggregation, and Summary sums the whole range.
-    const columns = [...new Set([...(byTime ? ["TimePeriod"] : []), report.idColumn, ...wanted.map((f) => f.column)])].filter((c) => byTime || c !== "TimePeriod");
+    if (hourly && !report.hourly) throw new InvalidRequestError(`The Microsoft Advertising ${report.name} report has no hourly breakdown. Read it by day.`);
+    const byTime = report.aggregated && report.columns.includes("TimePeriod") && (hourly || req.fields.includes("date"));
+    const aggregation = !report.aggregated ? undefined : hourly ? "Hourly" : byTime ? "Daily" : "Summary";
+    const anchor = anchorColumn(report);
+    // Every report needs at least one statistic ("does not specify measurement columns").
+    const hasStatistic = wanted.some((w) => w.def.type === "metric");
+    const measurement = !hasStatistic ? report.columns.find((c) => c === "Impressions") : undefined;
+    const columns = [...new Set([...(byTime ? ["TimePeriod"] : []), ...(anchor ? [anchor] : []), ...wanted.map((w) => w.column), ...(measurement ? [measurement] : [])])];
+    const range = assertDateRange(req.range);
     const known = await accountsOf(ctx);
+    const slices = report.time ? splitDateRange(range, DAYS_PER_REPORT[hourly ? "hour" : "day"]) : [undefined];
     for (const account of req.accounts) {
-      for (const slice of splitDateRange(range, DAYS_PER_REPORT[hourly ? "hour" : "day"])) {
-        const records = await runReport(
-          ctx,
-          { report, accountId: account.id, customerId: known.get(account.id)?.customerId, columns, aggregation: hourly ? "Hourly" : byTime ? "Daily" : "Summary", range: slice },
-          options.poll,
-        );
+      for (const slice of slices) {
+        const records = await runReport(ctx, { report, accountId: account.id, customerId: known.get(account.id)?.customerId, columns, aggregation, range: slice }, options.poll);
         for (let i = 0; i < records.length; i += PAGE_SIZE) {
-          yield { rows: records.slice(i, i + PAGE_SIZE).map((record) => Object.fromEntries(wanted.map((f) => [f.def.id, cell(f, record)]))) };
+          yield { rows: records.slice(i, i + PAGE_SIZE).map((record) => Object.fromEntries(wanted.map((w) => [w.def.id, cell(w.def, w.column, record)]))) };
         }
       }
     }
@@ -116,7 +122,11 @@ export function createBingAdsConnector(options: BingAdsConnectorOptions = {}): C
     async listAccounts(ctx) {
       return (await searchAccounts(ctx)).map(({ customerId: _customer, ...account }) => account);
     },
-    ...catalogueMethods(CATALOGUE),
+    ...catalogueMethods(BING_CATALOGUE),
+    async incompatibleFields(_ctx, { report, selected }) {
+      const fields = BING_CATALOGUE.fields[report ?? BING_CATALOGUE.defaultReport] ?? [];
+      return incompatibleWith(fields.map((f) => f.id), selected, BING_RULES);
+    },
     read,
     // Automatic checks (issue 7): ad final URLs and UET tags; there is no domain verification.
     async listAdUrls(ctx, account) {

@@ -7,5 +7,8 @@ export const contract: ContractFixture = {
   startFake: startBingAdsFake,
   credential: { type: "oauth2", accessToken: ACCESS_TOKEN, refreshToken: REFRESH_TOKEN, expiresAt: "2099-01-01T00:00:00Z" },
   app: { ...CLIENT, extra: { developerToken: DEVELOPER_TOKEN } },
-  read: { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" }, accounts: ["150001"] },
+  // A sample of the catalogue as a user would pick it (a query URL cannot carry hundreds of fields);
+  // everyField reads all of them.
+  read: { report: "campaign", range: { start: "2025-03-01", end: "2025-03-02" }, accounts: ["150001"], fields: ["date", "campaign_id", "campaign_name", "device_type", "network", "impressions", "clicks", "cost", "conversions", "conversion_value", "impression_share_percent", "click_share_percent", "quality_score", "phone_calls"] },
+  everyField: { range: { start: "2025-03-01", end: "2025-03-01" } },
 };

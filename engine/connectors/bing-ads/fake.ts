@@ -7,6 +7,11 @@ import { writeZip } from "../../core/zip.js";
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
 import { mountOAuth2, type FakeOAuth2 } from "../../../tests/fakes/support/oauth2.js";
 import { chunk, daysBetween, seeded } from "../../../tests/fakes/support/seeded.js";
+import { allocate, fieldValues, type SplitOf } from "../../../tests/fakes/support/field-values.js";
+import { dimensionFieldOf, metricFieldOf } from "../../../tests/fakes/support/field-kinds.js";
+import { fieldOf } from "../shared/column-catalogue.js";
+import type { FieldDef } from "../../core/types.js";
+import { BING_COLUMNS } from "./catalogue.generated.js";
 
 export const DEVELOPER_TOKEN = "fake-bing-dev-token-88aa1c";
 export const CLIENT = { clientId: "00000000-fake-4bing-client-000000000000", clientSecret: "fake-bing-client-secret-42f7" };
@@ -70,6 +75,8 @@ export const failures = {
 interface Job {
   request: Record<string, unknown>;
   polls: number;
+  /** Written once when the job finishes, served by the download. */
+  csv?: string;
 }
 
 export interface BingAdsFake {
@@ -88,18 +95,57 @@ function csvLine(values: (string | number)[]): string {
   return values.map((v) => `"${String(v).replace(/"/g, '""')}"`).join(",");
 }
 
+/** Any column of the generated catalogue that the hand model below does not cover comes from here. */
+const gen = fieldValues("bing-ads");
+
+/** Columns the hand model answers (the figures the connector tests assert exactly). */
+const MODELLED = new Set(["Impressions", "Clicks", "Spend", "Conversions", "Revenue", "AllConversions", "ViewThroughConversions", "Ctr", "AverageCpc"]);
+
+/** Attributes of the account or of the campaign a row belongs to: every other attribute splits a campaign's rows. */
+const ENTITY_ATTRIBUTE = /^(Account|Campaign|CurrencyCode$|Currency$|TimeZone$|Customer|AdId$|AdGroupId$|AdGroupName$)/;
+
+/** Members of the split of a campaign's cells when a report has attributes below the campaign (keywords, devices, queries, ...). */
+const ROWS = ["1", "2"];
+
+const iso = (d: { Year: number; Month: number; Day: number }) => `${d.Year}-${String(d.Month).padStart(2, "0")}-${String(d.Day).padStart(2, "0")}`;
+
+/** How a generated statistic is written: percentages with "%", money with two decimals, counts whole. */
+function statistic(def: FieldDef, value: number | null): string {
+  if (value === null) return "--";
+  if (def.fieldType === "PERCENT") return `${(value * 100).toFixed(2)}%`;
+  if (def.fieldType === "CURRENCY") return value.toFixed(2);
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+type Scope = Parameters<typeof gen.metric>[1];
+
+/** The writer of one generated column, built once per report. */
+function generatedColumn(name: string): (scope: Scope, key: string, day: string) => string {
+  const column = BING_COLUMNS[name];
+  if (!column) return () => "";
+  const def = fieldOf(column);
+  if (column.kind === "metric") {
+    const field = metricFieldOf(def, name);
+    return (scope) => statistic(def, gen.metric(field, scope));
+  }
+  const field = dimensionFieldOf(def, undefined, name);
+  return (_scope, key, day) => String(gen.dimension(field, key, day));
+}
+
 /** The CSV the Reporting service would write for one job (no header/footer, column headers on). */
 export function reportCsv(request: Record<string, any>): string {
   const columns: string[] = request.Columns;
   const accountId: number = request.Scope.AccountIds[0];
   const account = ACCOUNTS.find((a) => a.Id === accountId)!;
-  const start = request.Time.CustomDateRangeStart;
-  const end = request.Time.CustomDateRangeEnd;
-  const iso = (d: { Year: number; Month: number; Day: number }) => `${d.Year}-${String(d.Month).padStart(2, "0")}-${String(d.Day).padStart(2, "0")}`;
-  const days = daysBetween(iso(start), iso(end));
-  const aggregation: string = request.Aggregation;
-  const level = request.Type === "AccountPerformanceReportRequest" ? "account" : "campaign";
-  const entities = level === "account" ? [null] : campaignsOf(accountId);
+  // Report types without a Time (the conflict reports) describe the account as it is: one day of figures.
+  const days = request.Time ? daysBetween(iso(request.Time.CustomDateRangeStart), iso(request.Time.CustomDateRangeEnd)) : ["2025-03-01"];
+  const aggregation: string = request.Aggregation ?? "Summary";
+  const entities = request.Type === "AccountPerformanceReportRequest" ? [null] : campaignsOf(accountId);
+  const splits = columns.filter((c) => c !== "TimePeriod" && BING_COLUMNS[c]?.kind === "dimension" && !ENTITY_ATTRIBUTE.test(c));
+  const members = splits.length > 0 ? ROWS : [null];
+  const answered = new Set(["TimePeriod", "AccountId", "AccountName", "AccountNumber", "CurrencyCode", "CampaignId", "CampaignName", "CampaignStatus", "CampaignType", "AdId", "AdGroupId", "AdGroupName"]);
+  const modelled = (c: string) => MODELLED.has(c) || answered.has(c);
+  const writers = new Map(columns.filter((c) => !modelled(c)).map((c) => [c, generatedColumn(c)]));
   const lines = [csvLine(columns)];
   for (const campaign of entities) {
     const ids = campaign ? [campaign.CampaignId] : campaignsOf(accountId).map((c) => c.CampaignId);
@@ -110,38 +156,52 @@ export function reportCsv(request: Record<string, any>): string {
           ? days.map((d) => ({ period: d, dates: [d], hours: Array.from({ length: 24 }, (_, h) => h) }))
           : [{ dates: days, hours: Array.from({ length: 24 }, (_, h) => h) }];
     for (const slot of slots) {
-      const t = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
-      for (const id of ids) for (const d of slot.dates) for (const h of slot.hours) {
-        const s = hourStats(id, d, h);
-        t.impressions += s.impressions;
-        t.clicks += s.clicks;
-        t.spend = Math.round((t.spend + s.spend) * 100) / 100;
-        t.conversions += s.conversions;
-        t.revenue += s.revenue;
+      for (const member of members) {
+        const split: SplitOf[] = member === null ? [] : [{ dimension: "row", members: ROWS, member }];
+        const t = { impressions: 0, clicks: 0, spend: 0, conversions: 0, revenue: 0 };
+        for (const id of ids) for (const d of slot.dates) for (const h of slot.hours) {
+          const s = hourStats(id, d, h);
+          // A campaign's hour is split over its rows by whole units, so the rows add up to it.
+          const part = (n: number) => (member === null ? n : allocate(n, [1, 2])[ROWS.indexOf(member)]);
+          t.impressions += part(s.impressions);
+          t.clicks += part(s.clicks);
+          t.spend = Math.round((t.spend + part(Math.round(s.spend * 100)) / 100) * 100) / 100;
+          t.conversions += part(s.conversions);
+          t.revenue += part(s.revenue);
+        }
+        if (t.impressions === 0) continue;
+        const key = `${campaign?.CampaignId ?? accountId}/${member ?? ""}`;
+        const values: Col = {
+          TimePeriod: slot.period ?? "",
+          AccountId: String(account.Id),
+          AccountName: account.Name,
+          AccountNumber: account.Number,
+          CurrencyCode: account.CurrencyCode,
+          CampaignId: campaign ? String(campaign.CampaignId) : "",
+          CampaignName: campaign?.CampaignName ?? "",
+          CampaignStatus: campaign?.CampaignStatus ?? "",
+          CampaignType: campaign?.CampaignType ?? "",
+          // Ad reports: each campaign's spend is its active ad's (see adGroupsOf / adsOf).
+          AdId: campaign ? String(adsOf(accountId, adGroupsOf(campaign.CampaignId)[0].Id)[0].Id) : "",
+          AdGroupId: campaign ? String(adGroupsOf(campaign.CampaignId)[0].Id) : "",
+          AdGroupName: campaign ? adGroupsOf(campaign.CampaignId)[0].Name : "",
+          Impressions: String(t.impressions),
+          Clicks: String(t.clicks),
+          Spend: t.spend.toFixed(2),
+          Conversions: String(t.conversions),
+          Revenue: t.revenue.toFixed(2),
+          AllConversions: String(t.conversions),
+          ViewThroughConversions: "0",
+          Ctr: `${((t.clicks / t.impressions) * 100).toFixed(2)}%`,
+          AverageCpc: t.clicks ? (t.spend / t.clicks).toFixed(2) : "0.00",
+        };
+        const scope = { entities: ids.map(String), days: slot.dates, hours: slot.hours, cell: split };
+        lines.push(
+          csvLine(
+            columns.map((c) => writers.get(c)?.(scope, key, slot.dates[0]) ?? values[c] ?? ""),
+          ),
+        );
       }
-      if (t.impressions === 0) continue;
-      const values: Col = {
-        TimePeriod: slot.period ?? "",
-        AccountId: String(account.Id),
-        AccountName: account.Name,
-        CurrencyCode: account.CurrencyCode,
-        CampaignId: campaign ? String(campaign.CampaignId) : "",
-        CampaignName: campaign?.CampaignName ?? "",
-        CampaignStatus: campaign?.CampaignStatus ?? "",
-        CampaignType: campaign?.CampaignType ?? "",
-        // Ad reports: each campaign's spend is its active ad's (see adGroupsOf / adsOf).
-        AdId: campaign ? String(adsOf(accountId, adGroupsOf(campaign.CampaignId)[0].Id)[0].Id) : "",
-        Impressions: String(t.impressions),
-        Clicks: String(t.clicks),
-        Spend: t.spend.toFixed(2),
-        Conversions: String(t.conversions),
-        Revenue: t.revenue.toFixed(2),
-        AllConversions: String(t.conversions),
-        ViewThroughConversions: "0",
-        Ctr: `${((t.clicks / t.impressions) * 100).toFixed(2)}%`,
-        AverageCpc: t.clicks ? (t.spend / t.clicks).toFixed(2) : "0.00",
-      };
-      lines.push(csvLine(columns.map((c) => values[c] ?? "")));
     }
   }
   return "\ufeff" + lines.join("\r\n") + "\r\n";
@@ -190,7 +250,7 @@ export async function startBingAdsFake(): Promise<BingAdsFake> {
     job.polls += 1;
     if (job.polls <= options.pendingPolls) return { json: { ReportRequestStatus: { ReportDownloadUrl: null, Status: "Pending" } } };
     const id = [...jobs.entries()].find(([, j]) => j === job)![0];
-    const csv = reportCsv(job.request);
+    const csv = (job.csv ??= reportCsv(job.request));
     const empty = csv.split("\r\n").filter(Boolean).length <= 1;
     return { json: { ReportRequestStatus: { ReportDownloadUrl: empty ? null : `${server.url}/download/${id}.zip?sv=2020&sig=fake-signature`, Status: "Success" } } };
   });
@@ -214,7 +274,7 @@ export async function startBingAdsFake(): Promise<BingAdsFake> {
     if (req.headers.authorization) return { status: 400, body: "<Error><Code>InvalidAuthenticationInfo</Code></Error>" };
     const job = jobs.get(req.params.file.replace(/\.zip$/, ""));
     if (!job) return { status: 404, body: "<Error><Code>BlobNotFound</Code></Error>" };
-    const zip = writeZip([{ name: `${req.params.file.replace(/\.zip$/, "")}.csv`, data: Buffer.from(reportCsv(job.request), "utf8") }]);
+    const zip = writeZip([{ name: `${req.params.file.replace(/\.zip$/, "")}.csv`, data: Buffer.from(job.csv ?? reportCsv(job.request), "utf8") }]);
     return { status: 200, headers: { "content-type": "application/zip" }, body: zip };
   });
 

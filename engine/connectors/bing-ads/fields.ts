@@ -1,68 +1,53 @@
-// Microsoft Advertising reports and their columns
-// (https://learn.microsoft.com/en-us/advertising/reporting-service/accountperformancereportcolumn?view=bingads-13,
-// .../campaignperformancereportcolumn, .../adgroupperformancereportcolumn).
-import { metric, reportConfigField } from "../../core/field-defs.js";
-import { ADS_FIELD, describedAs } from "../shared/ads-fields.js";
-import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+// Microsoft Advertising reports and their columns: every report request type and column of the
+// Reporting service v13, generated from Microsoft's bingads SDK (catalogue.generated.ts, decision
+// 0907), plus the hour that TimePeriod carries in hourly reports and the platform's column
+// restrictions (https://learn.microsoft.com/en-us/advertising/guides/reports?view=bingads-13#columnrestrictions).
+import { dimension } from "../../core/field-defs.js";
+import type { FieldDef } from "../../core/types.js";
+import { columnCatalogue, fieldOf, type CompatibilityRules } from "../shared/column-catalogue.js";
+import { BING_COLUMNS, BING_REPORT_TYPES, type BingReportType } from "./catalogue.generated.js";
 
-export interface BingField {
-  def: FieldDef;
-  /** The report column; date and hour both come from TimePeriod. */
-  column: string;
-  /** Ctr arrives as "2.50%". */
-  percent?: boolean;
-}
+export type BingReport = BingReportType;
 
-export interface BingReport extends ReportDef {
-  /** The derived ReportRequest type (the JSON "Type" discriminator). */
-  requestType: string;
-  /** A column that must be in every request of this type, to anchor the rows. */
-  idColumn: string;
-}
-
-export const BING_REPORTS: BingReport[] = [
-  { id: "account", name: "Accounts", description: "Account performance by day or hour.", requestType: "AccountPerformanceReportRequest", idColumn: "AccountId" },
-  { id: "campaign", name: "Campaigns", description: "Campaign performance by day or hour.", requestType: "CampaignPerformanceReportRequest", idColumn: "CampaignId" },
-  { id: "ad_group", name: "Ad groups", description: "Ad group performance by day or hour.", requestType: "AdGroupPerformanceReportRequest", idColumn: "AdGroupId" },
-];
-
+export const BING_REPORTS: readonly BingReport[] = BING_REPORT_TYPES;
 export const DEFAULT_REPORT = "campaign";
 
-const f = (def: FieldDef, column: string, percent = false): BingField => ({ def, column, percent });
+const HOUR: FieldDef = { ...dimension("hour", "Hour", "HOUR", "Hour of the day, 0-23, in the account's timezone (TimePeriod of hourly reports)."), category: "Time" };
 
-const COMMON: BingField[] = [
-  f(describedAs(ADS_FIELD.date, "Day in the account's timezone (TimePeriod)."), "TimePeriod"),
-  f(describedAs(ADS_FIELD.hour, "Hour of the day, 0-23, in the account's timezone (TimePeriod of hourly reports)."), "TimePeriod"),
-  f(ADS_FIELD.account_id, "AccountId"),
-  f(ADS_FIELD.account_name, "AccountName"),
-  f(ADS_FIELD.account_currency, "CurrencyCode"),
-];
+/** date and hour both come from TimePeriod ("2025-03-01" by day, "2025-03-01|13" by hour). */
+const timeFields = (report: BingReport): FieldDef[] => (report.columns.includes("TimePeriod") ? [fieldOf(BING_COLUMNS.TimePeriod), ...(report.hourly ? [HOUR] : [])] : []);
 
-const CAMPAIGN: BingField[] = [
-  f(ADS_FIELD.campaign_id, "CampaignId"),
-  f(ADS_FIELD.campaign_name, "CampaignName"),
-  f(describedAs(ADS_FIELD.campaign_status, "Active, Paused, Deleted, ..."), "CampaignStatus"),
-  f(describedAs(ADS_FIELD.campaign_type, "Search, Shopping, Audience, Performance max, ..."), "CampaignType"),
-];
+export const BING_CATALOGUE = columnCatalogue("bing-ads", BING_COLUMNS, BING_REPORTS, DEFAULT_REPORT, { help: "Which Microsoft Advertising report to read.", extraFields: timeFields });
 
-const AD_GROUP: BingField[] = [f(ADS_FIELD.ad_group_id, "AdGroupId"), f(ADS_FIELD.ad_group_name, "AdGroupName")];
+/** The report column behind a field id of a report (hour -> TimePeriod). */
+export function columnOfField(report: BingReport, fieldId: string): string | undefined {
+  if (fieldId === "hour") return "TimePeriod";
+  return report.columns.find((c) => BING_COLUMNS[c].id === fieldId);
+}
 
-const METRICS: BingField[] = [
-  f(ADS_FIELD.impressions, "Impressions"),
-  f(ADS_FIELD.clicks, "Clicks"),
-  f(ADS_FIELD.cost, "Spend"),
-  f(describedAs(ADS_FIELD.conversions, "Conversions attributed to the day of the click."), "Conversions"),
-  f(describedAs(ADS_FIELD.conversion_value, "Revenue of the conversions."), "Revenue"),
-  f(metric("all_conversions", "All conversions", "NUMBER", "SUM", "Conversions of every goal, including those excluded from Conversions."), "AllConversions"),
-  f(metric("view_through_conversions", "View-through conversions", "NUMBER", "SUM", "Conversions after an impression without a click."), "ViewThroughConversions"),
-  f(ADS_FIELD.ctr, "Ctr", true),
-  f(describedAs(ADS_FIELD.average_cpc, "Spend divided by clicks."), "AverageCpc"),
-];
+/** The column that anchors every row of a report: the reports that existed before keep theirs. */
+export function anchorColumn(report: BingReport): string | undefined {
+  const legacy: Record<string, string> = { account: "AccountId", campaign: "CampaignId", ad_group: "AdGroupId" };
+  return legacy[report.id] ?? (report.columns.includes("AccountId") ? "AccountId" : undefined);
+}
 
-export const BING_FIELDS: Record<string, BingField[]> = {
-  account: [...COMMON, ...METRICS],
-  campaign: [...COMMON, ...CAMPAIGN, ...METRICS],
-  ad_group: [...COMMON, ...CAMPAIGN, ...AD_GROUP, ...METRICS],
+const idsOf = (columns: readonly string[]) => columns.filter((c) => BING_COLUMNS[c]).map((c) => BING_COLUMNS[c].id);
+
+/**
+ * "Column Restrictions": impression share statistics are not broken down by the restricted
+ * attributes (the CampaignPerformanceReportColumn page: "if you include the
+ * AbsoluteTopImpressionRatePercent column, then you may not include restricted attributes such as
+ * TopVsOther").
+ */
+const IMPRESSION_SHARE = Object.keys(BING_COLUMNS).filter((c) => /ImpressionShare|ImpressionLost|ImpressionRatePercent|ClickSharePercent/.test(c));
+const RESTRICTED_ATTRIBUTES = ["AdDistribution", "BidMatchType", "DeliveredMatchType", "DeviceOS", "TopVsOther"];
+
+export const BING_RULES: CompatibilityRules = {
+  exclusions: [
+    {
+      when: idsOf(IMPRESSION_SHARE),
+      excludes: idsOf(RESTRICTED_ATTRIBUTES),
+      reason: "Microsoft Advertising does not break impression share statistics down by ad distribution, match type, device OS or top vs. other",
+    },
+  ],
 };
-
-export const BING_CONFIG_FIELDS: ConfigField[] = [reportConfigField(BING_REPORTS, DEFAULT_REPORT, "Which Microsoft Advertising report to read.")];

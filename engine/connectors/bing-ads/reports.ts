@@ -13,12 +13,14 @@ import { serviceUrl } from "./urls.js";
 const PLATFORM = "bing-ads";
 
 export interface ReportJob {
-  report: BingReport;
+  report: Pick<BingReport, "id" | "requestType">;
   accountId: string;
   customerId?: string;
   columns: string[];
-  aggregation: "Summary" | "Daily" | "Hourly";
-  range: DateRange;
+  /** Absent for report types without an Aggregation (Budget summary, conflict reports, ...). */
+  aggregation?: "Summary" | "Daily" | "Hourly";
+  /** Absent for report types without a Time (the negative keyword conflict reports). */
+  range?: DateRange;
 }
 
 export interface PollTiming {
@@ -46,14 +48,14 @@ export function reportRequestBody(job: ReportJob): unknown {
       ExcludeReportHeader: true,
       Format: "Csv",
       FormatVersion: "2.0",
-      ReportName: `signalpost ${job.report.id} ${job.accountId} ${job.range.start}..${job.range.end}`,
+      ReportName: `signalpost ${job.report.id} ${job.accountId}${job.range ? ` ${job.range.start}..${job.range.end}` : ""}`,
       // Incomplete (today's) data is what the hourly alerts need; restatement re-reads it later.
       ReturnOnlyCompleteData: false,
-      Aggregation: job.aggregation,
+      ...(job.aggregation ? { Aggregation: job.aggregation } : {}),
       Columns: job.columns,
       Scope: { AccountIds: [Number(job.accountId)] },
       // Custom dates are read in the account's time zone; ReportTimeZone only anchors predefined ranges.
-      Time: { CustomDateRangeStart: day(job.range.start), CustomDateRangeEnd: day(job.range.end), PredefinedTime: null, ReportTimeZone: null },
+      ...(job.range ? { Time: { CustomDateRangeStart: day(job.range.start), CustomDateRangeEnd: day(job.range.end), PredefinedTime: null, ReportTimeZone: null } } : {}),
     },
   };
 }

@@ -6,26 +6,28 @@
 // Answers are WCF JSON: {"d": [...]} with dates as "/Date(ms±hhmm)/". The stats methods take no
 // date range and no paging: they answer the site's whole history (about six months), filtered here.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension, metric } from "../../core/field-defs.js";
 import { ratio } from "../../core/aggregate.js";
 import type { Account, ConnectorContext, Row } from "../../core/types.js";
-import { num, platformErrors, recordsConnector, unexpectedPayload } from "../shared/records.js";
+import { errorBody, numberOrString } from "../shared/answers.js";
+import { num, platformErrors, recordsConnector } from "../shared/records.js";
 
 const PLATFORM = "bing-webmaster-tool";
 
-interface Site {
-  Url: string;
-  IsVerified?: boolean;
-}
-interface Stats {
-  Date: string;
-  Clicks?: number;
-  Impressions?: number;
-  Query?: string;
-  AvgClickPosition?: number;
-  AvgImpressionPosition?: number;
-}
+const site = z.object({ Url: z.string(), IsVerified: z.boolean().nullish() });
+const stats = z.object({
+  Date: z.string(),
+  Clicks: numberOrString.nullish(),
+  Impressions: numberOrString.nullish(),
+  Query: z.string().nullish(),
+  AvgClickPosition: z.number().nullish(),
+  AvgImpressionPosition: z.number().nullish(),
+});
+type Stats = z.infer<typeof stats>;
+/** {"ErrorCode": 14, "Message": "..."}; anything else leaves the status rules. */
+const apiError = z.object({ ErrorCode: z.number().nullish().catch(undefined) });
 
 /** Api.ErrorCode values (https://learn.microsoft.com/en-us/dotnet/api/microsoft.bing.webmaster.api.interfaces.apierrorcode). */
 const INVALID_API_KEY = 3;
@@ -42,22 +44,19 @@ export function wcfDate(value: string): string | null {
   return DateTime.fromMillis(Number(m[1]), { zone }).toISODate();
 }
 
-async function call<T>(ctx: ConnectorContext, method: string, what: string, siteUrl?: string): Promise<T[]> {
-  const body = await ctx.http.json<{ d?: T[] }>({ url: `/${method}`, query: siteUrl ? { siteUrl } : {}, account: siteUrl });
-  if (!body || !Array.isArray(body.d)) {
-    if (body?.d === null) return [];
-    throw unexpectedPayload(ctx, PLATFORM, what, body);
-  }
-  return body.d;
+/** A WCF JSON answer {"d": [...]}; d is null when there is nothing. */
+async function call<T>(ctx: ConnectorContext, method: string, item: z.ZodType<T>, siteUrl?: string): Promise<T[]> {
+  const body = await ctx.http.json({ url: `/${method}`, query: siteUrl ? { siteUrl } : {}, account: siteUrl }, z.object({ d: z.array(item).nullable() }));
+  return body.d ?? [];
 }
 
 async function listSites(ctx: ConnectorContext): Promise<Account[]> {
-  const sites = await call<Site>(ctx, "GetUserSites", "GetUserSites");
+  const sites = await call(ctx, "GetUserSites", site);
   // Stats carry no money; Bing's reporting day follows the date offset it writes, read per row.
   return sites.map((s) => ({ id: s.Url, name: s.Url, timezone: "UTC", currency: "USD", status: s.IsVerified === false ? "unverified" : "active" }));
 }
 
-const site = dimension("site_url", "Site", "URL", "The site as registered in Bing Webmaster Tools.");
+const siteField = dimension("site_url", "Site", "URL", "The site as registered in Bing Webmaster Tools.");
 const date = dimension("date", "Date", "YEAR_MONTH_DAY", "Day of the statistics (GetQueryStats and GetPageStats bucket them by week).");
 const clicks = metric("clicks", "Clicks", "NUMBER", "SUM", "Clicks from Bing results to the site.");
 const impressions = metric("impressions", "Impressions", "NUMBER", "SUM", "Times the site appeared in Bing results.");
@@ -73,11 +72,11 @@ function statsReport(id: string, name: string, description: string, method: stri
     id,
     name,
     description,
-    fields: [date, site, ...(key ? [key.def] : []), clicks, impressions, ctr, ...(key ? positions : [])],
+    fields: [date, siteField, ...(key ? [key.def] : []), clicks, impressions, ctr, ...(key ? positions : [])],
     derived,
     async *fetch(ctx: ConnectorContext, account: Account) {
-      const stats = await call<Stats>(ctx, method, method, account.id);
-      if (stats.length > 0) yield stats;
+      const found = await call(ctx, method, stats, account.id);
+      if (found.length > 0) yield found;
     },
     record(s: Stats, account: Account): Row {
       const row: Row = { date: wcfDate(s.Date), site_url: account.id, clicks: num(s.Clicks), impressions: num(s.Impressions) };
@@ -107,12 +106,7 @@ export const bingWebmasterToolConnector = recordsConnector({
     if (credential.type === "api-key") request.url.searchParams.set("apikey", credential.key);
   },
   classifyError(response, request) {
-    let code: number | undefined;
-    try {
-      code = response.json<{ ErrorCode?: number }>()?.ErrorCode;
-    } catch {
-      code = undefined;
-    }
+    const code = errorBody(response, apiError)?.ErrorCode;
     // NotAuthorized: the key's user does not own (or no longer verifies) the site.
     if (code === NOT_AUTHORIZED && response.status !== 401) {
       return new ConnectorError({ kind: "config", platform: PLATFORM, status: response.status, message: "Bing Webmaster Tools says this API key's user cannot read the site: verify the site in Bing Webmaster Tools with that user, then refresh the connection." });

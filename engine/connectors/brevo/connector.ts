@@ -3,40 +3,48 @@
 // (GET /smtp/statistics/reports, limit/offset, at most 30 days per page) and sent e-mail campaigns
 // with their global statistics (GET /emailCampaigns?status=sent&statistics=globalStats,
 // limit/offset with count). Brevo reports days in UTC; e-mail metrics carry no currency.
+import { z } from "zod";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { EMAIL_DERIVED, EMAIL_METRICS } from "../shared/email-fields.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "brevo";
 
-export interface DayReport {
-  date: string;
-  requests: number;
-  delivered: number;
-  hardBounces: number;
-  softBounces: number;
-  clicks: number;
-  uniqueClicks: number;
-  opens: number;
-  uniqueOpens: number;
-  spamReports: number;
-  unsubscribed: number;
-}
-export interface Campaign {
-  id: number;
-  name: string;
-  sentDate?: string;
-  statistics?: { globalStats?: Record<string, number> };
-}
+// Counters are read with num(): https://developers.brevo.com/reference/getsmtpreport
+const dayReport = z.object({
+  date: z.string(),
+  requests: numberOrString.nullish(),
+  delivered: numberOrString.nullish(),
+  hardBounces: numberOrString.nullish(),
+  softBounces: numberOrString.nullish(),
+  clicks: numberOrString.nullish(),
+  uniqueClicks: numberOrString.nullish(),
+  opens: numberOrString.nullish(),
+  uniqueOpens: numberOrString.nullish(),
+  spamReports: numberOrString.nullish(),
+  unsubscribed: numberOrString.nullish(),
+});
+export type DayReport = z.infer<typeof dayReport>;
+const campaign = z.object({
+  id: z.number(),
+  name: z.string(),
+  sentDate: z.string().nullish(),
+  statistics: z.object({ globalStats: z.record(z.string(), numberOrString.nullable()).nullish() }).nullish(),
+});
+export type Campaign = z.infer<typeof campaign>;
+const reportPage = z.object({ reports: z.array(dayReport).nullish() });
+const campaignPage = z.object({ campaigns: z.array(campaign).nullish(), count: numberOrString.nullish() });
+const accountAnswer = z.object({ email: z.string(), companyName: z.string().nullish() });
 
 function dailyReports(ctx: ConnectorContext, account: Account, range: DateRange) {
   // limit is 10 by default and 30 at most (https://developers.brevo.com/reference/getsmtpreport).
   return paginate<DayReport, number>(
     async (offset = 0) => {
-      const body = await ctx.http.json<{ reports?: DayReport[] }>({ url: "/smtp/statistics/reports", account: account.id, query: { startDate: range.start, endDate: range.end, limit: 30, offset, sort: "asc" } });
-      const items = body?.reports ?? [];
+      const body = await ctx.http.json({ url: "/smtp/statistics/reports", account: account.id, query: { startDate: range.start, endDate: range.end, limit: 30, offset, sort: "asc" } }, reportPage);
+      const items = body.reports ?? [];
       return { items, next: items.length === 30 ? offset + 30 : null };
     },
     { platform: PLATFORM },
@@ -47,13 +55,16 @@ function campaigns(ctx: ConnectorContext, account: Account, range: DateRange) {
   const { from, to } = rangeBounds(range, account.timezone);
   return paginate<Campaign, number>(
     async (offset = 0) => {
-      const body = await ctx.http.json<{ campaigns?: Campaign[]; count?: number }>({
-        url: "/emailCampaigns",
-        account: account.id,
-        query: { type: "classic", status: "sent", statistics: "globalStats", startDate: from.toUTC().toISO(), endDate: to.toUTC().toISO(), limit: 100, offset, sort: "asc" },
-      });
-      const items = body?.campaigns ?? [];
-      return { items, next: offset + items.length < num(body?.count) && items.length > 0 ? offset + items.length : null };
+      const body = await ctx.http.json(
+        {
+          url: "/emailCampaigns",
+          account: account.id,
+          query: { type: "classic", status: "sent", statistics: "globalStats", startDate: from.toUTC().toISO(), endDate: to.toUTC().toISO(), limit: 100, offset, sort: "asc" },
+        },
+        campaignPage,
+      );
+      const items = body.campaigns ?? [];
+      return { items, next: offset + items.length < num(body.count) && items.length > 0 ? offset + items.length : null };
     },
     { platform: PLATFORM },
   );
@@ -75,11 +86,11 @@ export const brevoConnector: Connector = recordsConnector({
   // {"code": "unauthorized", "message": "Key not found"}
   classifyError: platformErrors({ platform: PLATFORM, displayName: "Brevo", message: (b) => (b?.message ? `${b.message}${b.code ? ` (${b.code})` : ""}` : undefined), reconnect: "Create an API key in Brevo (SMTP & API > API keys) and reconnect." }),
   async check(ctx) {
-    const a = await ctx.http.json<{ email?: string }>({ url: "/account" });
-    return { ok: true, identity: a?.email };
+    const a = await ctx.http.json({ url: "/account" }, accountAnswer);
+    return { ok: true, identity: a.email };
   },
   async listAccounts(ctx) {
-    const a = await ctx.http.json<{ email: string; companyName?: string }>({ url: "/account" });
+    const a = await ctx.http.json({ url: "/account" }, accountAnswer);
     return [{ id: a.email, name: a.companyName || a.email, timezone: "UTC", currency: "EUR", status: "active" }];
   },
   reportHelp: "Transactional e-mails per day, or marketing campaigns by send date.",

@@ -4,6 +4,7 @@
 // offset = the previous answer's next_offset; list filters take unix seconds
 // (date[between]=[a,b]). Amounts are in the currency's minor unit. Chargebee has no endpoint for
 // the site's timezone through the API, so days are UTC.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
@@ -15,51 +16,60 @@ import { fromMinorUnits } from "../stripe/currency.js";
 const PLATFORM = "chargebee";
 const PAGE_SIZE = 100;
 
-export interface Invoice {
-  id: string;
-  customer_id: string;
-  subscription_id?: string;
-  status: string;
-  date: number;
-  total: number;
-  amount_paid: number;
-  amount_due: number;
-  tax: number;
-  sub_total: number;
-  credits_applied?: number;
-  currency_code: string;
-}
-export interface Subscription {
-  id: string;
-  customer_id: string;
-  status: string;
-  created_at: number;
-  mrr?: number;
-  currency_code: string;
-  billing_period_unit?: string;
-}
+// Amounts are integers in the currency's minor unit: https://apidocs.chargebee.com/docs/api/invoices#invoice_attributes
+const invoice = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  subscription_id: z.string().nullish(),
+  status: z.string(),
+  date: z.number(),
+  total: z.number().nullish(),
+  amount_paid: z.number().nullish(),
+  amount_due: z.number().nullish(),
+  tax: z.number().nullish(),
+  sub_total: z.number().nullish(),
+  credits_applied: z.number().nullish(),
+  currency_code: z.string(),
+});
+export type Invoice = z.infer<typeof invoice>;
+const subscription = z.object({
+  id: z.string(),
+  customer_id: z.string(),
+  status: z.string(),
+  created_at: z.number(),
+  mrr: z.number().nullish(),
+  currency_code: z.string(),
+  billing_period_unit: z.string().nullish(),
+});
+export type Subscription = z.infer<typeof subscription>;
+/** A list page: each entry wraps the resource under its name ({"invoice": {...}}), next_offset while there is more. */
+const listPage = <T>(key: string, item: z.ZodType<T>) => z.object({ list: z.array(z.object({ [key]: item })), next_offset: z.string().nullish() });
 
 function site(credential: ConnectorContext["credential"]): string | undefined {
   const raw = credentialOption(credential, "site")?.trim().toLowerCase().replace(/^https?:\/\//, "").replace(/\.chargebee\.com.*$/, "");
   return raw && /^[a-z0-9-]+$/.test(raw) ? raw : undefined;
 }
 
-function list<T>(ctx: ConnectorContext, account: Account, resource: string, key: string, filter: string, range: DateRange) {
+function list<T>(ctx: ConnectorContext, account: Account, resource: string, key: string, item: z.ZodType<T>, filter: string, range: DateRange) {
   const { from, to } = rangeBounds(range, account.timezone);
+  const page = listPage(key, item);
   return paginate<T, string>(
     async (offset) => {
-      const body = await ctx.http.json<{ list: Record<string, T>[]; next_offset?: string }>({
-        url: `/${resource}`,
-        account: account.id,
-        query: { limit: PAGE_SIZE, offset, [`${filter}[between]`]: `[${from.toSeconds()},${to.toSeconds() - 1}]`, [`sort_by[asc]`]: filter },
-      });
-      return { items: (body?.list ?? []).map((entry) => entry[key]), next: body?.next_offset };
+      const body = await ctx.http.json(
+        {
+          url: `/${resource}`,
+          account: account.id,
+          query: { limit: PAGE_SIZE, offset, [`${filter}[between]`]: `[${from.toSeconds()},${to.toSeconds() - 1}]`, [`sort_by[asc]`]: filter },
+        },
+        page,
+      );
+      return { items: body.list.map((entry) => entry[key]), next: body.next_offset ?? undefined };
     },
     { platform: PLATFORM },
   );
 }
 
-const money = (amount: number | undefined, currency: string) => fromMinorUnits(amount ?? 0, currency);
+const money = (amount: number | null | undefined, currency: string) => fromMinorUnits(amount ?? 0, currency);
 
 export const chargebeeConnector: Connector = recordsConnector({
   id: PLATFORM,
@@ -93,13 +103,13 @@ export const chargebeeConnector: Connector = recordsConnector({
     isAuthError: (b) => b?.api_error_code === "api_authentication_failed",
   }),
   async check(ctx) {
-    await ctx.http.json({ url: "/invoices", query: { limit: 1 } });
+    await ctx.http.json({ url: "/invoices", query: { limit: 1 } }, listPage("invoice", invoice));
     return { ok: true, identity: site(ctx.credential) };
   },
   async listAccounts(ctx) {
-    const body = await ctx.http.json<{ list: { invoice: Invoice }[] }>({ url: "/invoices", query: { limit: 1 } });
+    const body = await ctx.http.json({ url: "/invoices", query: { limit: 1 } }, listPage("invoice", invoice));
     const s = site(ctx.credential) ?? "chargebee";
-    return [{ id: s, name: s, timezone: "UTC", currency: body?.list?.[0]?.invoice.currency_code ?? "USD", status: "active" }];
+    return [{ id: s, name: s, timezone: "UTC", currency: body.list[0]?.invoice.currency_code ?? "USD", status: "active" }];
   },
   reportHelp: "Invoices (billing) or subscriptions (sign-ups and churn).",
   reports: [
@@ -119,7 +129,7 @@ export const chargebeeConnector: Connector = recordsConnector({
         metric("tax", "Tax", "CURRENCY", "SUM", "Tax."),
         metric("subtotal", "Subtotal", "CURRENCY", "SUM", "Amount before tax and discounts."),
       ],
-      fetch: (ctx, account, range) => list<Invoice>(ctx, account, "invoices", "invoice", "date", range),
+      fetch: (ctx, account, range) => list(ctx, account, "invoices", "invoice", invoice, "date", range),
       record: (i: Invoice) => ({
         date: stamp(i.date, "UTC", { format: "seconds" }).date,
         status: i.status,
@@ -144,7 +154,7 @@ export const chargebeeConnector: Connector = recordsConnector({
         metric("subscriptions", "Subscriptions", "NUMBER", "COUNT_DISTINCT", "Subscriptions created."),
         metric("mrr", "MRR", "CURRENCY", "SUM", "Monthly recurring revenue of these subscriptions."),
       ],
-      fetch: (ctx, account, range) => list<Subscription>(ctx, account, "subscriptions", "subscription", "created_at", range),
+      fetch: (ctx, account, range) => list(ctx, account, "subscriptions", "subscription", subscription, "created_at", range),
       record: (s: Subscription) => ({
         date: stamp(s.created_at, "UTC", { format: "seconds" }).date,
         status: s.status,

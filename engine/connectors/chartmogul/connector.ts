@@ -3,9 +3,11 @@
 // ChartMogul computes its metrics in. Reports: the daily key metrics (/v1/metrics/all), the MRR
 // movements (/v1/metrics/mrr), both unpaged, and the per-customer activities (/v1/activities)
 // paged by cursor with has_more. Money is in cents.
+import { z } from "zod";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange, FieldDef } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { num, platformErrors, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "chartmogul";
@@ -39,25 +41,29 @@ export const ACTIVITY_FIELDS: FieldDef[] = [
   metric("mrr_movement", "MRR movement", "CURRENCY", "SUM", "Change in MRR, in the reporting currency."),
 ];
 
-interface Entry extends Record<string, unknown> {
-  date: string;
-}
-export interface Activity {
-  uuid: string;
-  date: string;
-  type: string;
-  "customer-uuid": string;
-  "activity-mrr-movement": number;
-  "activity-arr"?: number;
-  "plan-external-id"?: string;
-  description?: string;
-  currency?: string;
-}
+/** A day of metrics: the figures are read by name with num(), whatever else the entry holds. */
+const entry = z.looseObject({ date: z.string() });
+type Entry = z.infer<typeof entry>;
+const metricsAnswer = z.object({ entries: z.array(entry).nullish() });
+const activity = z.object({
+  uuid: z.string(),
+  date: z.string(),
+  type: z.string(),
+  "customer-uuid": z.string(),
+  "activity-mrr-movement": numberOrString,
+  "activity-arr": numberOrString.nullish(),
+  "plan-external-id": z.string().nullish(),
+  description: z.string().nullish(),
+  currency: z.string().nullish(),
+});
+export type Activity = z.infer<typeof activity>;
+const activityPage = z.object({ entries: z.array(activity).nullish(), has_more: z.boolean().nullish(), cursor: z.string().nullish() });
+const accountAnswer = z.object({ name: z.string(), currency: z.string().nullish(), time_zone: z.string().nullish() });
 
 function metrics(path: string) {
   return async function* (ctx: ConnectorContext, account: Account, range: DateRange): AsyncIterable<Entry[]> {
-    const body = await ctx.http.json<{ entries?: Entry[] }>({ url: `/v1/metrics/${path}`, account: account.id, query: { "start-date": range.start, "end-date": range.end, interval: "day" } });
-    yield body?.entries ?? [];
+    const body = await ctx.http.json({ url: `/v1/metrics/${path}`, account: account.id, query: { "start-date": range.start, "end-date": range.end, interval: "day" } }, metricsAnswer);
+    yield body.entries ?? [];
   };
 }
 
@@ -65,12 +71,15 @@ function activities(ctx: ConnectorContext, account: Account, range: DateRange) {
   return paginate<Activity, string>(
     async (cursor) => {
       // start-date/end-date are instants: the account's day boundaries, via the ISO date.
-      const body = await ctx.http.json<{ entries: Activity[]; has_more: boolean; cursor?: string }>({
-        url: "/v1/activities",
-        account: account.id,
-        query: { "start-date": `${range.start}T00:00:00`, "end-date": `${range.end}T23:59:59`, per_page: 200, cursor },
-      });
-      return { items: body?.entries ?? [], next: body?.has_more ? body.cursor : null };
+      const body = await ctx.http.json(
+        {
+          url: "/v1/activities",
+          account: account.id,
+          query: { "start-date": `${range.start}T00:00:00`, "end-date": `${range.end}T23:59:59`, per_page: 200, cursor },
+        },
+        activityPage,
+      );
+      return { items: body.entries ?? [], next: body.has_more ? body.cursor : null };
     },
     { platform: PLATFORM },
   );
@@ -93,11 +102,11 @@ export const chartmogulConnector: Connector = recordsConnector({
   },
   classifyError: platformErrors({ platform: PLATFORM, displayName: "ChartMogul", message: (b) => b?.message ?? b?.error, reconnect: "Create an API key with read access in ChartMogul (Profile > API keys) and reconnect." }),
   async check(ctx) {
-    const a = await ctx.http.json<{ name: string }>({ url: "/v1/account" });
+    const a = await ctx.http.json({ url: "/v1/account" }, accountAnswer);
     return { ok: true, identity: a.name };
   },
   async listAccounts(ctx) {
-    const a = await ctx.http.json<{ name: string; currency: string; time_zone: string }>({ url: "/v1/account" });
+    const a = await ctx.http.json({ url: "/v1/account" }, accountAnswer);
     return [{ id: "account", name: a.name, timezone: a.time_zone || "UTC", currency: a.currency || "USD", status: "active" }];
   },
   reportHelp: "Key metrics, MRR movements (daily) or the activities behind them.",

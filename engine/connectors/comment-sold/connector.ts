@@ -4,35 +4,37 @@
 // the shapes its partners receive: Laravel-style paginated lists ({data, meta: {current_page,
 // last_page}}, page/per_page), created_at in UTC ISO-8601, errors as {message} (e.g.
 // "Unauthenticated."). One shop = one account; its timezone and currency come from /shop.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { itemFields, ORDER_DERIVED, orderFields } from "../shared/commerce-fields.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "comment-sold";
 const PAGE_SIZE = 100;
 
-interface Paged<T> {
-  data: T[];
-  meta?: { current_page?: number; last_page?: number };
-}
-export interface CsOrder {
-  id: number;
-  created_at: string;
-  status: string;
-  source?: string;
-  customer_id: number;
-  subtotal: number;
-  shipping: number;
-  tax: number;
-  discount: number;
-  total: number;
-  refunded?: number;
-  items: { sku: string; product_name: string; quantity: number; price: number }[];
-}
+// Amounts are read with num(): Laravel back ends send decimals as numbers or strings.
+const csOrder = z.object({
+  id: z.number(),
+  created_at: z.string(),
+  status: z.string(),
+  source: z.string().nullish(),
+  customer_id: numberOrString,
+  subtotal: numberOrString.nullish(),
+  shipping: numberOrString.nullish(),
+  tax: numberOrString.nullish(),
+  discount: numberOrString.nullish(),
+  total: numberOrString.nullish(),
+  refunded: numberOrString.nullish(),
+  items: z.array(z.object({ sku: z.string(), product_name: z.string(), quantity: numberOrString, price: numberOrString })),
+});
+export type CsOrder = z.infer<typeof csOrder>;
+const orderPage = z.object({ data: z.array(csOrder), meta: z.object({ current_page: z.number().nullish(), last_page: z.number().nullish() }).nullish() });
+const shopAnswer = z.object({ data: z.object({ id: numberOrString, name: z.string(), timezone: z.string().nullish(), currency: z.string().nullish() }) });
 
 function shopId(ctx: ConnectorContext): string {
   const id = credentialOption(ctx.credential, "shopId")?.trim();
@@ -42,7 +44,7 @@ function shopId(ctx: ConnectorContext): string {
 
 async function shop(ctx: ConnectorContext): Promise<Account> {
   const id = shopId(ctx);
-  const { data } = await ctx.http.json<{ data: { id: number | string; name: string; timezone?: string; currency?: string } }>({ url: `/${id}/shop` });
+  const { data } = await ctx.http.json({ url: `/${id}/shop` }, shopAnswer);
   return { id: decodeURIComponent(id), name: data.name, timezone: data.timezone || "America/Chicago", currency: data.currency || "USD", status: "active" };
 }
 
@@ -50,13 +52,16 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   const { from, to } = rangeBounds(range, account.timezone);
   return paginate<CsOrder, number>(
     async (page = 1) => {
-      const body = await ctx.http.json<Paged<CsOrder>>({
-        url: `/${encodeURIComponent(account.id)}/orders`,
-        account: account.id,
-        query: { start_date: from.toUTC().toISO({ suppressMilliseconds: true }), end_date: to.toUTC().toISO({ suppressMilliseconds: true }), page, per_page: PAGE_SIZE },
-      });
-      const last = body?.meta?.last_page ?? page;
-      return { items: body?.data ?? [], next: page < last ? page + 1 : null };
+      const body = await ctx.http.json(
+        {
+          url: `/${encodeURIComponent(account.id)}/orders`,
+          account: account.id,
+          query: { start_date: from.toUTC().toISO({ suppressMilliseconds: true }), end_date: to.toUTC().toISO({ suppressMilliseconds: true }), page, per_page: PAGE_SIZE },
+        },
+        orderPage,
+      );
+      const last = body.meta?.last_page ?? page;
+      return { items: body.data, next: page < last ? page + 1 : null };
     },
     { platform: PLATFORM },
   );

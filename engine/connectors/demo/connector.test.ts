@@ -152,4 +152,18 @@ describe("demo connector", () => {
     await expect(read({ fields: ["date", "revenue"] })).rejects.toThrow(UnknownFieldError);
     await expect(read({ options: { report: "nope" } })).rejects.toThrow(InvalidRequestError);
   });
+
+  it("restates its last 3 days: early traffic holds invalid clicks, conversions arrive late", async () => {
+    const day = "2025-03-11"; // yesterday in Paris at the pinned clock
+    const fields = ["date", "impressions", "clicks", "cost", "conversions"];
+    const at = (clock: string, final = false) =>
+      collectRows(createDemoConnector({ now: () => new Date(clock), final }).read(ctx(), { accounts: [paris], fields, range: { start: day, end: day } }));
+    const [early] = await at("2025-03-12T15:30:00Z");
+    const [settled] = await at("2025-03-16T15:30:00Z"); // 5 days old: out of the window
+    const [final] = await at("2025-03-12T15:30:00Z", true);
+    expect(settled).toEqual(final);
+    expect(early.clicks as number).toBeGreaterThanOrEqual(final.clicks as number);
+    expect(early.conversions as number).toBeLessThan(final.conversions as number);
+    expect(demo.restatementDays).toBe(3);
+  });
 });

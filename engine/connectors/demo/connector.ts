@@ -7,7 +7,19 @@ import { matchesFilters } from "../../core/filters.js";
 import { paginateRows } from "../../core/pages.js";
 import type { Account, CellValue, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { DEFAULT_REPORT, DEMO_CONFIG_FIELDS, DEMO_FIELDS, DEMO_REPORTS } from "./fields.js";
-import { adGroupDay, adGroupHours, campaignsOf, DEMO_ACCOUNTS, demoConversionTags, demoDomains, demoLandingPages, demoProducts, orderLines } from "./model.js";
+import {
+  adGroupDay,
+  adGroupHours,
+  campaignsOf,
+  DEMO_ACCOUNTS,
+  DEMO_RESTATEMENT_DAYS,
+  demoConversionTags,
+  demoDomains,
+  demoLandingPages,
+  demoProducts,
+  orderLines,
+  reportedAtAge,
+} from "./model.js";
 
 export const DEMO_PAGE_SIZE = 500;
 
@@ -34,8 +46,8 @@ function reportOf(req: ReadRequest): string {
   return report;
 }
 
-/** The finest-grain lines of one account's day (ad group × hour, or order line). */
-function* linesOf(report: string, account: Account, date: string, hourly: boolean, lastHour: number): Generator<Line> {
+/** The finest-grain lines of one account's day (ad group × hour, or order line), as reported at `age` days old. */
+function* linesOf(report: string, account: Account, date: string, hourly: boolean, lastHour: number, age: number): Generator<Line> {
   const base = { date, account_id: account.id, account_name: account.name };
   if (report === "ecommerce") {
     for (const line of orderLines(account, date)) {
@@ -58,7 +70,7 @@ function* linesOf(report: string, account: Account, date: string, hourly: boolea
         ad_group_id: adGroup.id,
         ad_group_name: adGroup.name,
       };
-      const day = adGroupDay(account, date, campaign, adGroup);
+      const day = reportedAtAge(account, date, adGroup, adGroupDay(account, date, campaign, adGroup), age);
       if (!hourly && lastHour >= 23) {
         yield { dims: { ...dims, hour: null }, sums: { ...day } };
         continue;
@@ -116,10 +128,15 @@ function addTo(groups: Map<string, Group>, line: Line, keys: readonly string[]):
 export interface DemoConnectorOptions {
   /** The clock deciding which days and hours exist yet (tests pin it). */
   now?: () => Date;
+  /** Read every day as final, ignoring restatement (bench/alert-rules' ground truth). */
+  final?: boolean;
 }
+
+const ageInDays = (today: string, date: string) => Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${date}T00:00:00Z`)) / 86_400_000);
 
 export function createDemoConnector(options: DemoConnectorOptions = {}): Connector {
   const now = options.now ?? (() => new Date());
+  const ageOf = (today: string, date: string) => (options.final ? Number.POSITIVE_INFINITY : ageInDays(today, date));
 
   async function* rows(req: ReadRequest): AsyncGenerator<Row> {
     const report = reportOf(req);
@@ -146,7 +163,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
         if (date > today) break;
         const lastHour = date === today ? local.hour : 23;
         const groups = perDay ? new Map<string, Group>() : across;
-        for (const line of linesOf(report, account, date, hourly, lastHour)) {
+        for (const line of linesOf(report, account, date, hourly, lastHour, ageOf(today, date))) {
           if (matchesFilters(line.dims, lineFilters)) addTo(groups, line, keys);
         }
         if (perDay) yield* emit(groups);
@@ -173,7 +190,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
     authMethod: "api-key",
     timezone: "account",
     currency: "account",
-    restatementDays: 3,
+    restatementDays: DEMO_RESTATEMENT_DAYS,
     allowedHosts: ["demo.signalpost.invalid"],
     // The demo makes no HTTP calls; the .invalid TLD (RFC 2606) guarantees it could not reach anything.
     defaultBaseUrl: "https://demo.signalpost.invalid",
@@ -217,7 +234,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
       const yesterday = DateTime.fromJSDate(now(), { zone: account.timezone }).minus({ days: 1 }).toFormat("yyyy-MM-dd");
       return demoLandingPages(account.id).map((page) => {
         const campaign = campaignsOf(account.id).find((c) => c.id === page.campaignId)!;
-        const cost = campaign.adGroups.reduce((sum, g) => sum + adGroupDay(account, yesterday, campaign, g).cost, 0);
+        const cost = campaign.adGroups.reduce((sum, g) => sum + reportedAtAge(account, yesterday, g, adGroupDay(account, yesterday, campaign, g), options.final ? Infinity : 1).cost, 0);
         return { url: `${base}${page.path}`, campaignId: page.campaignId, costYesterday: Math.round(cost * 100) / 100 };
       });
     },

@@ -115,6 +115,34 @@ export function adGroupDay(account: Account, date: string, campaign: DemoCampaig
   return { impressions, clicks, cost, conversions, conversion_value };
 }
 
+/** The demo's restatement window (Connector.restatementDays): ages 0 (today) to 3 may still change. */
+export const DEMO_RESTATEMENT_DAYS = 3;
+/** Share of a day's final conversions reported at each age: conversions arrive late (conversion delay). */
+const CONVERSIONS_REPORTED = [0.55, 0.75, 0.88, 0.96];
+/** Share of a day's invalid traffic not yet removed at each age: invalid clicks are filtered out over days. */
+const INVALID_NOT_REMOVED = [1, 1, 0.5, 0.25];
+
+/**
+ * One ad group's day as the platform reports it at `age` days old (0 = today): like an ads
+ * platform, the demo restates its recent days. Early traffic still holds invalid clicks (up to 6%,
+ * removed over the window) and conversions arrive late (55% on the day, 75% the next day...).
+ * From age DEMO_RESTATEMENT_DAYS + 1 on a day reads as `adGroupDay`, final.
+ */
+export function reportedAtAge(account: Account, date: string, adGroup: DemoAdGroup, day: AdsMetrics, age: number): AdsMetrics {
+  if (age < 0 || age > DEMO_RESTATEMENT_DAYS) return day;
+  const random = seeded("restatement", account.id, date, adGroup.id);
+  const invalid = between(random, 0, 0.06) * INVALID_NOT_REMOVED[age];
+  const reported = Math.min(1, CONVERSIONS_REPORTED[age] * between(random, 0.9, 1.1));
+  const conversions = Math.round(day.conversions * reported);
+  return {
+    impressions: Math.round(day.impressions * (1 + invalid)),
+    clicks: Math.round(day.clicks * (1 + invalid)),
+    cost: round2(day.cost * (1 + invalid)),
+    conversions,
+    conversion_value: day.conversions === 0 ? 0 : round2((day.conversion_value * conversions) / day.conversions),
+  };
+}
+
 /** Splits an integer over weights so the parts add up exactly (largest remainder). */
 function apportion(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((a, b) => a + b, 0);

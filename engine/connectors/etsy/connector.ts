@@ -3,49 +3,56 @@
 // x-api-key on every request. The user's shop (users/me -> shops/{id}) is the account, with its
 // currency; Etsy timestamps are epoch seconds and shops expose no timezone, so days are UTC.
 // Receipts page with limit (max 100) / offset against count; money is {amount, divisor}.
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { itemFields, ORDER_DERIVED, orderFields } from "../shared/commerce-fields.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "etsy";
 const PAGE_SIZE = 100;
 
-interface Money {
-  amount: number;
-  divisor: number;
-  currency_code: string;
-}
-export interface Receipt {
-  receipt_id: number;
-  status: string;
-  created_timestamp: number;
-  buyer_user_id: number;
-  is_paid: boolean;
-  grandtotal: Money;
-  subtotal: Money;
-  total_shipping_cost: Money;
-  total_tax_cost: Money;
-  discount_amt: Money;
-  refunds?: { amount: Money }[];
-  transactions: { sku: string | null; title: string; quantity: number; price: Money }[];
-}
+/** Etsy money: an integer amount over a divisor (https://developers.etsy.com/documentation/reference#tag/Shop-Receipt). */
+const moneySchema = z.object({ amount: z.number(), divisor: z.number(), currency_code: z.string() });
+type Money = z.infer<typeof moneySchema>;
+const receipt = z.object({
+  receipt_id: z.number(),
+  status: z.string(),
+  created_timestamp: z.number(),
+  buyer_user_id: z.number(),
+  is_paid: z.boolean(),
+  grandtotal: moneySchema.nullish(),
+  subtotal: moneySchema.nullish(),
+  total_shipping_cost: moneySchema.nullish(),
+  total_tax_cost: moneySchema.nullish(),
+  discount_amt: moneySchema.nullish(),
+  refunds: z.array(z.object({ amount: moneySchema })).nullish(),
+  transactions: z.array(z.object({ sku: z.string().nullable(), title: z.string(), quantity: numberOrString, price: moneySchema })),
+});
+export type Receipt = z.infer<typeof receipt>;
+const receiptPage = z.object({ count: numberOrString, results: z.array(receipt) });
+const me = z.object({ user_id: z.number(), shop_id: z.number().nullish() });
+const shop = z.object({ shop_id: z.number(), shop_name: z.string(), currency_code: z.string().nullish(), is_vacation: z.boolean().nullish() });
 
-const money = (m: Money | undefined) => (m ? m.amount / (m.divisor || 100) : 0);
+const money = (m: Money | null | undefined) => (m ? m.amount / (m.divisor || 100) : 0);
 
 function receipts(ctx: ConnectorContext, account: Account, range: DateRange) {
   const { from, to } = rangeBounds(range, account.timezone);
   return paginate<Receipt, number>(
     async (offset = 0) => {
-      const body = await ctx.http.json<{ count: number; results: Receipt[] }>({
-        url: `/v3/application/shops/${account.id}/receipts`,
-        account: account.id,
-        query: { min_created: from.toSeconds(), max_created: to.toSeconds() - 1, limit: PAGE_SIZE, offset, sort_on: "created", sort_order: "asc" },
-      });
-      const items = body?.results ?? [];
-      return { items, next: offset + items.length < num(body?.count) && items.length > 0 ? offset + items.length : null };
+      const body = await ctx.http.json(
+        {
+          url: `/v3/application/shops/${account.id}/receipts`,
+          account: account.id,
+          query: { min_created: from.toSeconds(), max_created: to.toSeconds() - 1, limit: PAGE_SIZE, offset, sort_on: "created", sort_order: "asc" },
+        },
+        receiptPage,
+      );
+      const items = body.results;
+      return { items, next: offset + items.length < num(body.count) && items.length > 0 ? offset + items.length : null };
     },
     { platform: PLATFORM },
   );
@@ -79,14 +86,14 @@ export const etsyConnector: Connector = recordsConnector({
   // {"error": "Invalid API key"} / {"error": "invalid_token", "error_description": "..."}
   classifyError: platformErrors({ platform: PLATFORM, displayName: "Etsy", message: (b) => b?.error_description ?? b?.error, reconnect: "Reconnect Etsy to authorize access to the shop again." }),
   async check(ctx) {
-    const me = await ctx.http.json<{ user_id: number; shop_id?: number }>({ url: "/v3/application/users/me" });
-    return { ok: true, identity: String(me.user_id) };
+    const user = await ctx.http.json({ url: "/v3/application/users/me" }, me);
+    return { ok: true, identity: String(user.user_id) };
   },
   async listAccounts(ctx) {
-    const me = await ctx.http.json<{ user_id: number; shop_id?: number }>({ url: "/v3/application/users/me" });
-    if (!me.shop_id) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "The connected Etsy user has no shop. Connect with the shop owner's Etsy account." });
-    const shop = await ctx.http.json<{ shop_id: number; shop_name: string; currency_code: string; is_vacation?: boolean }>({ url: `/v3/application/shops/${me.shop_id}` });
-    return [{ id: String(shop.shop_id), name: shop.shop_name, timezone: "UTC", currency: shop.currency_code || "USD", status: "active" }];
+    const user = await ctx.http.json({ url: "/v3/application/users/me" }, me);
+    if (!user.shop_id) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "The connected Etsy user has no shop. Connect with the shop owner's Etsy account." });
+    const found = await ctx.http.json({ url: `/v3/application/shops/${user.shop_id}` }, shop);
+    return [{ id: String(found.shop_id), name: found.shop_name, timezone: "UTC", currency: found.currency_code || "USD", status: "active" }];
   },
   reportHelp: "Receipts (one row per order) or their transactions (one row per listing sold).",
   reports: [

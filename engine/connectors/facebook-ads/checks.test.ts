@@ -2,8 +2,7 @@
 // Graph fake: ad final URLs with yesterday's spend, pixels and custom conversions with their
 // running state, Business Manager domains, campaign status and budgets merged into insights rows.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dayMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "./fake.js";
+import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, fbMetrics, startFacebookFake, type FacebookFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { collectRows } from "../../core/pages.js";
 import type { Account } from "../../core/types.js";
@@ -32,7 +31,7 @@ describe("facebook-ads automatic checks", () => {
     const urls = await connector.listAdUrls!(ctx(), account("1001"));
     const yesterday = new Date(Date.now() - 86_400_000).toLocaleDateString("en-CA", { timeZone: "Europe/Paris" });
     expect(urls).toEqual(
-      FB_CAMPAIGNS["1001"].map((c) => ({ url: `https://shop-1001.example.com/${c.id}`, campaignId: c.id, costYesterday: Number(dayMetrics(`1001/${c.id}`, yesterday).cost.toFixed(2)) })),
+      FB_CAMPAIGNS["1001"].map((c) => ({ url: `https://shop-1001.example.com/${c.id}`, campaignId: c.id, costYesterday: Number(fbMetrics("1001", c.id, [yesterday]).cost.toFixed(2)) })),
     );
     const adsCalls = fake.server.requestsTo("/v26.0/act_1001/ads");
     expect(adsCalls.length).toBe(2); // 3 ads over pages of 2

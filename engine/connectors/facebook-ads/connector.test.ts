@@ -1,7 +1,6 @@
 import { failureOf } from "../../../tests/fakes/support/failure.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { dayMetrics, hourMetrics, sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
-import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, startFacebookFake, type FacebookFake } from "./fake.js";
+import { FB_ACCOUNTS, FB_APP, FB_CAMPAIGNS, FB_TOKEN, fbMetrics, startFacebookFake, type FacebookFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";
@@ -74,11 +73,13 @@ describe("facebook-ads connector", () => {
   it("reads one page of daily campaign insights with the real query parameters", async () => {
     const rows = await read({});
     const expected = FB_CAMPAIGNS["1001"].map((c) => {
-      const m = dayMetrics(`1001/${c.id}`, "2025-03-01");
-      return { date: "2025-03-01", campaign_id: c.id, campaign_name: c.name, impressions: m.impressions, clicks: m.clicks, cost: m.cost, conversions: m.conversions, purchase_value: m.conversions ? m.conversionValue : 0 };
+      const m = fbMetrics("1001", c.id, ["2025-03-01"]);
+      return { date: "2025-03-01", campaign_id: c.id, campaign_name: c.name, impressions: m.impressions, clicks: m.clicks, cost: m.cost };
     });
-    expect(rows.map(({ ctr: _ctr, ...r }) => r)).toEqual(expected);
+    expect(rows.map(({ ctr: _ctr, conversions: _c, purchase_value: _v, ...r }) => r)).toEqual(expected);
     expect(rows[0].ctr).toBeCloseTo(expected[0].clicks / expected[0].impressions, 6);
+    // Action lists summed over their types: numbers, 0 when Graph leaves the list out.
+    for (const row of rows) expect([typeof row.conversions, typeof row.purchase_value]).toEqual(["number", "number"]);
     const [call] = fake.server.requestsTo(/\/act_1001\/insights$/, "GET");
     expect(call.query.get("level")).toBe("campaign");
     expect(call.query.get("time_increment")).toBe("1");
@@ -94,7 +95,7 @@ describe("facebook-ads connector", () => {
       const rows = await read({ range: { start: "2025-03-01", end: "2025-03-03" }, fields: ["date", "campaign_id", "impressions"] }, context);
       expect(rows).toHaveLength(9);
       expect(rows.map((r) => r.date)).toEqual(["2025-03-01", "2025-03-01", "2025-03-01", "2025-03-02", "2025-03-02", "2025-03-02", "2025-03-03", "2025-03-03", "2025-03-03"]);
-      expect(rows[4]).toEqual({ date: "2025-03-02", campaign_id: "23850002", impressions: dayMetrics("1001/23850002", "2025-03-02").impressions });
+      expect(rows[4]).toEqual({ date: "2025-03-02", campaign_id: "23850002", impressions: fbMetrics("1001", "23850002", ["2025-03-02"]).impressions });
       expect(small.server.requestsTo(/\/act_1001\/insights$/)).toHaveLength(5);
     } finally {
       await small.close();
@@ -105,29 +106,31 @@ describe("facebook-ads connector", () => {
     expect(await read({ accounts: [account("1003")] })).toEqual([]);
   });
 
-  it("reads account-level hours in the account's timezone", async () => {
-    const rows = await read({ options: { report: "account" }, granularity: "hour", fields: ["date", "hour", "impressions", "cost", "reach"] });
+  it("reads account-level hours in the account's timezone, and refuses reach by hour before asking", async () => {
+    const rows = await read({ options: { report: "account" }, granularity: "hour", fields: ["date", "hour", "impressions", "cost"] });
     expect(rows).toHaveLength(24);
     expect(rows.map((r) => r.hour)).toEqual(Array.from({ length: 24 }, (_, h) => h));
-    const h13 = sumMetrics(FB_CAMPAIGNS["1001"].map((c) => hourMetrics(`1001/${c.id}`, "2025-03-01", 13)));
-    expect(rows[13]).toEqual({ date: "2025-03-01", hour: 13, impressions: h13.impressions, cost: h13.cost, reach: null });
+    const h13 = fbMetrics("1001", undefined, ["2025-03-01"], 13);
+    expect(rows[13]).toEqual({ date: "2025-03-01", hour: 13, impressions: h13.impressions, cost: h13.cost });
     const [call] = fake.server.requestsTo(/\/act_1001\/insights$/);
     expect(call.query.get("breakdowns")).toBe("hourly_stats_aggregated_by_advertiser_time_zone");
     expect(call.query.get("level")).toBe("account");
-    expect(call.query.get("fields")).not.toContain("reach");
+    fake.server.reset();
+    await expect(read({ options: { report: "account" }, granularity: "hour", fields: ["date", "hour", "reach"] })).rejects.toThrow(/Meta does not report reach by hour/);
+    expect(fake.server.requests).toHaveLength(0);
   });
 
   it("sums the whole range in one row when the date is not asked", async () => {
     const rows = await read({ range: { start: "2025-03-01", end: "2025-03-02" }, fields: ["campaign_id", "clicks"] });
     const c = FB_CAMPAIGNS["1001"][0].id;
-    expect(rows[0]).toEqual({ campaign_id: c, clicks: dayMetrics(`1001/${c}`, "2025-03-01").clicks + dayMetrics(`1001/${c}`, "2025-03-02").clicks });
+    expect(rows[0]).toEqual({ campaign_id: c, clicks: fbMetrics("1001", c, ["2025-03-01"]).clicks + fbMetrics("1001", c, ["2025-03-02"]).clicks });
     expect(fake.server.requests[0].query.get("time_increment")).toBe("all_days");
   });
 
   it("runs an async report for long ranges: created, pending, then done", async () => {
     const rows = await read({ range: { start: "2025-02-01", end: "2025-03-02" }, fields: ["date", "campaign_id", "clicks"] });
     expect(rows).toHaveLength(30 * 3);
-    expect(rows.at(-1)).toEqual({ date: "2025-03-02", campaign_id: "23850003", clicks: dayMetrics("1001/23850003", "2025-03-02").clicks });
+    expect(rows.at(-1)).toEqual({ date: "2025-03-02", campaign_id: "23850003", clicks: fbMetrics("1001", "23850003", ["2025-03-02"]).clicks });
     const [created] = fake.server.requestsTo(/\/act_1001\/insights$/, "POST");
     expect(created.form().get("level")).toBe("campaign");
     expect(JSON.parse(created.form().get("time_range")!)).toEqual({ since: "2025-02-01", until: "2025-03-02" });

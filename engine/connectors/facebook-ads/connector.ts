@@ -1,18 +1,21 @@
 // Facebook / Meta Ads through the Graph API Marketing insights endpoints.
 // https://developers.facebook.com/docs/marketing-api/insights
 import { z } from "zod";
+import { assertCompatible } from "../../core/compatibility.js";
 import { dayCount } from "../../core/dates.js";
 import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import { collectItems, paginate } from "../../core/paginate.js";
 import { staticReportMethods } from "../shared/report-methods.js";
-import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
+import type { Account, Connector, ConnectorContext, ReadRequest, RowPage } from "../../core/types.js";
 import { ensureLongLivedToken, GRAPH_BASE_URL, GRAPH_VERSION } from "./auth.js";
 import { classifyGraphError, PLATFORM } from "./errors.js";
-import { DEFAULT_REPORT, REPORT_HELP, FIELD_BY_ID, FIELDS_BY_REPORT, REPORTS, type InsightsField } from "./fields.js";
-
-const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
+import { ACCOUNT_ATTRIBUTION, ATTRIBUTION_OPTION, CONFIG_FIELDS, DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, FIELDS_OF_REPORT, REPORT_HELP, REPORTS, type InsightsField } from "./fields.js";
+import { insightRows } from "./insight-rows.js";
+import { insightsIncompatibilities } from "./rules.js";
 import { entityKeys, fetchEntityValues, listFacebookAdUrls, listFacebookConversionTags, listFacebookDomainVerifications, mergeEntityValues } from "./checks.js";
 import { asyncInsights, HOURLY_BREAKDOWN, isTooMuchData, syncInsights, type PollTuning, type RawInsight } from "./insights.js";
+
+const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT, configFields: CONFIG_FIELDS };
 
 export interface FacebookAdsOptions {
   /** Longer ranges go through an async report run. */
@@ -49,87 +52,35 @@ const adAccountsPage = z.object({
 
 const me = z.object({ id: z.string(), name: z.string().optional() });
 
-const num = (value: unknown): number | null => {
-  if (value === undefined || value === null || value === "") return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
-};
-
-type ActionStat = { action_type?: string; value?: string | number };
-
-/** The first action type present wins: omni_ types already merge web, app and offline. */
-function actionValue(list: unknown, types: string[]): number {
-  if (!Array.isArray(list)) return 0;
-  for (const type of types) {
-    const found = (list as ActionStat[]).find((a) => a.action_type === type);
-    if (found) return num(found.value) ?? 0;
-  }
-  return 0;
-}
-
-function sumActions(list: unknown): number {
-  if (!Array.isArray(list)) return 0;
-  return (list as ActionStat[]).reduce((sum, a) => sum + (num(a.value) ?? 0), 0);
-}
-
-/** "13:00:00 - 13:59:59" -> 13 */
-function hourOf(value: unknown): number | null {
-  const match = typeof value === "string" ? /^(\d{2}):/.exec(value) : null;
-  return match ? Number(match[1]) : null;
-}
-
-export function insightToRow(raw: RawInsight, fields: readonly string[]): Row {
-  const row: Row = {};
-  for (const id of fields) {
-    switch (id) {
-      case "date":
-        row.date = typeof raw.date_start === "string" ? raw.date_start : null;
-        break;
-      case "hour":
-        row.hour = hourOf(raw[HOURLY_BREAKDOWN]);
-        break;
-      case "ctr": {
-        const pct = num(raw.ctr);
-        row.ctr = pct === null ? null : Math.round(pct * 1e6) / 1e8;
-        break;
-      }
-      case "conversions":
-        row.conversions = sumActions(raw.conversions);
-        break;
-      case "purchases":
-        row.purchases = actionValue(raw.actions, ["omni_purchase", "purchase"]);
-        break;
-      case "purchase_value":
-        row.purchase_value = actionValue(raw.action_values, ["omni_purchase", "purchase"]);
-        break;
-      case "leads":
-        row.leads = actionValue(raw.actions, ["lead", "offsite_conversion.fb_pixel_lead"]);
-        break;
-      default: {
-        const field = FIELD_BY_ID.get(id)!;
-        const value = raw[field.api[0]];
-        if (field.type === "dimension") row[id] = value === undefined || value === null ? null : String(value);
-        // Graph leaves out additive metrics that are zero for a row.
-        else row[id] = num(value) ?? (field.aggregation === "SUM" ? 0 : null);
-      }
-    }
-  }
-  return row;
-}
-
 export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Connector {
   const syncMaxDays = options.syncMaxDays ?? 14;
   const syncMaxHourlyDays = options.syncMaxHourlyDays ?? 2;
 
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, fields: InsightsField[], level: (typeof REPORTS)[number]["level"]): AsyncGenerator<RowPage> {
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
-    const apiFields = [...fields.filter((f) => !(hourly && f.notHourly)).flatMap((f) => f.api), ...entityKeys(req.fields)];
-    // date_start is always there with time_increment=1; asking for one field keeps the payload small.
-    const query = { accountId: account.id, level, apiFields: apiFields.length > 0 ? apiFields : ["impressions"], range: req.range, hourly, daily: req.fields.includes("date") };
+    const option = req.options?.[ATTRIBUTION_OPTION];
+    const chosen = Array.isArray(option) ? option[0] : option;
+    const window = chosen && chosen !== ACCOUNT_ATTRIBUTION ? chosen : undefined;
+    const insightsFields = fields.filter((f) => f.source === "field" || f.source === "action");
+    const apiFields = [...new Set([...insightsFields.map((f) => f.api), ...entityKeys(req.fields)])];
+    const actionBreakdowns = fields.filter((f) => f.source === "action_breakdown");
+    const query = {
+      accountId: account.id,
+      level,
+      // date_start is always there with time_increment=1; asking for one field keeps the payload small.
+      // (an action breakdown splits action lists only, so it gets the actions list).
+      apiFields: apiFields.length > 0 ? apiFields : [actionBreakdowns.length > 0 ? "actions" : "impressions"],
+      range: req.range,
+      hourly,
+      daily: req.fields.includes("date"),
+      breakdowns: fields.filter((f) => f.source === "breakdown" && f.api !== HOURLY_BREAKDOWN).map((f) => f.api),
+      actionBreakdowns: actionBreakdowns.map((f) => f.api),
+      attributionWindow: window,
+    };
     const days = dayCount(req.range);
     const goAsync = days > syncMaxDays || (hourly && days > syncMaxHourlyDays);
     const entities = await fetchEntityValues(ctx, account, req.fields);
-    const toPage = (raws: RawInsight[]): RowPage => ({ rows: raws.map((raw) => mergeEntityValues(insightToRow(raw, req.fields), raw, entities)) });
+    const toPage = (raws: RawInsight[]): RowPage => ({ rows: raws.flatMap((raw) => insightRows(raw, fields, { window, actionBreakdowns }).map((row) => mergeEntityValues(row, raw, entities))) });
     if (goAsync) {
       for await (const raws of asyncInsights(ctx, query, options.poll)) yield toPage(raws);
       return;
@@ -202,11 +153,21 @@ export function createFacebookAdsConnector(options: FacebookAdsOptions = {}): Co
     },
 
     ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
+    async listConfigFields() {
+      return CONFIG_FIELDS;
+    },
+    async incompatibleFields(_ctx, { report, selected }) {
+      const candidates = FIELDS_OF_REPORT[report || DEFAULT_REPORT] ?? [];
+      return insightsIncompatibilities(candidates, selected.map((id) => FIELD_BY_ID.get(id)).filter((f): f is InsightsField => f !== undefined));
+    },
     async *read(ctx, req) {
       const { report } = resolveReportRequest(CATALOGUE, req);
-      await ensureLongLivedToken(ctx);
       const level = REPORTS.find((r) => r.id === report)!.level;
       const fields = req.fields.map((f) => FIELD_BY_ID.get(f)!);
+      // Meta's breakdown rules, checked before any request; an hourly read adds the hour breakdown.
+      const selected = [...new Set([...fields, ...(req.granularity === "hour" ? [FIELD_BY_ID.get("hour")!] : [])])];
+      assertCompatible(PLATFORM, selected.map((f) => f.id), insightsIncompatibilities(selected, selected));
+      await ensureLongLivedToken(ctx);
       for (const account of req.accounts) yield* readAccount(ctx, account, req, fields, level);
     },
 

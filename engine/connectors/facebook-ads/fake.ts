@@ -1,8 +1,9 @@
 // A local Graph API (Marketing insights) for the facebook-ads connector: the same paths under
 // /v26.0, Bearer tokens, paging.next URLs with `after` cursors, async report runs and Graph's
-// {"error":{code,...}} bodies. Data is deterministic (tests/fakes/support/ads-metrics).
-import { dayMetrics, daysBetween, hourMetrics, sumMetrics, type HourMetrics } from "../../../tests/fakes/support/ads-metrics.js";
+// {"error":{code,...}} bodies. Insights answer any field, breakdown and action breakdown of the
+// generated catalogue (fake-insights.ts, from the generic value generator).
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
+import { coreMetrics, fakeInsights, invalidRequest, type InsightsParams } from "./fake-insights.js";
 
 export const FB_VERSION = "v26.0";
 export const FB_TOKEN = "EAAB-fake-facebook-user-token-0001";
@@ -72,7 +73,7 @@ export const FB_OWNED_DOMAINS: Record<string, { id: string; domain_name: string;
   ],
 };
 
-export type FacebookFailure = "token-expired" | "rate-limited" | "throttled" | "server-error" | "too-much-data" | "permission";
+export type FacebookFailure = "token-expired" | "rate-limited" | "throttled" | "server-error" | "too-much-data" | "permission" | "not-transient" | "missing-permissions" | "object-not-accessible";
 
 export interface FacebookFake {
   server: FakeServer;
@@ -103,89 +104,40 @@ export const FB_ERRORS = {
     ),
   serverError: () => graphError(500, { message: "An unexpected error has occurred. Please retry your request later.", code: 2, is_transient: true }),
   tooMuchData: () => graphError(500, { message: "Please reduce the amount of data you're asking for, then retry your request", code: 1 }),
+  /** Graph's own verdict that retrying cannot help. */
+  notTransient: () => graphError(400, { message: "An unknown error occurred", code: 1, error_subcode: 2853001, is_transient: false, error_user_title: "Request failed", error_user_msg: "The request could not be completed." }),
+  missingPermissions: () => graphError(400, { message: "(#100) Missing permissions", code: 100 }),
+  objectNotAccessible: () => graphError(400, { message: "Unsupported get request. Object with ID 'act_1001' does not exist, cannot be loaded due to missing permissions, or does not support this operation.", code: 100, error_subcode: 33 }),
 };
-
-type Level = "account" | "campaign" | "adset" | "ad";
-
-interface InsightsParams {
-  level: Level;
-  fields: string[];
-  since: string;
-  until: string;
-  daily: boolean;
-  hourly: boolean;
-}
 
 function parseParams(get: (name: string) => string | null): InsightsParams {
   const range = JSON.parse(get("time_range") ?? "{}") as { since: string; until: string };
+  const list = (name: string) => (get(name) ?? "").split(",").filter(Boolean);
   return {
-    level: (get("level") ?? "account") as Level,
-    fields: (get("fields") ?? "").split(",").filter(Boolean),
+    level: (get("level") ?? "account") as InsightsParams["level"],
+    fields: list("fields"),
     since: range.since,
     until: range.until,
     daily: get("time_increment") === "1",
-    hourly: get("breakdowns") === "hourly_stats_aggregated_by_advertiser_time_zone",
+    breakdowns: list("breakdowns"),
+    actionBreakdowns: list("action_breakdowns"),
+    windows: get("action_attribution_windows") ? (JSON.parse(get("action_attribution_windows")!) as string[]) : [],
   };
 }
 
-const money = (n: number) => n.toFixed(2);
-const pad = (h: number) => String(h).padStart(2, "0");
-
-/** Graph's insight row for one entity and slice, with only the asked fields (all values strings). */
-function insightRow(p: InsightsParams, accountId: string, campaign: (typeof FB_CAMPAIGNS)[string][number] | undefined, m: HourMetrics, slice: { since: string; until: string; hour?: number }) {
-  const account = FB_ACCOUNTS.find((a) => a.account_id === accountId)!;
-  const all: Record<string, unknown> = {
-    account_id: accountId,
-    account_name: account.name,
-    account_currency: account.currency,
-    campaign_id: campaign?.id,
-    campaign_name: campaign?.name,
-    objective: campaign?.objective,
-    adset_id: campaign ? `${campaign.id}1` : undefined,
-    adset_name: campaign ? `${campaign.name} - ad set` : undefined,
-    ad_id: campaign ? `${campaign.id}11` : undefined,
-    ad_name: campaign ? `${campaign.name} - ad` : undefined,
-    impressions: String(m.impressions),
-    clicks: String(m.clicks),
-    inline_link_clicks: String(Math.floor(m.clicks * 0.8)),
-    spend: money(m.cost),
-    reach: String(Math.floor(m.impressions * 0.7)),
-    frequency: m.impressions ? (1 / 0.7).toFixed(6) : "0",
-    ctr: m.impressions ? ((m.clicks / m.impressions) * 100).toFixed(6) : "0",
-    cpc: m.clicks ? (m.cost / m.clicks).toFixed(6) : undefined,
-    cpm: m.impressions ? ((m.cost / m.impressions) * 1000).toFixed(6) : undefined,
-    // Graph leaves out action lists with nothing in them.
-    conversions: m.conversions ? [{ action_type: "offsite_conversion.fb_pixel_purchase", value: String(m.conversions) }] : undefined,
-    actions: [{ action_type: "link_click", value: String(Math.floor(m.clicks * 0.8)) }, ...(m.conversions ? [{ action_type: "omni_purchase", value: String(m.conversions) }] : [])],
-    action_values: m.conversions ? [{ action_type: "omni_purchase", value: money(m.conversionValue) }] : undefined,
-  };
-  const row: Record<string, unknown> = {};
-  for (const f of p.fields) if (all[f] !== undefined) row[f] = all[f];
-  row.date_start = slice.since;
-  row.date_stop = slice.until;
-  if (slice.hour !== undefined) row.hourly_stats_aggregated_by_advertiser_time_zone = `${pad(slice.hour)}:00:00 - ${pad(slice.hour)}:59:59`;
-  return row;
+/** One campaign's (or the account's, without campaignId) impressions, clicks, spend and conversions: the fake's ground truth. */
+export function fbMetrics(accountId: string, campaignId: string | undefined, days: string[], hour?: number) {
+  const entities = campaignId ? [`${accountId}/${campaignId}`] : (FB_CAMPAIGNS[accountId] ?? []).map((c) => `${accountId}/${c.id}`);
+  const core = coreMetrics({ entities, days, hours: hour === undefined ? undefined : [hour], cell: [] });
+  return { impressions: core.impressions, clicks: core.clicks, cost: core.spend, reach: core.reach };
 }
 
-export function insightRows(accountId: string, p: InsightsParams): Record<string, unknown>[] {
-  const campaigns = FB_CAMPAIGNS[accountId] ?? [];
-  const entities = p.level === "account" ? (campaigns.length ? [undefined] : []) : campaigns;
-  const metricsOf = (campaign: (typeof campaigns)[number] | undefined, date: string, hour?: number) => {
-    const of = (c: (typeof campaigns)[number]) => (hour === undefined ? dayMetrics(`${accountId}/${c.id}`, date) : hourMetrics(`${accountId}/${c.id}`, date, hour));
-    return campaign ? of(campaign) : sumMetrics(campaigns.map(of));
-  };
-  const rows: Record<string, unknown>[] = [];
-  const days = daysBetween(p.since, p.until);
-  if (!p.daily && !p.hourly) {
-    for (const e of entities) rows.push(insightRow(p, accountId, e, sumMetrics(days.map((d) => metricsOf(e, d))), { since: p.since, until: p.until }));
-    return rows;
-  }
-  for (const date of days) {
-    for (const hour of p.hourly ? Array.from({ length: 24 }, (_, h) => h) : [undefined]) {
-      for (const e of entities) rows.push(insightRow(p, accountId, e, metricsOf(e, date, hour), { since: date, until: date, hour }));
-    }
-  }
-  return rows;
+/** The insights of a request, or Graph's error 100 for one it refuses. */
+function answerInsights(accountId: string, p: InsightsParams): Record<string, unknown>[] | FakeReply {
+  const invalid = invalidRequest(p);
+  if (invalid) return graphError(400, { message: invalid, code: 100, error_subcode: 1487534 });
+  const account = FB_ACCOUNTS.find((a) => a.account_id === accountId);
+  return account ? fakeInsights(account, FB_CAMPAIGNS[accountId] ?? [], p) : [];
 }
 
 export async function startFacebookFake(opts: { maxPageSize?: number; pendingPolls?: number } = {}): Promise<FacebookFake> {
@@ -226,14 +178,24 @@ export async function startFacebookFake(opts: { maxPageSize?: number; pendingPol
   server.route("GET", `${prefix}/me`, guard(() => ({ status: 200, json: { id: "10158000000000001", name: "Ada Marketer" } })));
   server.route("GET", `${prefix}/me/adaccounts`, guard((req) => paged(req, FB_ACCOUNTS.map((a) => ({ id: `act_${a.account_id}`, ...a })))));
   const insightsPath = new RegExp(`^${prefix.replace(".", "\\.")}/act_(?<id>\\d+)/insights$`);
-  server.route("GET", insightsPath, guard((req) => paged(req, insightRows(req.params.id, parseParams((n) => req.query.get(n))))));
+  server.route(
+    "GET",
+    insightsPath,
+    guard((req) => {
+      const answer = answerInsights(req.params.id, parseParams((n) => req.query.get(n)));
+      return Array.isArray(answer) ? paged(req, answer) : answer;
+    }),
+  );
   server.route(
     "POST",
     insightsPath,
     guard((req) => {
       const form = req.form();
+      const params = parseParams((n) => form.get(n));
+      const invalid = answerInsights(req.params.id, { ...params, since: params.since, until: params.since });
+      if (!Array.isArray(invalid)) return invalid;
       const id = String(6_000_000_000 + runs.size + 1);
-      runs.set(id, { accountId: req.params.id, params: parseParams((n) => form.get(n)), polls: 0 });
+      runs.set(id, { accountId: req.params.id, params, polls: 0 });
       return { status: 200, json: { report_run_id: id } };
     }),
   );
@@ -244,7 +206,10 @@ export async function startFacebookFake(opts: { maxPageSize?: number; pendingPol
     guard((req) => {
       const run = runs.get(req.params.run);
       if (!run) return graphError(400, { message: `Unsupported get request. Object with ID '${req.params.run}' does not exist.`, code: 100, error_subcode: 33 });
-      if (req.params.insights) return paged(req, insightRows(run.accountId, run.params));
+      if (req.params.insights) {
+        const answer = answerInsights(run.accountId, run.params);
+        return Array.isArray(answer) ? paged(req, answer) : answer;
+      }
       run.polls += 1;
       const done = run.polls > fake.pendingPolls;
       return {
@@ -287,6 +252,9 @@ export async function startFacebookFake(opts: { maxPageSize?: number; pendingPol
         "server-error": FB_ERRORS.serverError,
         "too-much-data": FB_ERRORS.tooMuchData,
         permission: FB_ERRORS.permission,
+        "not-transient": FB_ERRORS.notTransient,
+        "missing-permissions": FB_ERRORS.missingPermissions,
+        "object-not-accessible": FB_ERRORS.objectNotAccessible,
       };
       server.once("*", o.path ?? /.*/, reply[kind]());
     },

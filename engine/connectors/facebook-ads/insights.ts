@@ -20,6 +20,12 @@ export interface InsightsQuery {
   hourly: boolean;
   /** One row per day; otherwise one row for the whole range (time_increment=all_days). */
   daily: boolean;
+  /** breakdowns= besides the hourly one. */
+  breakdowns?: string[];
+  /** action_breakdowns=; absent: Graph's default (action_type). */
+  actionBreakdowns?: string[];
+  /** An action attribution window (7d_click, ...); absent: the ad account's attribution setting. */
+  attributionWindow?: string;
 }
 
 export type PollTuning = Pick<PollOptions<unknown>, "initialDelayMs" | "maxDelayMs" | "factor" | "timeoutMs">;
@@ -49,11 +55,14 @@ export function insightsParams(q: InsightsQuery): Record<string, string> {
     fields: [...new Set(q.apiFields)].join(","),
     time_range: JSON.stringify({ since: q.range.start, until: q.range.end }),
     time_increment: q.daily || q.hourly ? "1" : "all_days",
-    // The numbers Ads Manager shows: the ad account's own attribution setting, not the API default.
-    use_account_attribution_setting: "true",
     limit: String(PAGE_SIZE),
   };
-  if (q.hourly) params.breakdowns = HOURLY_BREAKDOWN;
+  if (q.attributionWindow) params.action_attribution_windows = JSON.stringify([q.attributionWindow]);
+  // The numbers Ads Manager shows: the ad account's own attribution setting, not the API default.
+  else params.use_account_attribution_setting = "true";
+  const breakdowns = [...new Set([...(q.hourly ? [HOURLY_BREAKDOWN] : []), ...(q.breakdowns ?? [])])];
+  if (breakdowns.length > 0) params.breakdowns = breakdowns.join(",");
+  if (q.actionBreakdowns?.length) params.action_breakdowns = q.actionBreakdowns.join(",");
   return params;
 }
 

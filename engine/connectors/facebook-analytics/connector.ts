@@ -3,11 +3,12 @@
 // of at most 90 days: https://developers.facebook.com/docs/graph-api/reference/page/insights/) and
 // posts published in the range with their lifetime insights (/{page-id}/published_posts with
 // insights.metric(...), cursor paging). Page endpoints want the Page token, not the user's.
+import { z } from "zod";
 import { splitDateRange } from "../../core/dates.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { metaSocialBase } from "../shared/meta-social.js";
-import { byDay, graphEdge, insightBounds, insights, INSIGHTS_ZONE, managedPages, numeric, pageToken } from "../shared/meta-graph.js";
+import { byDay, graphEdge, insightBounds, insightMetric, insights, INSIGHTS_ZONE, managedPages, numeric, pageToken } from "../shared/meta-graph.js";
 import { recordsConnector, stamp } from "../shared/records.js";
 import { PAGE_FIELDS, PAGE_METRICS, POST_FIELDS, POST_METRICS } from "./fields.js";
 
@@ -15,14 +16,15 @@ const PLATFORM = "facebook-analytics";
 /** Graph refuses Page insights ranges longer than 93 days. */
 const MAX_DAYS = 90;
 
-interface Post {
-  id: string;
-  created_time: string;
-  message?: string;
-  permalink_url?: string;
-  status_type?: string;
-  insights?: { data: { name: string; values?: { value: unknown }[] }[] };
-}
+const post = z.object({
+  id: z.string(),
+  created_time: z.string(),
+  message: z.string().nullish(),
+  permalink_url: z.string().nullish(),
+  status_type: z.string().nullish(),
+  insights: z.object({ data: z.array(insightMetric) }).nullish(),
+});
+type Post = z.infer<typeof post>;
 
 async function* pageDays(ctx: ConnectorContext, account: Account, range: DateRange) {
   const token = await pageToken(ctx, PLATFORM, account.id);
@@ -36,7 +38,7 @@ async function* pageDays(ctx: ConnectorContext, account: Account, range: DateRan
 async function* posts(ctx: ConnectorContext, account: Account, range: DateRange) {
   const token = await pageToken(ctx, PLATFORM, account.id);
   const fields = `id,created_time,message,permalink_url,status_type,insights.metric(${Object.values(POST_METRICS).join(",")})`;
-  yield* graphEdge<Post>(ctx, `/${account.id}/published_posts`, { platform: PLATFORM, account: account.id, token, query: { fields, ...insightBounds(range), limit: 100 } });
+  yield* graphEdge(ctx, `/${account.id}/published_posts`, post, { platform: PLATFORM, account: account.id, token, query: { fields, ...insightBounds(range), limit: 100 } });
 }
 
 export const facebookAnalyticsConnector: Connector = recordsConnector({

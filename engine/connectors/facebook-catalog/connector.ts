@@ -5,34 +5,36 @@
 // /{business}/owned_product_catalogs); the products report is a snapshot of the catalog's items
 // (/{catalog}/products, cursor paging with paging.cursors.after) counted by availability,
 // condition and review status, so it carries no date.
+import { z } from "zod";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate, collectItems } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext } from "../../core/types.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { platformErrors, recordsConnector } from "../shared/records.js";
 import { GRAPH_BASE_URL, GRAPH_VERSION } from "../facebook-ads/auth.js";
+import { graphMe, graphPage } from "../shared/meta-graph.js";
 
 const PLATFORM = "facebook-catalog";
 
-interface Paged<T> {
-  data: T[];
-  paging?: { cursors?: { after?: string }; next?: string };
-}
-export interface Product {
-  id: string;
-  retailer_id: string;
-  availability?: string;
-  condition?: string;
-  review_status?: string;
-  brand?: string;
-  visibility?: string;
-}
+const product = z.object({
+  id: z.string(),
+  retailer_id: z.string(),
+  availability: z.string().nullish(),
+  condition: z.string().nullish(),
+  review_status: z.string().nullish(),
+  brand: z.string().nullish(),
+  visibility: z.string().nullish(),
+});
+export type Product = z.infer<typeof product>;
+const named = z.object({ id: z.string(), name: z.string() });
 
-function edge<T>(ctx: ConnectorContext, path: string, fields: string, account?: string) {
+function edge<T>(ctx: ConnectorContext, path: string, item: z.ZodType<T>, fields: string, account?: string) {
+  // The next page is asked with the `after` cursor while paging.next is there.
+  const page = graphPage(item);
   return paginate<T, string>(
     async (after) => {
-      const body = await ctx.http.json<Paged<T>>({ url: path, account, query: { fields, limit: 100, after } });
-      return { items: body?.data ?? [], next: body?.paging?.next ? body.paging.cursors?.after : null };
+      const body = await ctx.http.json({ url: path, account, query: { fields, limit: 100, after } }, page);
+      return { items: body.data ?? [], next: body.paging?.next ? body.paging.cursors?.after : null };
     },
     { platform: PLATFORM },
   );
@@ -69,13 +71,13 @@ export const facebookCatalogConnector: Connector = recordsConnector({
     isTransient: (b) => [4, 17, 32, 613, 80009].includes(b?.error?.code) || b?.error?.is_transient === true,
   }),
   async check(ctx) {
-    const me = await ctx.http.json<{ id: string; name?: string }>({ url: "/me", query: { fields: "id,name" } });
-    return { ok: true, identity: me.name ?? me.id };
+    const user = await ctx.http.json({ url: "/me", query: { fields: "id,name" } }, graphMe);
+    return { ok: true, identity: user.name ?? user.id };
   },
   async listAccounts(ctx) {
     const accounts: Account[] = [];
-    for (const business of await collectItems(edge<{ id: string; name: string }>(ctx, "/me/businesses", "id,name"))) {
-      for (const catalog of await collectItems(edge<{ id: string; name: string }>(ctx, `/${business.id}/owned_product_catalogs`, "id,name,product_count"))) {
+    for (const business of await collectItems(edge(ctx, "/me/businesses", named, "id,name"))) {
+      for (const catalog of await collectItems(edge(ctx, `/${business.id}/owned_product_catalogs`, named, "id,name,product_count"))) {
         accounts.push({ id: catalog.id, name: `${catalog.name} (${business.name})`, timezone: "UTC", currency: "USD", status: "active" });
       }
     }
@@ -96,7 +98,7 @@ export const facebookCatalogConnector: Connector = recordsConnector({
         metric("in_stock", "In stock", "NUMBER", "SUM", "Items in stock."),
         metric("rejected", "Rejected", "NUMBER", "SUM", "Items rejected by Meta's review."),
       ],
-      fetch: (ctx, account) => edge<Product>(ctx, `/${account.id}/products`, "id,retailer_id,availability,condition,review_status,brand,visibility", account.id),
+      fetch: (ctx, account) => edge(ctx, `/${account.id}/products`, product, "id,retailer_id,availability,condition,review_status,brand,visibility", account.id),
       record: (p: Product) => ({
         availability: p.availability ?? null,
         condition: p.condition ?? null,

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { graphEdge, insightBounds, INSIGHTS_ZONE, managedPages, numeric } from "../shared/meta-graph.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { formAccounts, metaSocialBase } from "../shared/meta-social.js";
@@ -20,21 +21,22 @@ const PAGE_FIELDS = "id,name,username,link,category,followers_count,fan_count,ta
 const page = z.object({ id: z.string(), name: z.string().optional(), username: z.string().optional(), category: z.string().optional(), followers_count: z.number().optional(), fan_count: z.number().optional(), talking_about_count: z.number().optional(), overall_star_rating: z.number().optional(), rating_count: z.number().optional() });
 type Page = z.infer<typeof page>;
 
-interface Post {
-  id: string;
-  created_time: string;
-  message?: string;
-  permalink_url?: string;
-  shares?: { count?: number };
-  reactions?: { summary?: { total_count?: number } };
-  comments?: { summary?: { total_count?: number } };
-}
+const post = z.object({
+  id: z.string(),
+  created_time: z.string(),
+  message: z.string().nullish(),
+  permalink_url: z.string().nullish(),
+  shares: z.object({ count: numberOrString.nullish() }).nullish(),
+  reactions: z.object({ summary: z.object({ total_count: numberOrString.nullish() }).nullish() }).nullish(),
+  comments: z.object({ summary: z.object({ total_count: numberOrString.nullish() }).nullish() }).nullish(),
+});
+type Post = z.infer<typeof post>;
 
 const publicPage = (ctx: ConnectorContext, id: string) => ctx.http.json({ url: `/${encodeURIComponent(id)}`, query: { fields: PAGE_FIELDS }, account: id }, page);
 
 function posts(ctx: ConnectorContext, account: Account, range: DateRange) {
   const fields = "id,created_time,message,permalink_url,shares,reactions.summary(total_count).limit(0),comments.summary(total_count).limit(0)";
-  return graphEdge<Post>(ctx, `/${account.id}/posts`, { platform: PLATFORM, account: account.id, query: { fields, ...insightBounds(range), limit: 100 } });
+  return graphEdge(ctx, `/${account.id}/posts`, post, { platform: PLATFORM, account: account.id, query: { fields, ...insightBounds(range), limit: 100 } });
 }
 
 export const facebookPublicDataConnector: Connector = recordsConnector({

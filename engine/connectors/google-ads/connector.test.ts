@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, hourMetrics, startGoogleAdsFake, VERSION, type GoogleAdsFake } from "./fake.js";
+import { ACCESS_TOKEN, CLIENT, DEVELOPER_TOKEN, REFRESH_TOKEN, campaignsOf, failures, googleError, hourMetrics, startGoogleAdsFake, VERSION, type GoogleAdsFake } from "./fake.js";
 import { fakeContext } from "../../../tests/fakes/support/connector-context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { collectRows } from "../../core/pages.js";
@@ -190,6 +190,32 @@ describe("google-ads connector", () => {
     expect(error.message).toContain("unexpected payload");
     expect(error.bodyExcerpt).toContain("not a batch array");
     expect(error.bodyExcerpt).not.toContain(ACCESS_TOKEN);
+  });
+
+  it("fails the read on a 200 searchStream answer with an {error} element, keeping none of the batches before it", async () => {
+    fake.options.batchSize = 1;
+    fake.failMidStream({ code: 400, message: "Request contains an invalid argument.", status: "INVALID_ARGUMENT", details: [{ "@type": `type.googleapis.com/google.ads.googleads.${VERSION}.errors.GoogleAdsFailure`, errors: [{ errorCode: { queryError: "DATE_RANGE_TOO_WIDE" }, message: "The date range is too wide." }] }] }, 1);
+    const pages: unknown[] = [];
+    const error = await (async () => {
+      for await (const page of connector.read(context().ctx, { accounts: [shopFr], fields: ["date", "campaign_id", "clicks"], range: { start: "2025-03-01", end: "2025-03-01" }, options: { report: "campaign" } })) pages.push(page);
+    })().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).message).toContain("DATE_RANGE_TOO_WIDE");
+    expect((error as ConnectorError).kind).toBe("system");
+    expect(pages).toEqual([]);
+    // An error as the only element is no "empty result" either.
+    fake.failMidStream({ code: 429, message: "Too many requests.", status: "RESOURCE_EXHAUSTED", details: [{ "@type": `type.googleapis.com/google.ads.googleads.${VERSION}.errors.GoogleAdsFailure`, errors: [{ errorCode: { quotaError: "RESOURCE_TEMPORARILY_EXHAUSTED" }, message: "Too many requests." }] }] }, 0);
+    const quota = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(quota.kind).toBe("transient");
+  });
+
+  it("reports CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION as the operator's setup, not the user's permission", async () => {
+    fake.server.once("POST", /googleAds:searchStream$/, googleError(403, "PERMISSION_DENIED", "The Google Cloud project is not approved for production use.", { authorizationError: "CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION" }));
+    const error = (await read({}).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.kind).toBe("system");
+    expect(error.message).toContain("CLOUD_PROJECT_NOT_APPROVED_FOR_PRODUCTION");
+    expect(error.message).toContain("operator");
+    expect(error.message).not.toMatch(/Missing permission|Ask an admin/);
   });
 
   it("checks a credential by listing accessible customers", async () => {

@@ -3,17 +3,22 @@
 // OAuth 2.0 with the developer-token header and login-customer-id for accounts under a manager
 // (https://developers.google.com/google-ads/api/rest/auth).
 import { z } from "zod";
+import { assertCompatible } from "../../core/compatibility.js";
 import { assertDateRange, splitDateRange } from "../../core/dates.js";
 import { ConnectorError } from "../../core/errors.js";
-import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
+import { catalogueMethods, resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import type { PreparedRequest } from "../../core/http-types.js";
-import type { AppCredentials, Connector, ConnectorContext, Credential, ReadRequest, RowPage } from "../../core/types.js";
+import { redact } from "../../core/redact.js";
+import type { AppCredentials, Connector, ConnectorContext, Credential, FieldIncompatibility, ReadRequest, RowPage } from "../../core/types.js";
 import { listAccessibleCustomerIds, listHierarchy, loginCustomerIdFor } from "./accounts.js";
-import { classifyGoogleAdsError } from "./errors.js";
-import { DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, REPORT_RESOURCE } from "./fields.js";
+import { classifyGoogleAdsError, classifyStreamError } from "./errors.js";
+import { ALL_REPORTS, DEFAULT_REPORT, FIELD_BY_GAQL, FIELD_BY_ID, FIELDS_BY_REPORT, GAQL_FIELDS_BY_REPORT, GAQL_OPTION, GOOGLE_ADS_CONFIG_FIELDS, REPORT_RESOURCE } from "./fields.js";
 import { buildQuery, toRow, type SearchStreamBatch } from "./gaql.js";
+import type { GeneratedGaqlField } from "./gaql-field.js";
+import { parseCustomGaql } from "./custom-gaql.js";
+import { googleAdsMetadata, incompatibilities } from "./metadata.js";
+import { CUSTOM_GAQL_REPORT } from "./reports.js";
 import { listGoogleAdsAdUrls, listGoogleAdsConversionTags, listGoogleAdsProducts } from "./checks.js";
-import { mappedCatalogue, pickFields } from "../shared/mapped-catalogue.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { googleOAuth2 } from "../shared/google-api.js";
 
@@ -33,10 +38,15 @@ const batchesSchema = z.array(
     results: z.array(z.record(z.string(), z.any())).optional(),
     fieldMask: z.string().optional(),
     requestId: z.string().optional(),
+    // A stream that fails after it started still answers 200: the failure is an element.
+    error: z.unknown().optional(),
   }),
 );
 
-const CATALOGUE = mappedCatalogue(PLATFORM, GOOGLE_ADS_FIELDS, GOOGLE_ADS_REPORTS, DEFAULT_REPORT, GOOGLE_ADS_CONFIG_FIELDS);
+const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT, reports: ALL_REPORTS, configFields: GOOGLE_ADS_CONFIG_FIELDS };
+
+/** The resources a custom GAQL query may read FROM: those of our reports. */
+const CUSTOM_RESOURCES = new Set(Object.values(REPORT_RESOURCE));
 
 function developerToken(app: AppCredentials | undefined): string {
   const token = app?.extra?.developerToken;
@@ -50,37 +60,63 @@ function developerToken(app: AppCredentials | undefined): string {
   return token;
 }
 
+const fieldsOf = (report: string, ids: readonly string[]) => ids.map((id) => GAQL_FIELDS_BY_REPORT[report].find((f) => f.id === id) ?? FIELD_BY_ID.get(id)!);
+
+/** The report's rules from the API's metadata, for the fields of `report` given a selection. */
+async function reportIncompatibilities(ctx: ConnectorContext, report: string, selected: readonly GeneratedGaqlField[]): Promise<FieldIncompatibility[]> {
+  const resource = REPORT_RESOURCE[report];
+  if (!resource) return [];
+  return incompatibilities(await googleAdsMetadata(ctx), resource, GAQL_FIELDS_BY_REPORT[report], selected);
+}
+
+/** One searchStream call; a batch carrying an error fails the whole answer (no partial rows). */
+async function searchStream(ctx: ConnectorContext, customerId: string, login: string, query: string): Promise<SearchStreamBatch[]> {
+  const url = `/customers/${customerId}/googleAds:searchStream`;
+  const batches: SearchStreamBatch[] = await ctx.http.json({ method: "POST", url, headers: { "login-customer-id": login }, json: { query }, account: customerId }, batchesSchema);
+  const failed = batches.find((b) => b.error !== undefined && b.error !== null);
+  if (failed) {
+    throw classifyStreamError(failed.error, { method: "POST", url: redact(new URL(url.replace(/^\//, ""), `${ctx.http.baseUrl.replace(/\/?$/, "/")}`).toString()), customerId });
+  }
+  return batches;
+}
+
 async function* readAccounts(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
   const { report } = resolveReportRequest(CATALOGUE, req);
   const range = assertDateRange(req.range);
   const hourly = req.granularity === "hour" || req.fields.includes("hour");
-  const wanted = pickFields(GOOGLE_ADS_FIELDS[report], req.fields);
+  const custom = report === CUSTOM_GAQL_REPORT.id ? parseCustomGaql(optionValue(req.options?.[GAQL_OPTION]), FIELD_BY_GAQL, CUSTOM_RESOURCES) : undefined;
+  const wanted = fieldsOf(report, req.fields);
+  if (custom) {
+    const missing = wanted.filter((f) => !custom.fields.includes(f));
+    if (missing.length > 0) {
+      throw new ConnectorError({ kind: "config", platform: PLATFORM, message: `Fields asked but not in the GAQL query's SELECT: ${missing.map((f) => `${f.id} (${f.gaql})`).join(", ")}. Add them to the SELECT or remove them from the request.` });
+    }
+    if (hourly && !custom.fields.some((f) => f.gaql === "segments.hour")) {
+      throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "An hourly read of a custom GAQL query needs segments.hour (and segments.date) in its SELECT." });
+    }
+  }
   // Hourly reads are segmented by day and hour even when those columns are not asked for, so
   // each row stays one hour of one day (the alerts' 4/8/12-hour windows sum them).
-  const segments = hourly ? ["segments.date", "segments.hour"] : [];
-  const columns = [...new Set([...wanted.map((f) => f.gaql), ...segments])];
+  const implicit = hourly && !custom ? ["segments.date", "segments.hour"].map((g) => FIELD_BY_GAQL.get(g)!) : [];
+  const selected = [...new Set([...wanted, ...implicit])];
+  // The API's own compatibility rules, checked before any report request (a 400 naming the fields).
+  if (!custom) assertCompatible(PLATFORM, selected.map((f) => f.id), await reportIncompatibilities(ctx, report, selected));
+  const columns = custom ? custom.fields.map((f) => f.gaql) : selected.map((f) => f.gaql);
 
   for (const account of req.accounts) {
     const customerId = account.id.replace(/-/g, "");
     const login = await loginCustomerIdFor(ctx, customerId);
     for (const slice of splitDateRange(range, DAYS_PER_QUERY[hourly ? "hour" : "day"])) {
-      const batches: SearchStreamBatch[] = await ctx.http.json(
-        {
-          method: "POST",
-          url: `/customers/${customerId}/googleAds:searchStream`,
-          headers: { "login-customer-id": login },
-          json: { query: buildQuery(REPORT_RESOURCE[report], columns, slice) },
-          account: customerId,
-        },
-        batchesSchema,
-      );
-      for (const batch of batches) {
+      const query = custom ? custom.query(slice) : buildQuery(REPORT_RESOURCE[report], columns, slice);
+      for (const batch of await searchStream(ctx, customerId, login, query)) {
         const rows = (batch.results ?? []).map((result) => toRow(result, wanted));
         if (rows.length > 0) yield { rows };
       }
     }
   }
 }
+
+const optionValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export const googleAdsConnector: Connector = {
   id: PLATFORM,
@@ -119,6 +155,13 @@ export const googleAdsConnector: Connector = {
     return (await listHierarchy(ctx)).map(({ id, name, timezone, currency, status }) => ({ id, name, timezone, currency, status }));
   },
   ...catalogueMethods(CATALOGUE),
+  async incompatibleFields(ctx, { report, selected }) {
+    // Without a credential the metadata endpoint cannot be asked; the read still checks.
+    const id = report || DEFAULT_REPORT;
+    if (!ctx || !GAQL_FIELDS_BY_REPORT[id]) return [];
+    const chosen = selected.map((s) => FIELD_BY_ID.get(s)).filter((f): f is GeneratedGaqlField => f !== undefined);
+    return reportIncompatibilities(ctx, id, chosen);
+  },
   read(ctx, req) {
     return readAccounts(ctx, req);
   },

@@ -1,11 +1,16 @@
 // A local Google Ads API (REST) for connector tests: customers:listAccessibleCustomers,
-// googleAds:search (customer_client hierarchy, paged by nextPageToken) and googleAds:searchStream
-// (GAQL over customer/campaign/ad_group, answered as a JSON array of batches), with the
-// developer-token and login-customer-id checks and Google's error envelope.
+// googleAds:search (customer_client hierarchy, paged by nextPageToken), googleAds:searchStream
+// (GAQL over every report resource and any column of the generated catalogue, answered as a JSON
+// array of batches: fake-report.ts) and googleAdsFields:search (the field metadata with the
+// compatibility rules of fake-metadata.ts), with the developer-token and login-customer-id checks
+// and Google's error envelope.
 // Wire format: https://developers.google.com/google-ads/api/rest/reference/rest
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
 import { mountOAuth2, type FakeOAuth2 } from "../../../tests/fakes/support/oauth2.js";
-import { chunk, daysBetween, seeded } from "../../../tests/fakes/support/seeded.js";
+import { chunk, daysBetween } from "../../../tests/fakes/support/seeded.js";
+import { FAKE_FIELD_BY_GAQL, metricValue } from "./fake-data.js";
+import { fakeFieldMetadata, type FakeFieldMeta } from "./fake-metadata.js";
+import { runReportGaql, setPath, type ReportWorld } from "./fake-report.js";
 
 export const VERSION = "v25";
 export const DEVELOPER_TOKEN = "fake-dev-token-5c1f0a";
@@ -41,29 +46,19 @@ export function campaignsOf(customerId: string) {
   ];
 }
 
-/** Metrics of one ad group for one hour of one day: the fake's ground truth. */
+/** Metrics of one ad group for one hour of one day: the fake's ground truth (the generic generator's cells). */
 export function hourMetrics(adGroupId: string, date: string, hour: number) {
-  const r = seeded(`${adGroupId}|${date}|${hour}`);
-  const impressions = Math.floor(r * 100);
-  const clicks = Math.floor(impressions * 0.1);
-  const costMicros = clicks * 250_000;
-  // Some hours have no conversions, which the API omits from the JSON (proto3 default).
-  const conversions = r > 0.6 ? Math.round(clicks * 0.2 * 100) / 100 : 0;
-  return { impressions, clicks, costMicros, conversions, conversionsValue: conversions * 40 };
-}
-
-type Metrics = ReturnType<typeof hourMetrics>;
-
-function add(a: Metrics, b: Metrics): Metrics {
+  const scope = { adGroups: [adGroupId], days: [date], hours: [hour], cell: [] };
+  const value = (gaql: string) => Number(metricValue(FAKE_FIELD_BY_GAQL.get(gaql)!, scope, adGroupId) ?? 0);
   return {
-    impressions: a.impressions + b.impressions,
-    clicks: a.clicks + b.clicks,
-    costMicros: a.costMicros + b.costMicros,
-    conversions: Math.round((a.conversions + b.conversions) * 100) / 100,
-    conversionsValue: Math.round((a.conversionsValue + b.conversionsValue) * 100) / 100,
+    impressions: value("metrics.impressions"),
+    clicks: value("metrics.clicks"),
+    costMicros: value("metrics.cost_micros"),
+    // Hours without conversions are left out of the JSON (proto3 default), read back as 0.
+    conversions: value("metrics.conversions"),
+    conversionsValue: value("metrics.conversions_value"),
   };
 }
-const ZERO: Metrics = { impressions: 0, clicks: 0, costMicros: 0, conversions: 0, conversionsValue: 0 };
 
 export interface GoogleAdsFake {
   server: FakeServer;
@@ -72,6 +67,8 @@ export interface GoogleAdsFake {
   tokenUrl: string;
   /** Rows per searchStream batch and per search page (the real API: 10,000). */
   options: { batchSize: number; pageSize: number };
+  /** The next searchStream answers 200 with this {error} element after `afterBatches` batches (the rest dropped). */
+  failMidStream(error: unknown, afterBatches?: number): void;
   close(): Promise<void>;
 }
 
@@ -101,86 +98,6 @@ function reachableFrom(login: string): Set<string> {
   const out = new Set<string>([login]);
   for (const child of CUSTOMERS[login]?.clients ?? []) for (const id of reachableFrom(child)) out.add(id);
   return out;
-}
-
-const QUERY = /^SELECT (.+) FROM (\w+)(?: WHERE segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})')?$/;
-
-const camel = (s: string) => s.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-
-function setPath(target: Record<string, unknown>, gaql: string, value: unknown): void {
-  if (value === undefined) return;
-  const parts = gaql.split(".").map(camel);
-  let node = target;
-  for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-  node[parts[parts.length - 1]] = value;
-}
-
-function entitiesOf(resource: string, customer: FakeCustomer) {
-  const campaigns = campaignsOf(customer.id);
-  if (resource === "customer") return [{ campaign: undefined, adGroup: undefined, adGroups: campaigns.flatMap((c) => c.adGroups) }];
-  if (resource === "campaign") return campaigns.map((c) => ({ campaign: c, adGroup: undefined, adGroups: c.adGroups }));
-  return campaigns.flatMap((c) => c.adGroups.map((g) => ({ campaign: c, adGroup: g, adGroups: [g] })));
-}
-
-function runGaql(customer: FakeCustomer, query: string): Record<string, unknown>[] | FakeReply {
-  const m = QUERY.exec(query.trim());
-  if (!m) return googleError(400, "INVALID_ARGUMENT", "Request contains an invalid argument.", { queryError: "UNEXPECTED_INPUT" });
-  const columns = m[1].split(",").map((c) => c.trim());
-  const [, , resource, start, end] = m;
-  if (!["customer", "campaign", "ad_group"].includes(resource)) return googleError(400, "INVALID_ARGUMENT", `Unknown resource ${resource}`, { queryError: "INVALID_RESOURCE_NAME" });
-  const days = start && end ? daysBetween(start, end) : [];
-  const byHour = columns.includes("segments.hour");
-  const byDate = columns.includes("segments.date");
-  const rows: Record<string, unknown>[] = [];
-  for (const entity of entitiesOf(resource, customer)) {
-    const slots: { date?: string; hour?: number; metrics: Metrics }[] = [];
-    const sum = (date: string, hour?: number) =>
-      entity.adGroups.reduce((acc, g) => {
-        const hours = hour === undefined ? Array.from({ length: 24 }, (_, h) => h) : [hour];
-        return hours.reduce((a, h) => add(a, hourMetrics(g.id, date, h)), acc);
-      }, ZERO);
-    if (byHour) for (const date of days) for (let h = 0; h < 24; h++) slots.push({ date, hour: h, metrics: sum(date, h) });
-    else if (byDate) for (const date of days) slots.push({ date, metrics: sum(date) });
-    else slots.push({ metrics: days.reduce((a, d) => add(a, sum(d)), ZERO) });
-    for (const slot of slots) {
-      // Like the API, rows without impressions are not returned for metric queries.
-      if (slot.metrics.impressions === 0 && columns.some((c) => c.startsWith("metrics."))) continue;
-      const row: Record<string, unknown> = {};
-      const k = slot.metrics;
-      const values: Record<string, unknown> = {
-        "customer.id": customer.id,
-        "customer.descriptive_name": customer.name,
-        "customer.currency_code": customer.currency,
-        "campaign.id": entity.campaign?.id,
-        "campaign.name": entity.campaign?.name,
-        "campaign.status": entity.campaign?.status,
-        "campaign.advertising_channel_type": entity.campaign?.type,
-        "campaign_budget.amount_micros": entity.campaign ? String(entity.campaign.budgetMicros) : undefined,
-        "ad_group.id": entity.adGroup?.id,
-        "ad_group.name": entity.adGroup?.name,
-        "ad_group.status": entity.adGroup?.status,
-        "segments.date": slot.date,
-        "segments.hour": slot.hour,
-        // int64 as strings, zero values omitted (proto3 JSON mapping).
-        "metrics.impressions": k.impressions ? String(k.impressions) : undefined,
-        "metrics.clicks": k.clicks ? String(k.clicks) : undefined,
-        "metrics.cost_micros": k.costMicros ? String(k.costMicros) : undefined,
-        "metrics.conversions": k.conversions || undefined,
-        "metrics.conversions_value": k.conversionsValue || undefined,
-        "metrics.all_conversions": k.conversions || undefined,
-        "metrics.view_through_conversions": undefined,
-        "metrics.interactions": k.clicks ? String(k.clicks) : undefined,
-        "metrics.ctr": k.impressions ? k.clicks / k.impressions : undefined,
-        "metrics.average_cpc": k.clicks ? k.costMicros / k.clicks : undefined,
-      };
-      for (const column of columns) {
-        if (!(column in values)) return googleError(400, "INVALID_ARGUMENT", `Unrecognized field in the query: '${column}'.`, { queryError: "UNRECOGNIZED_FIELD" });
-        setPath(row, column, values[column]);
-      }
-      rows.push(row);
-    }
-  }
-  return rows;
 }
 
 // ---- automatic checks (engine/connectors/google-ads/checks.ts) --------------------------------
@@ -231,6 +148,7 @@ export function shoppingProductsOf(customerId: string) {
   ];
 }
 
+const CHECK_AD_COLUMNS = new Set(["ad_group_ad.ad.id", "ad_group_ad.ad.final_urls", "campaign.id", "metrics.cost_micros"]);
 const CHECK_QUERY = /^SELECT (.+) FROM (ad_group_ad|conversion_action|shopping_product|campaign)(?: WHERE (.+))?$/;
 
 /** The ad_group_ad and conversion_action queries, with their WHERE conditions applied. */
@@ -277,6 +195,8 @@ function runCheckGaql(customer: FakeCustomer, query: string): Record<string, unk
     }
     return rows;
   }
+  // The URL checker's own ad queries; every other ad_group_ad query is a report (runReportGaql).
+  if (!columns.every((c) => CHECK_AD_COLUMNS.has(c))) return undefined;
   const range = /segments\.date BETWEEN '(\d{4}-\d{2}-\d{2})' AND '(\d{4}-\d{2}-\d{2})'/.exec(where);
   for (const c of campaignsOf(customer.id)) {
     if (has("campaign.status = 'ENABLED'") && c.status !== "ENABLED") continue;
@@ -360,12 +280,30 @@ export async function startGoogleAdsFake(): Promise<GoogleAdsFake> {
     const denied = guard(req, customerId);
     if (denied) return denied;
     const query = req.json<{ query: string }>().query;
-    const result = runCheckGaql(CUSTOMERS[customerId], query) ?? runGaql(CUSTOMERS[customerId], query);
-    if (!Array.isArray(result)) return result;
-    const batches = chunk(result, options.batchSize).map((results) => ({ results, fieldMask: "fake", requestId: "fake-request-id" }));
+    const result = runCheckGaql(CUSTOMERS[customerId], query) ?? runReportGaql(worldOf(CUSTOMERS[customerId]), query);
+    if (!Array.isArray(result)) return googleError(400, "INVALID_ARGUMENT", result.message, { queryError: result.queryError });
+    const batches: Record<string, unknown>[] = chunk(result, options.batchSize).map((results) => ({ results, fieldMask: "fake", requestId: "fake-request-id" }));
+    // A stream that fails after it started: HTTP 200, an {error} element after some batches.
+    const failure = streamFailures.shift();
+    if (failure) return { json: [...batches.slice(0, failure.afterBatches), { error: failure.error }] };
     // An empty result is one batch without results, as the API answers.
     return { json: batches.length > 0 ? batches : [{ fieldMask: "fake", requestId: "fake-request-id" }] };
   });
+
+  // GoogleAdsFieldService: the field metadata, with the compatibility rules of fake-metadata.ts.
+  server.route("POST", new RegExp(`^/${VERSION}/googleAdsFields:search$`), (req) => {
+    const denied = guard(req);
+    if (denied) return denied;
+    const { query, pageSize, pageToken } = req.json<{ query: string; pageSize?: number; pageToken?: string }>();
+    const answer = searchFields(query);
+    if (!Array.isArray(answer)) return googleError(400, "INVALID_ARGUMENT", answer, { queryError: "UNEXPECTED_INPUT" });
+    const size = Math.min(pageSize ?? 10_000, 10_000);
+    const start = pageToken ? Number(pageToken) : 0;
+    const results = answer.slice(start, start + size);
+    return { json: { results, totalResultsCount: String(answer.length), ...(start + size < answer.length ? { nextPageToken: String(start + size) } : {}) } };
+  });
+
+  const streamFailures: { error: unknown; afterBatches: number }[] = [];
 
   return {
     server,
@@ -373,6 +311,58 @@ export async function startGoogleAdsFake(): Promise<GoogleAdsFake> {
     baseUrl: `${server.url}/${VERSION}`,
     tokenUrl: oauth.tokenUrl,
     options,
+    failMidStream(error, afterBatches = 1) {
+      streamFailures.push({ error, afterBatches });
+    },
     close: () => server.close(),
   };
+}
+
+/** The fake's world of one customer for report queries. */
+function worldOf(customer: FakeCustomer): ReportWorld {
+  return {
+    customer,
+    campaigns: campaignsOf(customer.id),
+    ads: (adGroupId) => adsOf(customer.id, adGroupId),
+    productIds: shoppingProductsOf(customer.id).map((p) => p.itemId),
+  };
+}
+
+let metadata: FakeFieldMeta[] | undefined;
+const SNAKE_TO_CAMEL: Record<string, keyof FakeFieldMeta> = {
+  name: "name",
+  category: "category",
+  selectable: "selectable",
+  filterable: "filterable",
+  sortable: "sortable",
+  data_type: "dataType",
+  is_repeated: "isRepeated",
+  enum_values: "enumValues",
+  selectable_with: "selectableWith",
+  attribute_resources: "attributeResources",
+  metrics: "metrics",
+  segments: "segments",
+};
+
+/** googleAdsFields:search's query language: SELECT <properties> [WHERE name|category =, IN, LIKE]. */
+function searchFields(query: string): Record<string, unknown>[] | string {
+  const m = /^SELECT (?<select>[a-z_, ]+?)(?: WHERE (?<where>.+?))?(?: ORDER BY [a-z_]+(?: (?:ASC|DESC))?)?(?: LIMIT (?<limit>\d+))?$/i.exec(query.trim());
+  if (!m?.groups) return "Error in query: unexpected input.";
+  const properties = m.groups.select.split(",").map((p) => p.trim());
+  const unknown = properties.find((p) => !(p in SNAKE_TO_CAMEL));
+  if (unknown) return `Unrecognized field in the query: '${unknown}'.`;
+  metadata ??= fakeFieldMetadata();
+  let rows = metadata;
+  for (const condition of (m.groups.where ?? "").split(/\s+AND\s+/i).filter(Boolean)) {
+    const c = /^(name|category)\s+(=|IN|LIKE)\s+(.+)$/i.exec(condition.trim());
+    if (!c) return `Unsupported condition: ${condition}`;
+    const values = [...c[3].matchAll(/'([^']*)'|"([^"]*)"/g)].map((v) => v[1] ?? v[2]);
+    const key = c[1] as "name" | "category";
+    if (c[2].toUpperCase() === "LIKE") {
+      const re = new RegExp(`^${values[0].replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*")}$`);
+      rows = rows.filter((r) => re.test(r[key]));
+    } else rows = rows.filter((r) => values.includes(r[key]));
+  }
+  if (m.groups.limit) rows = rows.slice(0, Number(m.groups.limit));
+  return rows.map((r) => ({ resourceName: `googleAdsFields/${r.name}`, ...Object.fromEntries(properties.map((p) => [SNAKE_TO_CAMEL[p], r[SNAKE_TO_CAMEL[p]]])) }));
 }

@@ -1,73 +1,55 @@
-// The Google Ads reports and their fields, each mapped to its GAQL column
-// (https://developers.google.com/google-ads/api/fields/v21/overview, unchanged for these columns
-// through the current version). Money columns in *_micros are divided by 1,000,000.
-import { dimension, metric, reportConfigField } from "../../core/field-defs.js";
-import { ADS_FIELD, describedAs } from "../shared/ads-fields.js";
+// The Google Ads catalogue at run time: the generated fields (fields.generated.ts) arranged into
+// the reports of reports.ts. Every report offers every metric and segment of the API and the
+// attributes of its resources; which of them may be combined is the API's own rule, read from
+// its metadata endpoint (metadata.ts).
+import { reportConfigField } from "../../core/field-defs.js";
 import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import type { GeneratedGaqlField } from "./gaql-field.js";
+import { GAQL_FIELDS } from "./fields.generated.js";
+import { CUSTOM_GAQL_REPORT, DEFAULT_REPORT, GOOGLE_ADS_REPORTS } from "./reports.js";
 
-export interface GaqlField {
-  def: FieldDef;
-  /** The GAQL column, e.g. metrics.cost_micros. */
-  gaql: string;
-  micros?: boolean;
-}
+export { DEFAULT_REPORT } from "./reports.js";
 
-export const GOOGLE_ADS_REPORTS: ReportDef[] = [
-  { id: "account", name: "Account", description: "Account totals by day or hour (GAQL FROM customer)." },
-  { id: "campaign", name: "Campaigns", description: "Campaign performance by day or hour (GAQL FROM campaign)." },
-  { id: "ad_group", name: "Ad groups", description: "Ad group performance by day or hour (GAQL FROM ad_group)." },
+export const ALL_REPORTS: ReportDef[] = [...GOOGLE_ADS_REPORTS.map(({ id, name, description }) => ({ id, name, description })), CUSTOM_GAQL_REPORT];
+
+/** The FROM resource of each report (custom GAQL names its own). */
+export const REPORT_RESOURCE: Record<string, string> = Object.fromEntries(GOOGLE_ADS_REPORTS.map((r) => [r.id, r.resource]));
+
+export const FIELD_BY_ID: ReadonlyMap<string, GeneratedGaqlField> = new Map(GAQL_FIELDS.map((f) => [f.id, f]));
+export const FIELD_BY_GAQL: ReadonlyMap<string, GeneratedGaqlField> = new Map(GAQL_FIELDS.map((f) => [f.gaql, f]));
+
+const resourceOf = (gaql: string) => gaql.split(".")[0];
+
+/** Date and hour lead (the fields every read is about), then the API's order. */
+const LEADING = ["date", "hour"];
+const ordered = (fields: GeneratedGaqlField[]) => [...fields.filter((f) => LEADING.includes(f.id)).sort((a, b) => LEADING.indexOf(a.id) - LEADING.indexOf(b.id)), ...fields.filter((f) => !LEADING.includes(f.id))];
+
+/** Each report's fields in their generated form (with GAQL names). */
+export const GAQL_FIELDS_BY_REPORT: Readonly<Record<string, readonly GeneratedGaqlField[]>> = Object.fromEntries([
+  ...GOOGLE_ADS_REPORTS.map((report) => [
+    report.id,
+    ordered(GAQL_FIELDS.filter((f) => f.gaqlCategory !== "ATTRIBUTE" || report.attributeResources.includes(resourceOf(f.gaql)))),
+  ]),
+  [CUSTOM_GAQL_REPORT.id, ordered([...GAQL_FIELDS])],
+]);
+
+const asDef = ({ id, name, description, type, fieldType, aggregation, category }: GeneratedGaqlField): FieldDef => ({ id, name, description, type, fieldType, aggregation, category });
+
+/** Each report's FieldDefs, for the catalogue checks of core/report-request. */
+export const FIELDS_BY_REPORT: Readonly<Record<string, FieldDef[]>> = Object.fromEntries(Object.entries(GAQL_FIELDS_BY_REPORT).map(([id, fields]) => [id, fields.map(asDef)]));
+
+export const GAQL_OPTION = "gaql";
+
+export const GOOGLE_ADS_CONFIG_FIELDS: ConfigField[] = [
+  reportConfigField(ALL_REPORTS, DEFAULT_REPORT, "Which Google Ads report to read: a level (account, campaigns, ...), a view (keywords, search terms, locations, ...) or your own GAQL query."),
+  {
+    id: GAQL_OPTION,
+    name: "GAQL query (custom report)",
+    helpText:
+      "For the custom GAQL report only: SELECT ... FROM ... with optional WHERE, ORDER BY and LIMIT. The request's date range is added to the WHERE; ask for fields that are in the SELECT.",
+    allowedMultiple: false,
+    values: [],
+    default: "",
+    type: "text",
+  },
 ];
-
-export const DEFAULT_REPORT = "campaign";
-
-/** The GAQL resource each report selects FROM. */
-export const REPORT_RESOURCE: Record<string, string> = { account: "customer", campaign: "campaign", ad_group: "ad_group" };
-
-const f = (def: FieldDef, gaql: string, micros = false): GaqlField => ({ def, gaql, micros });
-
-const COMMON: GaqlField[] = [
-  f(describedAs(ADS_FIELD.date, "Day in the account's timezone (segments.date)."), "segments.date"),
-  f(describedAs(ADS_FIELD.hour, "Hour of the day, 0-23, in the account's timezone (segments.hour)."), "segments.hour"),
-  f(describedAs(ADS_FIELD.account_id, "Customer ID of the Google Ads account, without dashes."), "customer.id"),
-  f(describedAs(ADS_FIELD.account_name, "Descriptive name of the Google Ads account."), "customer.descriptive_name"),
-  f(ADS_FIELD.account_currency, "customer.currency_code"),
-];
-
-const CAMPAIGN: GaqlField[] = [
-  f(ADS_FIELD.campaign_id, "campaign.id"),
-  f(ADS_FIELD.campaign_name, "campaign.name"),
-  f(describedAs(ADS_FIELD.campaign_status, "ENABLED, PAUSED or REMOVED."), "campaign.status"),
-  f(describedAs(ADS_FIELD.campaign_type, "Advertising channel: SEARCH, DISPLAY, SHOPPING, PERFORMANCE_MAX, VIDEO, ..."), "campaign.advertising_channel_type"),
-];
-
-const AD_GROUP: GaqlField[] = [
-  f(ADS_FIELD.ad_group_id, "ad_group.id"),
-  f(ADS_FIELD.ad_group_name, "ad_group.name"),
-  f(dimension("ad_group_status", "Ad group status", "TEXT", "ENABLED, PAUSED or REMOVED."), "ad_group.status"),
-];
-
-const METRICS: GaqlField[] = [
-  f(ADS_FIELD.impressions, "metrics.impressions"),
-  f(ADS_FIELD.clicks, "metrics.clicks"),
-  f(describedAs(ADS_FIELD.cost, "Spend in the account's currency (metrics.cost_micros / 1e6)."), "metrics.cost_micros", true),
-  f(describedAs(ADS_FIELD.conversions, "Conversions of actions included in 'Conversions', attributed to the day of the ad interaction."), "metrics.conversions"),
-  f(ADS_FIELD.conversion_value, "metrics.conversions_value"),
-  f(metric("all_conversions", "All conversions", "NUMBER", "SUM", "Every conversion action, including those not in 'Conversions'."), "metrics.all_conversions"),
-  f(metric("view_through_conversions", "View-through conversions", "NUMBER", "SUM", "Conversions after an impression without a click."), "metrics.view_through_conversions"),
-  f(metric("interactions", "Interactions", "NUMBER", "SUM", "Clicks, video views and other main interactions."), "metrics.interactions"),
-  f(ADS_FIELD.ctr, "metrics.ctr"),
-  f(describedAs(ADS_FIELD.average_cpc, "Cost divided by clicks (metrics.average_cpc / 1e6)."), "metrics.average_cpc", true),
-];
-
-/** Configuration values of the campaign report (kpi alerts): its shared budget's amount. */
-const CAMPAIGN_CONFIG: GaqlField[] = [
-  f(dimension("campaign_budget", "Campaign budget", "NUMBER", "The campaign budget's amount per day (or for the campaign's total budget), in the account currency (campaign_budget.amount_micros / 1e6)."), "campaign_budget.amount_micros", true),
-];
-
-export const GOOGLE_ADS_FIELDS: Record<string, GaqlField[]> = {
-  account: [...COMMON, ...METRICS],
-  campaign: [...COMMON, ...CAMPAIGN, ...CAMPAIGN_CONFIG, ...METRICS],
-  ad_group: [...COMMON, ...CAMPAIGN, ...AD_GROUP, ...METRICS],
-};
-
-export const GOOGLE_ADS_CONFIG_FIELDS: ConfigField[] = [reportConfigField(GOOGLE_ADS_REPORTS, DEFAULT_REPORT, "Which Google Ads level to read.")];

@@ -2,13 +2,15 @@
 // (https://developers.google.com/analytics/devguides/reporting/data/v1/rest/v1beta/properties/runReport)
 // paged with offset/limit, OAuth 2.0 with Google's token endpoint.
 import { z } from "zod";
+import { assertCompatible } from "../../core/compatibility.js";
 import { assertDateRange } from "../../core/dates.js";
 import { ConnectorError, InvalidRequestError, UnknownFieldError } from "../../core/errors.js";
 import { nextOffset } from "../../core/paginate.js";
 import type { Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { googleOAuth2 } from "../shared/google-api.js";
 import { classifyGa4Error } from "./errors.js";
-import { GA4_FIELDS, MAX_DIMENSIONS, MAX_METRICS, type Ga4Field } from "./fields.js";
+import { GA4_FIELDS, MAX_DIMENSIONS, MAX_METRICS } from "./fields.js";
+import { checkCompatibility, propertyFields, type Ga4Field } from "./metadata.js";
 import { listProperties, listPropertySummaries } from "./properties.js";
 import { apiUrl, GA4_HOSTS } from "./urls.js";
 
@@ -40,19 +42,26 @@ export function createGa4Connector(options: Ga4ConnectorOptions = {}): Connector
   const pageSize = options.pageSize ?? 10_000;
 
   async function* read(ctx: ConnectorContext, req: ReadRequest): AsyncGenerator<RowPage> {
-    const unknown = req.fields.filter((id) => !GA4_FIELDS.some((f) => f.def.id === id));
-    if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown);
     const range = assertDateRange(req.range);
-    const wanted = req.fields.map((id) => GA4_FIELDS.find((f) => f.def.id === id)!);
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
-    const apiDims = [...new Set([...(hourly ? ["date", "hour"] : []), ...wanted.filter((f) => f.def.type === "dimension" && f.api).map((f) => f.api)])];
-    const apiMetrics = wanted.filter((f) => f.def.type === "metric").map((f) => f.api);
-    if (apiDims.length > MAX_DIMENSIONS || apiMetrics.length > MAX_METRICS) {
-      throw new InvalidRequestError(`Google Analytics answers at most ${MAX_DIMENSIONS} dimensions and ${MAX_METRICS} metrics per request; this one asks ${apiDims.length} and ${apiMetrics.length}.`);
-    }
-    if (apiMetrics.length === 0 && apiDims.length === 0) throw new InvalidRequestError("Ask for at least one Google Analytics dimension or metric.");
-
     for (const account of req.accounts) {
+      // Each property has its own fields (custom dimensions and metrics): resolved against its metadata.
+      const known = await propertyFields(ctx, account.id);
+      const byId = new Map(known.map((f) => [f.def.id, f]));
+      const unknown = req.fields.filter((id) => !byId.has(id));
+      if (unknown.length > 0) throw new UnknownFieldError(PLATFORM, unknown);
+      const wanted = req.fields.map((id) => byId.get(id)!);
+      const implicit = hourly ? ["date", "hour"].map((id) => byId.get(id)).filter((f): f is Ga4Field => f !== undefined) : [];
+      const apiDims = [...new Set([...implicit, ...wanted.filter((f) => f.def.type === "dimension" && f.api)].map((f) => f.api))];
+      const apiMetrics = wanted.filter((f) => f.def.type === "metric").map((f) => f.api);
+      if (apiDims.length > MAX_DIMENSIONS || apiMetrics.length > MAX_METRICS) {
+        throw new InvalidRequestError(`Google Analytics answers at most ${MAX_DIMENSIONS} dimensions and ${MAX_METRICS} metrics per request; this one asks ${apiDims.length} and ${apiMetrics.length}.`);
+      }
+      if (apiMetrics.length === 0 && apiDims.length === 0) throw new InvalidRequestError("Ask for at least one Google Analytics dimension or metric.");
+      // The property's own compatibility answer, before the report request (a 400 naming the fields).
+      const selected = [...new Set([...wanted, ...implicit])];
+      assertCompatible(PLATFORM, selected.map((f) => f.def.id), await checkCompatibility(ctx, account.id, known, selected));
+
       let offset: number | undefined = 0;
       while (offset !== undefined) {
         const report = await ctx.http.json(
@@ -82,8 +91,10 @@ export function createGa4Connector(options: Ga4ConnectorOptions = {}): Connector
             if (field.def.id === "property_id") row[field.def.id] = account.id;
             else if (field.def.type === "dimension") row[field.def.id] = dimensionValue(field, r.dimensionValues?.[dimNames.indexOf(field.api)]?.value);
             else {
-              const value = r.metricValues?.[metricNames.indexOf(field.api)]?.value;
-              row[field.def.id] = value === undefined ? 0 : Number(value);
+              // A metric the answer does not carry is unknown, not zero.
+              const index = metricNames.indexOf(field.api);
+              const value = index < 0 ? undefined : r.metricValues?.[index]?.value;
+              row[field.def.id] = value === undefined || value === "" ? null : Number(value);
             }
           }
           return row;
@@ -125,8 +136,17 @@ export function createGa4Connector(options: Ga4ConnectorOptions = {}): Connector
     async listConfigFields() {
       return [];
     },
-    async listFields() {
-      return GA4_FIELDS.map((f) => f.def);
+    // Without a credential, the fields every property has as we last knew them (GA4_FIELDS).
+    async listFields(ctx, opts) {
+      if (!ctx) return GA4_FIELDS.map((f) => f.def);
+      return (await propertyFields(ctx, opts?.account ?? "0")).map((f) => f.def);
+    },
+    async incompatibleFields(ctx, { account, selected }) {
+      if (!ctx) return [];
+      const property = account ?? "0";
+      const known = await propertyFields(ctx, property);
+      const byId = new Map(known.map((f) => [f.def.id, f]));
+      return checkCompatibility(ctx, property, known, selected.map((id) => byId.get(id)).filter((f): f is Ga4Field => f !== undefined));
     },
     read,
   };

@@ -1,15 +1,12 @@
-// GA4 dimensions and metrics offered, with their Data API names
-// (https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema).
+// The GA4 fields offered when no credential is at hand (catalogue pages, the CLI): the common ones,
+// with their Data API names (https://developers.google.com/analytics/devguides/reporting/data/v1/api-schema).
+// With a credential, the fields are the property's own, from the Data API's metadata (metadata.ts).
 // Users are distinct counts: summing them across days over-counts, hence AUTO (re-query the
 // platform for totals) rather than SUM.
 import { dimension, metric } from "../../core/field-defs.js";
 import type { FieldDef } from "../../core/types.js";
 
-export interface Ga4Field {
-  def: FieldDef;
-  /** The Data API name. */
-  api: string;
-}
+import type { Ga4Field } from "./metadata.js";
 
 const d = (id: string, api: string, name: string, fieldType: FieldDef["fieldType"], description: string): Ga4Field => ({ def: dimension(id, name, fieldType, description), api });
 const m = (id: string, api: string, name: string, fieldType: FieldDef["fieldType"], aggregation: FieldDef["aggregation"], description: string): Ga4Field => ({

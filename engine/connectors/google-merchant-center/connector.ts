@@ -3,29 +3,35 @@
 // accounts/v1/accounts (with their IANA timeZone); performance from reports/v1 reports:search,
 // an MCQL query on product_performance_view by date, paged with pageToken. Google's error
 // envelope {error: {code, message, status}}; RESOURCE_EXHAUSTED is a quota.
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { parseGoogleError } from "../shared/google-api.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { num, platformErrors, recordsConnector } from "../shared/records.js";
 
 const PLATFORM = "google-merchant-center";
 
-export interface PerformanceRow {
-  productPerformanceView: {
-    date: { year: number; month: number; day: number };
-    offerId?: string;
-    title?: string;
-    brand?: string;
-    marketingMethod?: string;
-    clicks?: string;
-    impressions?: string;
-    conversions?: number;
-    conversionValue?: { amountMicros?: string; currencyCode?: string };
-  };
-}
+// int64 counters come as strings (proto3 JSON): read with num().
+const performanceRow = z.object({
+  productPerformanceView: z.object({
+    date: z.object({ year: z.number(), month: z.number(), day: z.number() }),
+    offerId: z.string().nullish(),
+    title: z.string().nullish(),
+    brand: z.string().nullish(),
+    marketingMethod: z.string().nullish(),
+    clicks: numberOrString.nullish(),
+    impressions: numberOrString.nullish(),
+    conversions: numberOrString.nullish(),
+    conversionValue: z.object({ amountMicros: numberOrString.nullish(), currencyCode: z.string().nullish() }).nullish(),
+  }),
+});
+export type PerformanceRow = z.infer<typeof performanceRow>;
+const searchPage = z.object({ results: z.array(performanceRow).nullish(), nextPageToken: z.string().nullish() });
+const accountsPage = z.object({ accounts: z.array(z.object({ accountId: z.string(), accountName: z.string(), timeZone: z.object({ id: z.string().nullish() }).nullish() })).nullish(), nextPageToken: z.string().nullish() });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -37,13 +43,16 @@ export function performanceQuery(range: DateRange): string {
 function performance(ctx: ConnectorContext, account: Account, range: DateRange) {
   return paginate<PerformanceRow, string>(
     async (pageToken) => {
-      const body = await ctx.http.json<{ results?: PerformanceRow[]; nextPageToken?: string }>({
-        method: "POST",
-        url: `/reports/v1/accounts/${account.id}/reports:search`,
-        account: account.id,
-        json: { query: performanceQuery(range), pageSize: 1000, pageToken },
-      });
-      return { items: body?.results ?? [], next: body?.nextPageToken };
+      const body = await ctx.http.json(
+        {
+          method: "POST",
+          url: `/reports/v1/accounts/${account.id}/reports:search`,
+          account: account.id,
+          json: { query: performanceQuery(range), pageSize: 1000, pageToken },
+        },
+        searchPage,
+      );
+      return { items: body.results ?? [], next: body.nextPageToken ?? undefined };
     },
     { platform: PLATFORM },
   );
@@ -79,15 +88,15 @@ export const googleMerchantCenterConnector: Connector = recordsConnector({
     isTransient: (_b, r) => parseGoogleError(r.text)?.status === "RESOURCE_EXHAUSTED",
   }),
   async check(ctx) {
-    await ctx.http.json({ url: "/accounts/v1/accounts", query: { pageSize: 1 } });
+    await ctx.http.json({ url: "/accounts/v1/accounts", query: { pageSize: 1 } }, accountsPage);
     return { ok: true };
   },
   async listAccounts(ctx) {
     const out: Account[] = [];
-    for await (const page of paginate<{ accountId: string; accountName: string; timeZone?: { id?: string } }, string>(
-      async (pageToken) => {
-        const body = await ctx.http.json<{ accounts?: { accountId: string; accountName: string; timeZone?: { id?: string } }[]; nextPageToken?: string }>({ url: "/accounts/v1/accounts", query: { pageSize: 250, pageToken } });
-        return { items: body?.accounts ?? [], next: body?.nextPageToken };
+    for await (const page of paginate(
+      async (pageToken: string | undefined) => {
+        const body = await ctx.http.json({ url: "/accounts/v1/accounts", query: { pageSize: 250, pageToken } }, accountsPage);
+        return { items: body.accounts ?? [], next: body.nextPageToken ?? undefined };
       },
       { platform: PLATFORM },
     )) {

@@ -7,54 +7,57 @@
 // reviews from the v4 API, the only one that still serves them
 // (https://developers.google.com/my-business/reference/rest/v4/accounts.locations.reviews/list).
 // Four hosts, one Google OAuth 2.0 login with the business.manage scope.
+import { z } from "zod";
 import { collectItems, paginate } from "../../core/paginate.js";
 import type { Account, ConnectorContext, DateRange, ReadRequest, Row } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { googleErrors, googleHost } from "../shared/google-family.js";
 import { googleOAuth2 } from "../shared/google-api.js";
-import { num, recordsConnector, unexpectedPayload } from "../shared/records.js";
+import { num, recordsConnector } from "../shared/records.js";
 import { DAILY_METRICS, IMPRESSION_METRICS, PERFORMANCE_FIELDS, REPORTS, REVIEW_FIELDS, STARS } from "./fields.js";
 
 const PLATFORM = "google-my-business";
 
-interface Paged {
-  nextPageToken?: string;
-}
-interface GbpAccount {
-  name: string;
-  accountName?: string;
-}
-interface GbpLocation {
-  name: string;
-  title?: string;
-}
-interface DatedValue {
-  date?: { year: number; month: number; day: number };
-  /** int64 as a string; absent when the day's value is 0. */
-  value?: string;
-}
-interface MultiSeries {
-  multiDailyMetricTimeSeries?: { dailyMetricTimeSeries?: { dailyMetric: string; timeSeries?: { datedValues?: DatedValue[] } }[] }[];
-}
-interface Review {
-  reviewId: string;
-  reviewer?: { displayName?: string; isAnonymous?: boolean };
-  starRating?: string;
-  comment?: string;
-  createTime: string;
-  updateTime?: string;
-  reviewReply?: { comment?: string };
-}
+const nextPageToken = z.string().nullish();
+const accountsPage = z.object({ accounts: z.array(z.object({ name: z.string(), accountName: z.string().nullish() })).nullish(), nextPageToken });
+const locationsPage = z.object({ locations: z.array(z.object({ name: z.string(), title: z.string().nullish() })).nullish(), nextPageToken });
+/** Days without a value leave `value` out; values are int64 as strings. */
+const multiSeries = z.object({
+  multiDailyMetricTimeSeries: z
+    .array(
+      z.object({
+        dailyMetricTimeSeries: z
+          .array(
+            z.object({
+              dailyMetric: z.string(),
+              timeSeries: z.object({ datedValues: z.array(z.object({ date: z.object({ year: z.number(), month: z.number(), day: z.number() }).nullish(), value: numberOrString.nullish() })).nullish() }).nullish(),
+            }),
+          )
+          .nullish(),
+      }),
+    )
+    .nullish(),
+});
+const review = z.object({
+  reviewId: z.string(),
+  reviewer: z.object({ displayName: z.string().nullish(), isAnonymous: z.boolean().nullish() }).nullish(),
+  starRating: z.string().nullish(),
+  comment: z.string().nullish(),
+  createTime: z.string(),
+  updateTime: z.string().nullish(),
+  reviewReply: z.object({ comment: z.string().nullish() }).nullish(),
+});
+type Review = z.infer<typeof review>;
+const reviewsPage = z.object({ reviews: z.array(review).nullish(), nextPageToken });
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** Every item of a pageToken-paged Google listing. */
-function tokenPages<B extends Paged, T>(ctx: ConnectorContext, url: string, query: Record<string, string | number>, itemsOf: (body: B) => T[] | undefined, what: string, account?: string) {
+function tokenPages<B extends { nextPageToken?: string | null }, T>(ctx: ConnectorContext, url: string, query: Record<string, string | number>, page: z.ZodType<B>, itemsOf: (body: B) => T[] | null | undefined, account?: string) {
   return paginate<T, string>(
     async (pageToken) => {
-      const body = await ctx.http.json<B>({ url, query: { ...query, pageToken }, account });
-      const items = itemsOf(body);
-      if (items !== undefined && !Array.isArray(items)) throw unexpectedPayload(ctx, PLATFORM, what, body);
-      return { items: items ?? [], next: body?.nextPageToken };
+      const body = await ctx.http.json({ url, query: { ...query, pageToken }, account }, page);
+      return { items: itemsOf(body) ?? [], next: body.nextPageToken ?? undefined };
     },
     { platform: PLATFORM },
   );
@@ -66,11 +69,11 @@ const performanceName = (id: string) => id.slice(id.indexOf("locations/"));
 async function listLocations(ctx: ConnectorContext): Promise<Account[]> {
   const am = googleHost(ctx, "https://mybusinessaccountmanagement.googleapis.com", "");
   const bi = googleHost(ctx, "https://mybusinessbusinessinformation.googleapis.com", "");
-  const accounts = await collectItems(tokenPages<Paged & { accounts?: GbpAccount[] }, GbpAccount>(ctx, `${am}/v1/accounts`, { pageSize: 20 }, (b) => b?.accounts, "accounts.list"));
+  const accounts = await collectItems(tokenPages(ctx, `${am}/v1/accounts`, { pageSize: 20 }, accountsPage, (b) => b.accounts));
   const out: Account[] = [];
   for (const account of accounts) {
     const locations = await collectItems(
-      tokenPages<Paged & { locations?: GbpLocation[] }, GbpLocation>(ctx, `${bi}/v1/${account.name}/locations`, { readMask: "name,title", pageSize: 100 }, (b) => b?.locations, "accounts.locations.list"),
+      tokenPages(ctx, `${bi}/v1/${account.name}/locations`, { readMask: "name,title", pageSize: 100 }, locationsPage, (b) => b.locations),
     );
     // Metrics are counts of the location's calendar days and carry no money.
     for (const l of locations) out.push({ id: `${account.name}/${l.name}`, name: l.title ?? l.name, timezone: "UTC", currency: "USD", status: "active" });
@@ -86,7 +89,7 @@ async function* performance(ctx: ConnectorContext, account: Account, range: Date
   // dailyMetrics is a repeated enum: one query parameter per value (the client joins arrays with commas).
   const repeated = new URLSearchParams(metrics.map((m) => ["dailyMetrics", DAILY_METRICS[m]]));
   const host = googleHost(ctx, "https://businessprofileperformance.googleapis.com", "");
-  const body = await ctx.http.json<MultiSeries>({
+  const body = await ctx.http.json({
     url: `${host}/v1/${performanceName(account.id)}:fetchMultiDailyMetricsTimeSeries?${repeated}`,
     account: account.id,
     query: {
@@ -97,8 +100,7 @@ async function* performance(ctx: ConnectorContext, account: Account, range: Date
       "dailyRange.endDate.month": em,
       "dailyRange.endDate.day": ed,
     },
-  });
-  if (!body || (body.multiDailyMetricTimeSeries !== undefined && !Array.isArray(body.multiDailyMetricTimeSeries))) throw unexpectedPayload(ctx, PLATFORM, "fetchMultiDailyMetricsTimeSeries", body);
+  }, multiSeries);
   const byMetric = new Map(Object.entries(DAILY_METRICS).map(([id, api]) => [api, id]));
   const days = new Map<string, Row>();
   for (const group of body.multiDailyMetricTimeSeries ?? []) {
@@ -125,7 +127,7 @@ async function* performance(ctx: ConnectorContext, account: Account, range: Date
 function reviews(pageSize: number) {
   return async function* (ctx: ConnectorContext, account: Account, range: DateRange): AsyncGenerator<Review[]> {
     const host = googleHost(ctx, "https://mybusiness.googleapis.com", "");
-    const pages = tokenPages<Paged & { reviews?: Review[] }, Review>(ctx, `${host}/v4/${account.id}/reviews`, { pageSize, orderBy: "updateTime desc" }, (b) => b?.reviews, "reviews.list", account.id);
+    const pages = tokenPages(ctx, `${host}/v4/${account.id}/reviews`, { pageSize, orderBy: "updateTime desc" }, reviewsPage, (b) => b.reviews, account.id);
     for await (const page of pages) {
       yield page;
       // Newest update first; a review updated before the range was also created before it.

@@ -4,13 +4,13 @@
 // stores the fixed key "1", meaning "the product's own API key" (GOOGLE_PAGE_SPEED_API_KEY, read
 // into the app credentials' extra.apiKey); any other key is the user's own. A run is a snapshot:
 // the row's day is the analysis timestamp's (UTC), and nothing is restated later.
+import { z } from "zod";
 import { credentialOptionList } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric, reportConfigField } from "../../core/field-defs.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { googleErrors } from "../shared/google-family.js";
-import { unexpectedPayload } from "../shared/records.js";
 
 const PLATFORM = "google-page-speed";
 const STRATEGIES = ["mobile", "desktop"] as const;
@@ -41,10 +41,14 @@ const REPORTS = [
 ];
 const catalogue = { platform: PLATFORM, defaultReport: "both", fields: Object.fromEntries(REPORTS.map((r) => [r.id, FIELDS])), reports: REPORTS, configFields: [reportConfigField(REPORTS, "both", "Which Lighthouse runs.")] };
 
-interface PsiBody {
-  analysisUTCTimestamp?: string;
-  lighthouseResult?: { categories?: { performance?: { score?: number | null } }; audits?: Record<string, { numericValue?: number }> };
-}
+/** What a run answers that the rows read: the analysis time, the performance score and the audits' numeric values. */
+const psiBody = z.object({
+  analysisUTCTimestamp: z.string().nullish(),
+  lighthouseResult: z.object({
+    categories: z.object({ performance: z.object({ score: z.number().nullish() }).nullish() }).nullish(),
+    audits: z.record(z.string(), z.object({ numericValue: z.number().nullish() })).nullish(),
+  }),
+});
 
 const classify = googleErrors(PLATFORM, "PageSpeed Insights");
 
@@ -82,8 +86,7 @@ export const googlePageSpeedConnector: Connector = {
     const { report } = resolveReportRequest(catalogue, req);
     for (const account of req.accounts) {
       for (const strategy of STRATEGIES.filter((s) => report === "both" || s === report)) {
-        const body = await ctx.http.json<PsiBody>({ url: "/runPagespeed", account: account.id, query: { url: account.id, strategy, category: "performance" }, timeoutMs: 90_000 });
-        if (!body?.lighthouseResult) throw unexpectedPayload(ctx, PLATFORM, "runPagespeed", body);
+        const body = await ctx.http.json({ url: "/runPagespeed", account: account.id, query: { url: account.id, strategy, category: "performance" }, timeoutMs: 90_000 }, psiBody);
         const date = (body.analysisUTCTimestamp ?? new Date().toISOString()).slice(0, 10);
         if (date < req.range.start || date > req.range.end) continue;
         const lh = body.lighthouseResult;

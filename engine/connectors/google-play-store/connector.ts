@@ -7,6 +7,7 @@
 // Reviews come from the Play Developer API v3 reviews.list, which serves the last week only
 // (https://developers.google.com/android-publisher/api-ref/rest/v3/reviews/list).
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { parseCsv } from "../../core/csv-parse.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
@@ -14,13 +15,16 @@ import type { Account, ConnectorContext, DateRange, Row } from "../../core/types
 import { googleErrors, googleHost } from "../shared/google-family.js";
 import { serviceAccountSession } from "../shared/google-service-account.js";
 import { recordsConnector, unexpectedPayload } from "../shared/records.js";
-import { INSTALL_COLUMNS, INSTALL_FIELDS, REPORTS, REVIEW_FIELDS, reviewRecord, type PlayReview } from "./fields.js";
+import { INSTALL_COLUMNS, INSTALL_FIELDS, REPORTS, REVIEW_FIELDS, playReview, reviewRecord, type PlayReview } from "./fields.js";
 
 const PLATFORM = "google-play-store";
 const SCOPES = ["https://www.googleapis.com/auth/devstorage.read_only", "https://www.googleapis.com/auth/androidpublisher"];
 const session = serviceAccountSession(PLATFORM, SCOPES);
 /** Play Console report days are Pacific Time days. */
 const ZONE = "America/Los_Angeles";
+/** Cloud Storage objects.list: https://cloud.google.com/storage/docs/json_api/v1/objects/list */
+const objectList = z.object({ items: z.array(z.object({ name: z.string() })).nullish(), nextPageToken: z.string().nullish() });
+const reviewList = z.object({ reviews: z.array(playReview).nullish(), tokenPagination: z.object({ nextPageToken: z.string().nullish() }).nullish() });
 const INSTALLS = /^stats\/installs\/installs_(?<pkg>[A-Za-z0-9_.]+)_(?<month>\d{6})_overview\.csv$/;
 
 function bucketOf(ctx: ConnectorContext): string {
@@ -45,9 +49,8 @@ async function listPackages(ctx: ConnectorContext): Promise<Account[]> {
   const packages = new Set<string>();
   const pages = paginate<{ name: string }, string>(
     async (pageToken) => {
-      const body = await session.json<{ items?: { name: string }[]; nextPageToken?: string }>(ctx, { url: storage(ctx), query: { prefix: "stats/installs/", fields: "items(name),nextPageToken", pageToken } });
-      if (body?.items !== undefined && !Array.isArray(body.items)) throw unexpectedPayload(ctx, PLATFORM, "objects.list", body);
-      return { items: body?.items ?? [], next: body?.nextPageToken };
+      const body = await session.json(ctx, { url: storage(ctx), query: { prefix: "stats/installs/", fields: "items(name),nextPageToken", pageToken } }, objectList);
+      return { items: body.items ?? [], next: body.nextPageToken ?? undefined };
     },
     { platform: PLATFORM },
   );
@@ -93,9 +96,8 @@ function reviews(pageSize: number) {
     const start = DateTime.fromISO(range.start, { zone: ZONE }).toSeconds();
     const pages = paginate<PlayReview, string>(
       async (token) => {
-        const body = await session.json<{ reviews?: PlayReview[]; tokenPagination?: { nextPageToken?: string } }>(ctx, { url: `${host}/androidpublisher/v3/applications/${account.id}/reviews`, query: { maxResults: pageSize, token }, account: account.id });
-        if (body?.reviews !== undefined && !Array.isArray(body.reviews)) throw unexpectedPayload(ctx, PLATFORM, "reviews.list", body);
-        return { items: body?.reviews ?? [], next: body?.tokenPagination?.nextPageToken };
+        const body = await session.json(ctx, { url: `${host}/androidpublisher/v3/applications/${account.id}/reviews`, query: { maxResults: pageSize, token }, account: account.id }, reviewList);
+        return { items: body.reviews ?? [], next: body.tokenPagination?.nextPageToken ?? undefined };
       },
       { platform: PLATFORM },
     );

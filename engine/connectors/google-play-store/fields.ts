@@ -1,8 +1,10 @@
 // Installs overview report columns (https://support.google.com/googleplay/android-developer/answer/6135870#zippy=%2Cinstalls)
 // and the reviews resource (https://developers.google.com/android-publisher/api-ref/rest/v3/reviews).
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { dimension, metric } from "../../core/field-defs.js";
 import type { Account, FieldDef, Row } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 
 /** Field id -> CSV column. */
 export const INSTALL_COLUMNS: Record<string, string> = {
@@ -53,14 +55,28 @@ export const REPORTS = [
   { id: "reviews", name: "Reviews", description: "Reviews of the last seven days (the Play Developer API's limit) with their rating." },
 ];
 
-export interface PlayReview {
-  reviewId: string;
-  authorName?: string;
-  comments?: {
-    userComment?: { text?: string; lastModified?: { seconds?: string }; starRating?: number; reviewerLanguage?: string; appVersionName?: string };
-    developerComment?: { text?: string };
-  }[];
-}
+/** A review as reviews.list answers it; lastModified.seconds is an int64, sent as a string. */
+export const playReview = z.object({
+  reviewId: z.string(),
+  authorName: z.string().nullish(),
+  comments: z
+    .array(
+      z.object({
+        userComment: z
+          .object({
+            text: z.string().nullish(),
+            lastModified: z.object({ seconds: numberOrString.nullish() }).nullish(),
+            starRating: z.number().nullish(),
+            reviewerLanguage: z.string().nullish(),
+            appVersionName: z.string().nullish(),
+          })
+          .nullish(),
+        developerComment: z.object({ text: z.string().nullish() }).nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type PlayReview = z.infer<typeof playReview>;
 
 export function reviewRecord(r: PlayReview, account: Account): Row {
   const user = r.comments?.find((c) => c.userComment)?.userComment;

@@ -2,26 +2,25 @@
 // (https://developers.google.com/webmaster-tools/v1/sites/list), rows from searchAnalytics.query
 // (https://developers.google.com/webmaster-tools/v1/searchanalytics/query) paged with startRow and
 // rowLimit (at most 25,000 rows a request), Google OAuth 2.0 like Google Ads and GA4.
+import { z } from "zod";
 import type { Account, ConnectorContext } from "../../core/types.js";
 import { paginate } from "../../core/paginate.js";
 import { googleReportingConnector } from "../shared/google-reporting.js";
-import { unexpectedPayload } from "../shared/records.js";
 import { GSC_FIELDS, GSC_REPORTS } from "./fields.js";
 
 const PLATFORM = "google-search-console";
 /** Search Console dates are Pacific Time days (https://support.google.com/webmasters/answer/7576553). */
 const ZONE = "America/Los_Angeles";
 
-interface SiteEntry {
-  siteUrl: string;
-  permissionLevel: string;
-}
+const sitesList = z.object({ siteEntry: z.array(z.object({ siteUrl: z.string(), permissionLevel: z.string() })).nullish() });
+const queryAnswer = z.object({
+  rows: z.array(z.object({ keys: z.array(z.string()).nullish(), clicks: z.number().nullish(), impressions: z.number().nullish(), ctr: z.number().nullish(), position: z.number().nullish() })).nullish(),
+});
 
 async function listSites(ctx: ConnectorContext): Promise<Account[]> {
-  const body = await ctx.http.json<{ siteEntry?: SiteEntry[] }>({ url: "/sites" });
-  if (body && body.siteEntry !== undefined && !Array.isArray(body.siteEntry)) throw unexpectedPayload(ctx, PLATFORM, "sites.list", body);
+  const body = await ctx.http.json({ url: "/sites" }, sitesList);
   // An unverified user sees the property but searchAnalytics.query answers 403 for it.
-  return (body?.siteEntry ?? []).map((s) => ({
+  return (body.siteEntry ?? []).map((s) => ({
     id: s.siteUrl,
     name: s.siteUrl.replace(/^sc-domain:/, ""),
     timezone: ZONE,
@@ -45,7 +44,7 @@ export function createSearchConsoleConnector(opts: { rowLimit?: number } = {}) {
     pages(ctx, q) {
       return paginate<Record<string, unknown>, number>(
         async (startRow = 0) => {
-          const body = await ctx.http.json<{ rows?: { keys?: string[]; clicks?: number; impressions?: number; ctr?: number; position?: number }[] }>({
+          const body = await ctx.http.json({
             method: "POST",
             url: `/sites/${encodeURIComponent(q.account.id)}/searchAnalytics/query`,
             account: q.account.id,
@@ -60,9 +59,8 @@ export function createSearchConsoleConnector(opts: { rowLimit?: number } = {}) {
               rowLimit,
               startRow,
             },
-          });
-          if (body?.rows !== undefined && !Array.isArray(body.rows)) throw unexpectedPayload(ctx, PLATFORM, "searchAnalytics.query", body);
-          const rows = body?.rows ?? [];
+          }, queryAnswer);
+          const rows = body.rows ?? [];
           const items = rows.map((r) => {
             const item: Record<string, unknown> = { clicks: r.clicks, impressions: r.impressions, ctr: r.ctr, position: r.position };
             q.dimensions.forEach((d, i) => (item[d] = r.keys?.[i] ?? null));

@@ -5,6 +5,7 @@
 // open with the anti-JSON-hijacking prefix ")]}'". See README.md for what that means for users:
 // politeness (robots.txt, a User-Agent naming Signalpost, one request every two seconds) and
 // relative, re-normalised values.
+import { z } from "zod";
 import { credentialOptionList } from "../../core/credentials.js";
 import { dimension, metric } from "../../core/field-defs.js";
 import type {
@@ -19,6 +20,7 @@ import {
   recordsConnector,
   unexpectedPayload,
 } from "../shared/records.js";
+import { numberOrString } from "../shared/answers.js";
 import { REVIEW_USER_AGENT } from "../shared/review-sites.js";
 import { robotsGate } from "../shared/robots-gate.js";
 
@@ -29,31 +31,31 @@ const HEADERS = {
 };
 const assertAllowed = robotsGate(PLATFORM);
 
-interface Widget {
-  id?: string;
-  token?: string;
-  request?: unknown;
-}
-interface TimelinePoint {
+const explore = z.object({ widgets: z.array(z.object({ id: z.string().nullish(), token: z.string().nullish(), request: z.unknown() })).nullish() });
+const timelinePoint = z.object({
   /** Unix seconds (UTC) of the day (or week) start. */
-  time: string;
-  value?: number[];
-  hasData?: boolean[];
-  isPartial?: boolean;
-}
+  time: numberOrString,
+  value: z.array(numberOrString).nullish(),
+  hasData: z.array(z.boolean()).nullish(),
+  isPartial: z.boolean().nullish(),
+});
+type TimelinePoint = z.infer<typeof timelinePoint>;
+const multiline = z.object({ default: z.object({ timelineData: z.array(timelinePoint) }) });
 
 /** The JSON after Google's ")]}'" prefix. */
 export function stripXssi(text: string): unknown {
   return JSON.parse(text.replace(/^\)\]\}',?\s*/, ""));
 }
 
-async function getJson(
+/** The answer checked by its schema; anything else is an unexpected payload (the prefix keeps it from ctx.http.json). */
+async function getJson<T>(
   ctx: ConnectorContext,
   path: string,
   query: Record<string, string>,
   keyword: string,
-  what: string
-): Promise<unknown> {
+  what: string,
+  answer: z.ZodType<T>
+): Promise<T> {
   const url = new URL(
     path.replace(/^\//, ""),
     `${ctx.http.baseUrl.replace(/\/?$/, "/")}`
@@ -65,11 +67,15 @@ async function getJson(
     auth: false,
     headers: HEADERS,
   });
+  let data: unknown;
   try {
-    return stripXssi(res.text);
+    data = stripXssi(res.text);
   } catch {
     throw unexpectedPayload(ctx, PLATFORM, what, res.text.slice(0, 200));
   }
+  const parsed = answer.safeParse(data);
+  if (!parsed.success) throw unexpectedPayload(ctx, PLATFORM, what, res.text.slice(0, 200));
+  return parsed.data;
 }
 
 async function* interest(
@@ -79,7 +85,7 @@ async function* interest(
 ): AsyncGenerator<TimelinePoint[]> {
   const keyword = account.id;
   // Worldwide web search, in UTC days (tz=0). Trends answers days for ranges under ~270 days and weeks beyond.
-  const explore = (await getJson(
+  const widgets = await getJson(
     ctx,
     "/trends/api/explore",
     {
@@ -94,17 +100,18 @@ async function* interest(
       }),
     },
     keyword,
-    "explore"
-  )) as { widgets?: Widget[] };
-  const widget = explore?.widgets?.find((w) => w.id === "TIMESERIES");
+    "explore",
+    explore
+  );
+  const widget = widgets.widgets?.find((w) => w.id === "TIMESERIES");
   if (!widget?.token || !widget.request)
     throw unexpectedPayload(
       ctx,
       PLATFORM,
       "explore (no TIMESERIES widget)",
-      explore
+      widgets
     );
-  const data = (await getJson(
+  const data = await getJson(
     ctx,
     "/trends/api/widgetdata/multiline",
     {
@@ -114,11 +121,10 @@ async function* interest(
       token: widget.token,
     },
     keyword,
-    "widgetdata/multiline"
-  )) as { default?: { timelineData?: TimelinePoint[] } };
-  const points = data?.default?.timelineData;
-  if (!Array.isArray(points))
-    throw unexpectedPayload(ctx, PLATFORM, "widgetdata/multiline", data);
+    "widgetdata/multiline",
+    multiline
+  );
+  const points = data.default.timelineData;
   if (points.length > 0) yield points;
 }
 

@@ -39,6 +39,7 @@ beforeEach(() => {
   fake.server.reset();
   fake.perDay = 3;
   fake.searchCap = 10_000;
+  fake.omitTotal = false;
 });
 
 describe("hubspot connector", () => {
@@ -164,6 +165,25 @@ describe("hubspot connector", () => {
     expect(e.retryAfterMs).toBe(3_600_000);
     expect(e.message).toMatch(/policy DAILY.*midnight/);
     expect(fake.server.requestsTo("/crm/v3/objects/contacts/search")).toHaveLength(1);
+  });
+
+  it("keeps the daily-limit wording for a 429 body without status \"error\"", async () => {
+    fake.server.once("POST", /search/, {
+      status: 429,
+      json: { errorType: "RATE_LIMIT", message: "You have reached your daily limit.", policyName: "DAILY", groupName: "pulse-api-daily", correlationId: "8c3b" },
+    });
+    const e = await failureOf(read({}));
+    expect(e.kind).toBe("transient");
+    expect(e.retryAfterMs).toBe(3_600_000);
+    expect(e.message).toMatch(/policy DAILY.*daily API call limit.*midnight/);
+  });
+
+  it("reads search pages without total", async () => {
+    fake.omitTotal = true;
+    fake.perDay = 30;
+    const rows = await read({ range: { start: "2025-03-01", end: "2025-03-10" }, fields: ["date", "contacts"] });
+    expect(rows.reduce((s, r) => s + Number(r.contacts), 0)).toBe(300);
+    expect(fake.server.requestsTo("/crm/v3/objects/contacts/search").length).toBeGreaterThan(1);
   });
 
   it("retries a 5xx, then succeeds", async () => {

@@ -3,34 +3,35 @@
 // scopes in errors[].context.requiredGranularScopes.
 // https://developers.hubspot.com/docs/api/usage-details#rate-limits
 // https://developers.hubspot.com/docs/api/error-handling
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { parseRetryAfter } from "../../core/http.js";
 import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
 import { redact } from "../../core/redact.js";
+import { errorBody } from "../shared/answers.js";
 
 export const PLATFORM = "hubspot";
 
-interface HubSpotError {
-  status?: string;
-  message?: string;
-  category?: string;
-  policyName?: string;
-  errorType?: string;
-  correlationId?: string;
-  errors?: { context?: { requiredGranularScopes?: string[]; requiredScopes?: string[] } }[];
-}
+// Every field only picks the wording or the wait: a field of another type is left out, never an error.
+const text = z.string().nullish().catch(undefined);
+const scopes = z.array(z.string()).nullish().catch(undefined);
+const context = z.object({ requiredGranularScopes: scopes, requiredScopes: scopes }).nullish().catch(undefined);
+const hubSpotError = z.object({
+  status: text,
+  message: text,
+  category: text,
+  policyName: text,
+  errorType: text,
+  errors: z.array(z.object({ context })).nullish().catch(undefined),
+});
 
 /** How long each policy's window lasts; DAILY resets at midnight in the account's timezone. */
 const POLICY_WAIT_MS: Record<string, number> = { SECONDLY: 1_000, TEN_SECONDLY_ROLLING: 10_000, DAILY: 60 * 60_000 };
 
 export function classifyHubSpotError(response: HttpResponse, request: PreparedRequest, now = new Date()): ConnectorError | undefined {
-  let body: HubSpotError;
-  try {
-    body = response.json<HubSpotError>();
-  } catch {
-    return undefined;
-  }
-  if (!body || body.status !== "error") return undefined;
+  const body = errorBody(response, hubSpotError);
+  // Most bodies say status "error"; 429s of some gateways carry only policyName/errorType/message.
+  if (!body || (body.status !== "error" && !body.policyName && !body.errorType && !body.category)) return undefined;
   const base = {
     platform: PLATFORM,
     status: response.status,

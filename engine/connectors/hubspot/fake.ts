@@ -54,6 +54,8 @@ export interface HubSpotFake {
   perDay: number;
   /** Results a search may page through before HubSpot refuses (10,000 for real). */
   searchCap: number;
+  /** Leave `total` out of search pages, as some real answers do. */
+  omitTotal: boolean;
   fail(kind: HubSpotFailure, opts?: { path?: RegExp }): void;
   close(): Promise<void>;
 }
@@ -115,7 +117,7 @@ export async function startHubSpotFake(opts: { perDay?: number; searchCap?: numb
         archived: false,
       }));
       const next = offset + limit < records.length ? { next: { after: String(offset + limit), link: `${server.url}/crm/v3/objects/${req.params.object}/search?after=${offset + limit}` } } : undefined;
-      return { status: 200, json: { total: records.length, results, ...(next ? { paging: next } : {}) } };
+      return { status: 200, json: { ...(fake.omitTotal ? {} : { total: records.length }), results, ...(next ? { paging: next } : {}) } };
     }),
   );
 
@@ -125,6 +127,7 @@ export async function startHubSpotFake(opts: { perDay?: number; searchCap?: numb
     oauth,
     perDay: opts.perDay ?? 3,
     searchCap: opts.searchCap ?? 10_000,
+    omitTotal: false,
     fail(kind, o = {}) {
       const replies: Record<HubSpotFailure, FakeReply> = {
         "rate-limited": { ...hsError(429, "RATE_LIMITS", "You have reached your secondly limit.", { errorType: "RATE_LIMIT", policyName: "SECONDLY", groupName: "publicapi:oauth:42:6421337" }), headers: { "retry-after": "1" } },

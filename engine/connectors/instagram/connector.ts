@@ -4,27 +4,29 @@
 // day per call because total_value answers one figure for the whole since/until window; media come
 // from /{ig-user-id}/media (since/until, cursor paging) with lifetime insights.metric(...).
 // https://developers.facebook.com/docs/instagram-platform/instagram-api-with-facebook-login
+import { z } from "zod";
 import { eachDay } from "../../core/dates.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { metaSocialBase } from "../shared/meta-social.js";
-import { graphEdge, insightBounds, insights, INSIGHTS_ZONE, managedPages, numeric } from "../shared/meta-graph.js";
+import { graphEdge, insightBounds, insightMetric, insights, INSIGHTS_ZONE, managedPages, numeric } from "../shared/meta-graph.js";
 import { recordsConnector, stamp } from "../shared/records.js";
 import { ACCOUNT_FIELDS, ACCOUNT_METRICS, MEDIA_FIELDS, MEDIA_METRICS } from "./fields.js";
 
 const PLATFORM = "instagram";
 
-interface Media {
-  id: string;
-  timestamp: string;
-  caption?: string;
-  media_type?: string;
-  media_product_type?: string;
-  permalink?: string;
-  like_count?: number;
-  comments_count?: number;
-  insights?: { data: { name: string; values?: { value: unknown }[]; total_value?: { value: unknown } }[] };
-}
+const media = z.object({
+  id: z.string(),
+  timestamp: z.string(),
+  caption: z.string().nullish(),
+  media_type: z.string().nullish(),
+  media_product_type: z.string().nullish(),
+  permalink: z.string().nullish(),
+  like_count: z.number().nullish(),
+  comments_count: z.number().nullish(),
+  insights: z.object({ data: z.array(insightMetric) }).nullish(),
+});
+type Media = z.infer<typeof media>;
 
 async function* accountDays(ctx: ConnectorContext, account: Account, range: DateRange) {
   const metric = Object.values(ACCOUNT_METRICS).join(",");
@@ -34,9 +36,9 @@ async function* accountDays(ctx: ConnectorContext, account: Account, range: Date
   }
 }
 
-function media(ctx: ConnectorContext, account: Account, range: DateRange) {
+function mediaPages(ctx: ConnectorContext, account: Account, range: DateRange) {
   const fields = `id,timestamp,caption,media_type,media_product_type,permalink,like_count,comments_count,insights.metric(${Object.values(MEDIA_METRICS).join(",")})`;
-  return graphEdge<Media>(ctx, `/${account.id}/media`, { platform: PLATFORM, account: account.id, query: { fields, ...insightBounds(range), limit: 100 } });
+  return graphEdge(ctx, `/${account.id}/media`, media, { platform: PLATFORM, account: account.id, query: { fields, ...insightBounds(range), limit: 100 } });
 }
 
 const username = (account: Account) => account.name.replace(/^@/, "");
@@ -81,7 +83,7 @@ export const instagramConnector: Connector = recordsConnector({
       name: "Media",
       description: "Posts, reels and stories published in the range, with lifetime insights.",
       fields: MEDIA_FIELDS,
-      fetch: media,
+      fetch: mediaPages,
       record: (m: Media, account) => {
         const lifetime = Object.fromEntries((m.insights?.data ?? []).map((i) => [i.name, numeric(i.values?.[0]?.value ?? i.total_value?.value)]));
         return {

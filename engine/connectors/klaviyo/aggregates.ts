@@ -3,8 +3,8 @@
 // one row of measurement arrays per `by` group; more groups than page_size continue through
 // links.next (https://developers.klaviyo.com/en/reference/query_metric_aggregates).
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { splitDateRange } from "../../core/dates.js";
-import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import type { ConnectorContext, DateRange } from "../../core/types.js";
 import { PLATFORM } from "./api.js";
@@ -34,13 +34,13 @@ export interface AggregateBucket {
   values: Partial<Record<Measurement, number>>;
 }
 
-interface AggregateBody {
-  data?: {
-    type: string;
-    attributes?: { dates?: string[]; data?: { dimensions: string[]; measurements: Partial<Record<Measurement, number[]>> }[] };
-  };
-  links?: { next?: string | null };
-}
+// The bucket dates and the rows are what the query is for; a row without `dimensions` or a
+// measurement is read as no group and zero.
+const aggregateRow = z.object({ dimensions: z.array(z.string()).nullish(), measurements: z.record(z.string(), z.array(z.number().nullable())).nullish() });
+const aggregateBody = z.object({
+  data: z.object({ attributes: z.object({ dates: z.array(z.string()), data: z.array(aggregateRow) }) }),
+  links: z.object({ next: z.string().nullish() }).nullish(),
+});
 
 /** The filter strings of the request, with offsets of the account's timezone so no bucket shifts. */
 export function datetimeFilter(range: DateRange, zone: string): string[] {
@@ -48,6 +48,17 @@ export function datetimeFilter(range: DateRange, zone: string): string[] {
   const to = DateTime.fromISO(range.end, { zone }).plus({ days: 1 }).startOf("day");
   const iso = (d: DateTime) => d.toISO({ suppressMilliseconds: true });
   return [`greater-or-equal(datetime,${iso(from)})`, `less-than(datetime,${iso(to)})`];
+}
+
+/**
+ * A bucket label as the account's local time. Klaviyo writes each bucket's local start with a zero
+ * offset ("2025-01-06T00:00:00+00:00" is the Chicago day 2025-01-06, not 18:00 the day before), so a
+ * UTC label is read as wall-clock time in the zone; a label with another offset is a real instant.
+ */
+export function bucketStart(label: string, zone: string): DateTime {
+  const parsed = DateTime.fromISO(label, { setZone: true });
+  if (parsed.isValid && parsed.offset === 0) return DateTime.fromObject(parsed.toObject(), { zone });
+  return parsed.setZone(zone);
 }
 
 function cursorOf(next: string): string | undefined {
@@ -63,43 +74,39 @@ export async function* queryAggregates(ctx: ConnectorContext, query: AggregateQu
   for (const slice of splitDateRange(query.range, sliceDays)) {
     const pages = paginate<AggregateBucket, string>(
       async (cursor) => {
-        const body = await ctx.http.json<AggregateBody>({
-          method: "POST",
-          url: "/api/metric-aggregates",
-          account: query.account,
-          json: {
-            data: {
-              type: "metric-aggregate",
-              attributes: {
-                metric_id: query.metricId,
-                measurements: query.measurements,
-                interval: query.interval,
-                filter: datetimeFilter(slice, query.timezone),
-                timezone: query.timezone,
-                page_size: PAGE_SIZE,
-                ...(query.by ? { by: [query.by] } : {}),
-                ...(cursor ? { page_cursor: cursor } : {}),
+        const body = await ctx.http.json(
+          {
+            method: "POST",
+            url: "/api/metric-aggregates",
+            account: query.account,
+            json: {
+              data: {
+                type: "metric-aggregate",
+                attributes: {
+                  metric_id: query.metricId,
+                  measurements: query.measurements,
+                  interval: query.interval,
+                  filter: datetimeFilter(slice, query.timezone),
+                  timezone: query.timezone,
+                  page_size: PAGE_SIZE,
+                  ...(query.by ? { by: [query.by] } : {}),
+                  ...(cursor ? { page_cursor: cursor } : {}),
+                },
               },
             },
           },
-        });
-        const attributes = body?.data?.attributes;
-        if (!attributes || !Array.isArray(attributes.dates) || !Array.isArray(attributes.data)) {
-          throw new ConnectorError({
-            kind: "system",
-            platform: PLATFORM,
-            bodyExcerpt: ctx.http.redact(JSON.stringify(body)).slice(0, 300),
-            message: "Klaviyo answered a metric aggregate query without dates and data.",
-          });
-        }
-        const buckets = attributes.dates.map((d) => DateTime.fromISO(d, { setZone: true }).setZone(query.timezone));
+          aggregateBody,
+        );
+        const attributes = body.data.attributes;
+        const buckets = attributes.dates.map((d) => bucketStart(d, query.timezone));
         const items: AggregateBucket[] = [];
         for (const row of attributes.data) {
           buckets.forEach((at, i) => {
             if (at.toFormat("yyyy-MM-dd") < slice.start || at.toFormat("yyyy-MM-dd") > slice.end) return;
             const values: Partial<Record<Measurement, number>> = {};
-            for (const m of query.measurements) values[m] = row.measurements[m]?.[i] ?? 0;
-            items.push({ date: at.toFormat("yyyy-MM-dd"), hour: at.hour, group: row.dimensions[0] ?? null, values });
+            for (const m of query.measurements) values[m] = row.measurements?.[m]?.[i] ?? 0;
+            // `dimensions` is absent (not just empty) in some answers without a `by`.
+            items.push({ date: at.toFormat("yyyy-MM-dd"), hour: at.hour, group: row.dimensions?.[0] ?? null, values });
           });
         }
         const next = body.links?.next ? cursorOf(body.links.next) : undefined;

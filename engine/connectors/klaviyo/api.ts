@@ -1,53 +1,43 @@
 // Klaviyo's JSON:API conventions: `data` arrays of {type, id, attributes}, cursor paging through
 // the absolute URL in links.next (https://developers.klaviyo.com/en/docs/api_overview#pagination),
 // and error bodies {errors: [{status, code, title, detail}]}.
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
 import type { HttpRequest, HttpResponse } from "../../core/http-types.js";
 import type { ConnectorContext } from "../../core/types.js";
+import { errorBody } from "../shared/answers.js";
 
 export const PLATFORM = "klaviyo";
 
-export interface Resource<A> {
-  type: string;
-  id: string;
-  attributes: A;
-}
+/** A JSON:API resource whose attributes the caller describes. */
+export const resource = <A>(attributes: z.ZodType<A>) => z.object({ type: z.string(), id: z.string(), attributes });
+export type Resource<A> = z.infer<ReturnType<typeof resource<A>>>;
 
-export interface ListBody<A> {
-  data: Resource<A>[];
-  links?: { self?: string; next?: string | null; prev?: string | null };
-}
+/** A listing page: the data list is required (an answer without it is the client's system error). */
+const listBody = <A>(attributes: z.ZodType<A>) => z.object({ data: z.array(resource(attributes)), links: z.object({ next: z.string().nullish() }).nullish() });
 
 /** Every resource of a listing, following links.next. */
-export function listAll<A>(ctx: ConnectorContext, path: string, query: HttpRequest["query"], account?: string) {
+export function listAll<A>(ctx: ConnectorContext, path: string, attributes: z.ZodType<A>, query: HttpRequest["query"], account?: string) {
+  const page = listBody(attributes);
   return paginate<Resource<A>, string>(
     async (next) => {
-      const body = await ctx.http.json<ListBody<A>>(next ? { url: next, account } : { url: path, query, account });
-      if (!body || !Array.isArray(body.data)) {
-        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(body)).slice(0, 300), message: `Klaviyo answered ${path} without a data list.` });
-      }
+      const body = await ctx.http.json(next ? { url: next, account } : { url: path, query, account }, page);
       return { items: body.data, next: body.links?.next ?? null };
     },
     { platform: PLATFORM },
   );
 }
 
-interface KlaviyoErrorBody {
-  errors?: { status?: number | string; code?: string; title?: string; detail?: string }[];
-}
+// Every field only words the message (the status decides the kind): a field of another type is left out.
+const text = z.string().nullish().catch(undefined);
+const klaviyoErrorBody = z.object({ errors: z.array(z.object({ code: text, title: text, detail: text })).nullish() });
 
 const SCOPES = "accounts:read, metrics:read, campaigns:read and flows:read";
 
 export function classifyKlaviyoError(response: HttpResponse): ConnectorError | undefined {
-  let body: KlaviyoErrorBody;
-  try {
-    body = response.json<KlaviyoErrorBody>();
-  } catch {
-    return undefined;
-  }
-  const first = body?.errors?.[0];
+  const first = errorBody(response, klaviyoErrorBody)?.errors?.[0];
   if (!first) return undefined;
   const detail = redact(first.detail ?? first.title ?? first.code ?? "").slice(0, 300);
   const base = { platform: PLATFORM, status: response.status, bodyExcerpt: `${first.code ?? ""}: ${detail}` };

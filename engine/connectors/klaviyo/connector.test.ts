@@ -112,6 +112,28 @@ describe("klaviyo connector", () => {
     expect(rows).toEqual(FAKE_FLOWS.map((f, i) => ({ flow_id: f.id, flow_name: f.name, emails_clicked: dayCount("ClkdEm", "2025-01-06", [i]) })));
   });
 
+  it("puts buckets labelled in UTC (+00:00, Klaviyo's way) on the account's own days, the first day included", async () => {
+    const days = ["2025-01-06", "2025-01-07", "2025-01-08"];
+    const rows = await read({ range: { start: days[0], end: days[2] } });
+    expect(rows).toEqual(days.map((date) => ({ date, emails_opened: dayCount("OpndEm", date, [0, 1, 2]) })));
+    const hourly = await read({ fields: ["date", "hour", "emails_opened"], granularity: "hour" });
+    expect(hourly[10]).toEqual({ date: "2025-01-06", hour: 10, emails_opened: [0, 1, 2].reduce((s, g) => s + fakeCount("OpndEm", "2025-01-06", 10, g), 0) });
+  });
+
+  it("reads labels that carry the zone's offset as instants", async () => {
+    await fake.close();
+    await start({ dateLabels: "instant" });
+    const rows = await read({ range: { start: "2025-01-06", end: "2025-01-07" } });
+    expect(rows.map((r) => r.date)).toEqual(["2025-01-06", "2025-01-07"]);
+    expect(rows[0].emails_opened).toBe(dayCount("OpndEm", "2025-01-06", [0, 1, 2]));
+  });
+
+  it("reads a body whose rows have no dimensions without a TypeError", async () => {
+    await fake.close();
+    await start({ omitEmptyDimensions: true });
+    expect(await read({})).toEqual([{ date: "2025-01-06", emails_opened: dayCount("OpndEm", "2025-01-06", [0, 1, 2]) }]);
+  });
+
   it("maps an invalid key (401 not_authenticated) to a config error", async () => {
     const error = await klaviyoConnector.check(ctx("pk_wrong_key_00000000000")).catch((e) => e);
     expect(error).toBeInstanceOf(ConnectorError);

@@ -1,33 +1,31 @@
 // Klaviyo: the date-versioned REST API at a.klaviyo.com with a private API key in
 // `Authorization: Klaviyo-API-Key pk_...` and a `revision` header
 // (https://developers.klaviyo.com/en/docs/authenticate_). One key = one Klaviyo account.
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row } from "../../core/types.js";
 import { recordsConnector } from "../shared/records.js";
 import { queryAggregates } from "./aggregates.js";
-import { classifyKlaviyoError, listAll, PLATFORM, type Resource } from "./api.js";
+import { classifyKlaviyoError, listAll, PLATFORM, resource, type Resource } from "./api.js";
 import { KLAVIYO_FIELDS, KLAVIYO_REPORTS, METRIC_SOURCES, REPORT_HELP, type Measurement } from "./fields.js";
 
 /** The latest GA revision when this connector was written; each revision is supported two years (https://developers.klaviyo.com/en/docs/api_versioning_and_deprecation_policy). */
 export const KLAVIYO_REVISION = "2026-07-15";
 
-interface AccountAttributes {
-  contact_information?: { organization_name?: string; default_sender_email?: string };
-  timezone?: string;
-  preferred_currency?: string;
-}
+// https://developers.klaviyo.com/en/reference/get_accounts: every attribute read has a default here.
+const accountAttributes = z.object({
+  contact_information: z.object({ organization_name: z.string().nullish() }).nullish(),
+  timezone: z.string().nullish(),
+  preferred_currency: z.string().nullish(),
+});
+const accountsBody = z.object({ data: z.array(resource(accountAttributes)) });
 
-interface MetricAttributes {
-  name: string;
-}
+/** Metrics, campaigns and flows are read for their names. */
+const named = z.object({ name: z.string() });
 
-interface NamedAttributes {
-  name: string;
-}
-
-async function klaviyoAccount(ctx: ConnectorContext): Promise<Resource<AccountAttributes>> {
-  const body = await ctx.http.json<{ data: Resource<AccountAttributes>[] }>({ url: "/api/accounts" });
-  const account = body?.data?.[0];
+async function klaviyoAccount(ctx: ConnectorContext): Promise<Resource<z.infer<typeof accountAttributes>>> {
+  const body = await ctx.http.json({ url: "/api/accounts" }, accountsBody);
+  const account = body.data[0];
   if (!account) {
     throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(body)).slice(0, 300), message: "Klaviyo's /api/accounts answered without an account." });
   }
@@ -37,7 +35,7 @@ async function klaviyoAccount(ctx: ConnectorContext): Promise<Resource<AccountAt
 /** Metric name -> id. A name can exist twice (two integrations sending "Placed Order"); the first listed wins. */
 async function metricIds(ctx: ConnectorContext, account: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  for await (const page of listAll<MetricAttributes>(ctx, "/api/metrics", { "fields[metric]": "name" }, account)) {
+  for await (const page of listAll(ctx, "/api/metrics", named, { "fields[metric]": "name" }, account)) {
     for (const m of page) if (!ids.has(m.attributes.name)) ids.set(m.attributes.name, m.id);
   }
   return ids;
@@ -47,7 +45,7 @@ async function namesOf(ctx: ConnectorContext, path: "/api/campaigns" | "/api/flo
   // Campaigns must be listed per channel: https://developers.klaviyo.com/en/reference/get_campaigns
   const query = path === "/api/campaigns" ? { filter: "equals(messages.channel,'email')", "fields[campaign]": "name" } : { "fields[flow]": "name" };
   const names = new Map<string, string>();
-  for await (const page of listAll<NamedAttributes>(ctx, path, query, account)) for (const r of page) names.set(r.id, r.attributes.name);
+  for await (const page of listAll(ctx, path, named, query, account)) for (const r of page) names.set(r.id, r.attributes.name);
   return names;
 }
 

@@ -60,7 +60,20 @@ const errorBody = (status: number, code: string, title: string, detail: string):
 const encode = (n: number) => Buffer.from(`offset:${n}`).toString("base64url");
 const decode = (cursor: string | null | undefined) => (cursor ? Number(Buffer.from(cursor, "base64url").toString().split(":")[1]) : 0);
 
-export async function startKlaviyoFake(options: { key?: string; listPageSize?: number; aggregatePageSize?: number } = {}): Promise<KlaviyoFake> {
+export interface KlaviyoFakeOptions {
+  key?: string;
+  listPageSize?: number;
+  aggregatePageSize?: number;
+  /**
+   * How bucket dates are written: "utc-label" (Klaviyo's way, the local bucket start with a +00:00
+   * offset) or "instant" (the bucket start as a true instant with the zone's offset).
+   */
+  dateLabels?: "utc-label" | "instant";
+  /** Leave `dimensions` out of rows of queries without `by`, as some answers do. */
+  omitEmptyDimensions?: boolean;
+}
+
+export async function startKlaviyoFake(options: KlaviyoFakeOptions = {}): Promise<KlaviyoFake> {
   const server = await startFakeServer();
   const key = options.key ?? KLAVIYO_FAKE_KEY;
   const listPageSize = options.listPageSize ?? 4;
@@ -132,6 +145,8 @@ export async function startKlaviyoFake(options: { key?: string; listPageSize?: n
     const step = interval === "hour" ? { hours: 1 } : { days: 1 };
     const buckets: DateTime[] = [];
     for (let at = start; at < end; at = at.plus(step)) buckets.push(at);
+    const label = (b: DateTime) =>
+      options.dateLabels === "instant" ? b.toISO({ suppressMilliseconds: true })! : `${b.toFormat("yyyy-MM-dd'T'HH:mm:ss")}+00:00`;
     const by = (attributes.by as string[] | undefined)?.[0];
     const groups = !by ? [["", [0, 1, 2]]] : ([...(by.includes("flow") ? FAKE_FLOWS : FAKE_CAMPAIGNS).map((g, i) => [g.id, [i]]), ["", [2]]] as [string, number[]][]);
     const measurements = (attributes.measurements as string[] | undefined) ?? ["count"];
@@ -146,7 +161,7 @@ export async function startKlaviyoFake(options: { key?: string; listPageSize?: n
       return total;
     };
     const allRows = (groups as [string, number[]][]).map(([id, shares]) => ({
-      dimensions: by ? [id] : [],
+      ...(by || !options.omitEmptyDimensions ? { dimensions: by ? [id] : [] } : {}),
       measurements: Object.fromEntries(measurements.map((m) => [m, buckets.map((b) => valueOf(b, shares, m))])),
     }));
     const offset = decode(attributes.page_cursor as string | undefined);
@@ -154,7 +169,7 @@ export async function startKlaviyoFake(options: { key?: string; listPageSize?: n
     const next = offset + aggregatePageSize < allRows.length ? `${server.url}/api/metric-aggregates/?page[cursor]=${encode(offset + aggregatePageSize)}` : null;
     return {
       json: {
-        data: { type: "metric-aggregate", id: `${metricId}-${offset}`, attributes: { dates: buckets.map((b) => b.toUTC().toISO({ suppressMilliseconds: true })), data: rows } },
+        data: { type: "metric-aggregate", id: `${metricId}-${offset}`, attributes: { dates: buckets.map(label), data: rows } },
         links: { self: `${server.url}/api/metric-aggregates/`, next, prev: null },
       },
     };

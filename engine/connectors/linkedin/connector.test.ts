@@ -68,6 +68,13 @@ describe("linkedin connector", () => {
     expect(analytics.headers["x-restli-protocol-version"]).toBe("2.0.0");
   });
 
+  it("leaves a metric missing from an analytics element null, not 0", async () => {
+    fake.server.once("GET", "/rest/adAnalytics", {
+      json: { elements: [{ dateRange: { start: { year: 2025, month: 3, day: 1 }, end: { year: 2025, month: 3, day: 1 } }, pivotValues: ["urn:li:sponsoredCampaign:5080000011"], impressions: 900 }] },
+    });
+    expect(await read({ fields: ["date", "campaign_id", "impressions", "clicks", "cost"] })).toEqual([{ date: "2025-03-01", campaign_id: "5080000011", impressions: 900, clicks: null, cost: null }]);
+  });
+
   it("keeps Rest.li syntax unencoded and URNs encoded on the wire", async () => {
     const urls: string[] = [];
     const ctx = createConnectorContext(connector, {

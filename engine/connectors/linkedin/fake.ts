@@ -6,6 +6,12 @@
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
 import { mountOAuth2, type FakeOAuth2 } from "../../../tests/fakes/support/oauth2.js";
 import { daysBetween, seeded } from "../../../tests/fakes/support/seeded.js";
+import { metricFieldOf } from "../../../tests/fakes/support/field-kinds.js";
+import { allocate, fieldValues, type SplitOf } from "../../../tests/fakes/support/field-values.js";
+import { fieldOf } from "../shared/column-catalogue.js";
+import { LINKEDIN_COLUMNS } from "./catalogue.data.js";
+
+const gen = fieldValues("linkedin");
 
 export const VERSION = "202607";
 export const CLIENT = { clientId: "78fakelinkedinclient", clientSecret: "fake-linkedin-client-secret-6d1f" };
@@ -114,34 +120,66 @@ export async function startLinkedInFake(): Promise<LinkedInFake> {
     const denied = guard(req);
     if (denied) return denied;
     const q = Object.fromEntries(req.query);
-    if (q.q !== "analytics") return linkedInError(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
+    if (q.q !== "analytics" && q.q !== "statistics") return linkedInError(400, "ILLEGAL_ARGUMENT", "Unsupported finder");
     const range = parseDateRange(q.dateRange ?? "");
     if (!range) return linkedInError(400, "ILLEGAL_ARGUMENT", "Invalid dateRange: the Rest.li structure could not be parsed.");
     const accountUrns = /^List\((.*)\)$/.exec(q.accounts ?? "")?.[1].split(",") ?? [];
     const accounts = accountUrns.map((urn) => AD_ACCOUNTS.find((a) => `urn:li:sponsoredAccount:${a.id}` === urn));
     if (accounts.length === 0 || accounts.some((a) => !a)) return failures.forbidden();
+    const pivots = q.q === "statistics" ? (/^List\((.*)\)$/.exec(q.pivots ?? "")?.[1].split(",") ?? []) : [q.pivot];
+    if (pivots.length === 0 || pivots.length > 3) return linkedInError(400, "ILLEGAL_ARGUMENT", "Between one and three pivots are allowed.");
     const fields = (q.fields ?? "").split(",");
+    if (fields.length > 20) return linkedInError(400, "ILLEGAL_ARGUMENT", "A maximum of 20 fields can be requested.");
+    const unknown = fields.find((f) => f !== "dateRange" && f !== "pivotValues" && !LINKEDIN_COLUMNS[f]);
+    if (unknown) return linkedInError(400, "ILLEGAL_ARGUMENT", `Invalid field: ${unknown}`);
     const daily = q.timeGranularity === "DAILY";
     const days = daysBetween(range.start, range.end);
+    const breakdowns = pivots.slice(1).map((pivot) => ({ pivot, members: [1, 2, 3].map((n) => `urn:li:${pivot.toLowerCase()}:${n}`) }));
+    let cells: string[][] = [[]];
+    for (const b of breakdowns) cells = cells.flatMap((c) => b.members.map((m) => [...c, m]));
     const elements: Record<string, unknown>[] = [];
     for (const account of accounts) {
-      const entities = q.pivot === "ACCOUNT" ? [{ urn: `urn:li:sponsoredAccount:${account!.id}`, ids: campaignsOf(account!.id).map((c) => c.id) }] : campaignsOf(account!.id).map((c) => ({ urn: `urn:li:sponsoredCampaign:${c.id}`, ids: [c.id] }));
+      const campaigns = campaignsOf(account!.id);
+      const own = pivots[0];
+      const entities =
+        own === "ACCOUNT"
+          ? [{ urn: `urn:li:sponsoredAccount:${account!.id}`, ids: campaigns.map((c) => c.id) }]
+          : own === "CAMPAIGN_GROUP"
+            ? [{ urn: `urn:li:sponsoredCampaignGroup:${account!.id}9`, ids: campaigns.map((c) => c.id) }]
+            : own === "CREATIVE"
+              ? campaigns.map((c) => ({ urn: `urn:li:sponsoredCreative:${c.id}7`, ids: [c.id] }))
+              : campaigns.map((c) => ({ urn: `urn:li:sponsoredCampaign:${c.id}`, ids: [c.id] }));
       for (const entity of entities) {
         for (const slot of daily ? days.map((d) => [d]) : [days]) {
           const totals: Record<string, number> = {};
           for (const id of entity.ids) for (const d of slot) for (const [k, v] of Object.entries(dayStats(id, d))) totals[k] = Math.round(((totals[k] ?? 0) + v) * 100) / 100;
           if (!totals.impressions) continue;
-          const [y1, m1, d1] = slot[0].split("-").map(Number);
-          const [y2, m2, d2] = slot[slot.length - 1].split("-").map(Number);
-          const element: Record<string, unknown> = {};
-          for (const field of fields) {
-            if (field === "dateRange") element.dateRange = { start: { year: y1, month: m1, day: d1 }, end: { year: y2, month: m2, day: d2 } };
-            else if (field === "pivotValues") element.pivotValues = [entity.urn];
-            // Money as decimal strings, counts as numbers, as LinkedIn writes them.
-            else if (field in totals) element[field] = field.startsWith("cost") || field.startsWith("conversionValue") ? String(totals[field]) : totals[field];
-            else return linkedInError(400, "ILLEGAL_ARGUMENT", `Invalid field: ${field}`);
+          for (const cell of cells) {
+            const split: SplitOf[] = cell.map((member, i) => ({ dimension: breakdowns[i].pivot, members: breakdowns[i].members, member }));
+            const share = (n: number, cents = false) => {
+              let v = cents ? Math.round(n * 100) : n;
+              for (const s of split) v = allocate(v, [3, 2, 1])[s.members.indexOf(s.member)];
+              return cents ? v / 100 : v;
+            };
+            const [y1, m1, d1] = slot[0].split("-").map(Number);
+            const [y2, m2, d2] = slot[slot.length - 1].split("-").map(Number);
+            const element: Record<string, unknown> = {};
+            for (const field of fields) {
+              if (field === "dateRange") element.dateRange = { start: { year: y1, month: m1, day: d1 }, end: { year: y2, month: m2, day: d2 } };
+              else if (field === "pivotValues") element.pivotValues = [entity.urn, ...cell];
+              else if (field in totals) {
+                // Money as decimal strings, counts as numbers, as LinkedIn writes them.
+                const money = field.startsWith("cost") || field.startsWith("conversionValue");
+                const value = share(totals[field], money);
+                element[field] = money ? String(value) : value;
+              } else {
+                const def = fieldOf(LINKEDIN_COLUMNS[field]);
+                const value = gen.metric(metricFieldOf(def, field), { entities: entity.ids.map(String), days: slot, cell: split });
+                element[field] = def.fieldType === "CURRENCY" && value !== null ? String(value) : value;
+              }
+            }
+            elements.push(element);
           }
-          elements.push(element);
         }
       }
     }

@@ -5,56 +5,58 @@
 // (https://developer.adobe.com/commerce/webapi/get-started/authentication/gs-authentication-oauth/),
 // so every request is signed. Accounts are store views; orders are read per store_id.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { signOAuth1 } from "../../core/oauth1.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
-import { customerBaseUrl, num, platformErrors, rangeBounds, recordsConnector, stamp, unexpectedPayload } from "../shared/records.js";
+import { numberOrString } from "../shared/answers.js";
+import { customerBaseUrl, num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 import { ITEM_FIELDS, ORDER_DERIVED, ORDER_FIELDS } from "./fields.js";
 
 const PLATFORM = "magento";
 /** Magento caps searchCriteria[pageSize] at 300 by default (webapi/search_criteria/max_page_size). */
 const PAGE_SIZE = 100;
 
-interface StoreView {
-  id: number;
-  code: string;
-  name: string;
-  website_id: number;
-  is_active?: number;
-}
-interface StoreConfig {
-  id: number;
-  code: string;
-  timezone: string;
-  base_currency_code: string;
-  base_url?: string;
-}
-interface SearchResult<T> {
-  items: T[];
-  total_count: number;
-}
-export interface MagentoOrder {
-  entity_id: number;
-  increment_id: string;
-  created_at: string;
-  status: string;
-  state: string;
-  store_id: number;
-  customer_email?: string;
-  customer_is_guest?: number;
-  order_currency_code?: string;
-  base_grand_total?: number;
-  base_subtotal?: number;
-  base_tax_amount?: number;
-  base_shipping_amount?: number;
-  base_discount_amount?: number;
-  base_total_refunded?: number;
-  total_qty_ordered?: number;
-  payment?: { method?: string };
-  items?: { item_id: number; parent_item_id?: number; sku: string; name: string; product_type: string; qty_ordered: number; base_row_total: number; base_discount_amount?: number }[];
-}
+const storeViews = z.array(z.object({ id: z.number(), code: z.string(), name: z.string(), website_id: z.number(), is_active: z.number().nullish() }));
+const storeConfigs = z.array(z.object({ id: z.number(), code: z.string(), timezone: z.string().nullish(), base_currency_code: z.string().nullish(), base_url: z.string().nullish() }));
+// Amounts are decimals, read with num(): https://developer.adobe.com/commerce/webapi/rest/tutorials/orders/order-create-order/
+const magentoOrder = z.object({
+  entity_id: z.number(),
+  increment_id: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  state: z.string(),
+  store_id: z.number(),
+  customer_email: z.string().nullish(),
+  customer_is_guest: z.number().nullish(),
+  order_currency_code: z.string().nullish(),
+  base_grand_total: numberOrString.nullish(),
+  base_subtotal: numberOrString.nullish(),
+  base_tax_amount: numberOrString.nullish(),
+  base_shipping_amount: numberOrString.nullish(),
+  base_discount_amount: numberOrString.nullish(),
+  base_total_refunded: numberOrString.nullish(),
+  total_qty_ordered: numberOrString.nullish(),
+  payment: z.object({ method: z.string().nullish() }).nullish(),
+  items: z
+    .array(
+      z.object({
+        item_id: z.number(),
+        parent_item_id: z.number().nullish(),
+        sku: z.string(),
+        name: z.string(),
+        product_type: z.string(),
+        qty_ordered: numberOrString,
+        base_row_total: numberOrString,
+        base_discount_amount: numberOrString.nullish(),
+      }),
+    )
+    .nullish(),
+});
+export type MagentoOrder = z.infer<typeof magentoOrder>;
+const orderSearch = z.object({ items: z.array(magentoOrder), total_count: z.number() });
 
 /** "The consumer isn't authorized to access %resources." with parameters {resources: ...} or [..] for %1. */
 export function magentoMessage(body: { message?: string; parameters?: Record<string, string> | string[] }): string | undefined {
@@ -95,8 +97,7 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   // Magento answers a currentPage past the end with the last page again: stop on total_count.
   return paginate<MagentoOrder, number>(
     async (page = 1) => {
-      const result = await ctx.http.json<SearchResult<MagentoOrder>>({ url: "/V1/orders", account: account.id, query: orderCriteria(range, account.timezone, account.id, page) });
-      if (!result || !Array.isArray(result.items)) throw unexpectedPayload(ctx, PLATFORM, "/V1/orders", result);
+      const result = await ctx.http.json({ url: "/V1/orders", account: account.id, query: orderCriteria(range, account.timezone, account.id, page) }, orderSearch);
       return { items: result.items, next: page * PAGE_SIZE < result.total_count ? page + 1 : null };
     },
     { platform: PLATFORM },
@@ -145,15 +146,14 @@ export const magentoConnector: Connector = recordsConnector({
   }),
 
   async check(ctx) {
-    const views = await ctx.http.json<StoreView[]>({ url: "/V1/store/storeViews" });
+    const views = await ctx.http.json({ url: "/V1/store/storeViews" }, storeViews);
     return { ok: true, identity: views.find((v) => v.id !== 0)?.name };
   },
   async listAccounts(ctx) {
     const [views, configs] = await Promise.all([
-      ctx.http.json<StoreView[]>({ url: "/V1/store/storeViews" }),
-      ctx.http.json<StoreConfig[]>({ url: "/V1/store/storeConfigs" }),
+      ctx.http.json({ url: "/V1/store/storeViews" }, storeViews),
+      ctx.http.json({ url: "/V1/store/storeConfigs" }, storeConfigs),
     ]);
-    if (!Array.isArray(views) || !Array.isArray(configs)) throw unexpectedPayload(ctx, PLATFORM, "/V1/store/storeViews", views);
     // Store 0 is the admin scope, never a storefront.
     return views
       .filter((v) => v.id !== 0)

@@ -9,6 +9,7 @@ import { parseRetryAfter } from "../../core/http.js";
 import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
 import { redact } from "../../core/redact.js";
 import type { ConnectorContext, Credential } from "../../core/types.js";
+import { errorBody } from "../shared/answers.js";
 
 export const PLATFORM = "mailchimp";
 export const LOGIN_URL = "https://login.mailchimp.com";
@@ -53,14 +54,11 @@ export function authorizeMailchimp(request: PreparedRequest, credential: Credent
 }
 
 /** Mailchimp errors are problem details: {"type","title","status","detail","instance"}. */
+const problemDetails = z.object({ title: z.string(), detail: z.string().nullish().catch(undefined) });
+
 export function classifyMailchimpError(response: HttpResponse, request: PreparedRequest): ConnectorError | undefined {
-  let body: { title?: string; detail?: string; status?: number };
-  try {
-    body = response.json();
-  } catch {
-    return undefined;
-  }
-  if (!body || typeof body.title !== "string") return undefined;
+  const body = errorBody(response, problemDetails);
+  if (!body) return undefined;
   const said = redact(`${body.title}${body.detail ? `: ${body.detail.slice(0, 200)}` : ""}`);
   const base = { platform: PLATFORM, status: response.status, request: { method: request.method, url: redact(request.url.toString()) }, bodyExcerpt: redact(response.text.slice(0, 500)) };
   if (response.status === 401) return new ConnectorError({ ...base, kind: "config", message: `Mailchimp rejected the credentials (${said}). Reconnect the Mailchimp source.` });

@@ -2,9 +2,11 @@
 // HTTP Basic with the API key and secret key. Daily counters come from /statcounters
 // (CounterSource=APIKey, CounterTiming=Message, CounterResolution=Day, FromTS/ToTS), paged with
 // Limit/Offset against Total. Mailjet time slices are UTC days; e-mail metrics carry no currency.
+import { z } from "zod";
 import { paginate } from "../../core/paginate.js";
 import { dimension as dim } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { EMAIL_DERIVED, EMAIL_METRICS } from "../shared/email-fields.js";
 import { num, platformErrors, recordsConnector } from "../shared/records.js";
 import { DateTime } from "luxon";
@@ -12,24 +14,31 @@ import { DateTime } from "luxon";
 const PLATFORM = "mailjet";
 const PAGE_SIZE = 100;
 
-export interface StatCounter {
-  Timeslice: string;
-  MessageSentCount: number;
-  MessageOpenedCount: number;
-  MessageClickedCount: number;
-  MessageHardBouncedCount: number;
-  MessageSoftBouncedCount: number;
-  MessageUnsubscribedCount: number;
-  MessageSpamCount: number;
-  MessageBlockedCount?: number;
-  EventOpenedCount: number;
-  EventClickedCount: number;
-}
+const counter = numberOrString.nullish();
+const statCounter = z.object({
+  Timeslice: z.string(),
+  MessageSentCount: counter,
+  MessageOpenedCount: counter,
+  MessageClickedCount: counter,
+  MessageHardBouncedCount: counter,
+  MessageSoftBouncedCount: counter,
+  MessageUnsubscribedCount: counter,
+  MessageSpamCount: counter,
+  MessageBlockedCount: counter,
+  EventOpenedCount: counter,
+  EventClickedCount: counter,
+});
+export type StatCounter = z.infer<typeof statCounter>;
+/** Every REST answer: {Count, Total, Data: [...]}. */
+const listAnswer = <T>(item: z.ZodType<T>) => z.object({ Count: z.number().nullish(), Total: numberOrString.nullish(), Data: z.array(item).nullish() });
+const counterPage = listAnswer(statCounter);
+const users = listAnswer(z.object({ Email: z.string().nullish() }));
+const profiles = listAnswer(z.object({ CompanyName: z.string().nullish(), ID: numberOrString.nullish() }));
 
 function counters(ctx: ConnectorContext, account: Account, range: DateRange) {
   return paginate<StatCounter, number>(
     async (offset = 0) => {
-      const body = await ctx.http.json<{ Count: number; Total: number; Data: StatCounter[] }>({
+      const body = await ctx.http.json({
         url: "/statcounters",
         account: account.id,
         query: {
@@ -41,9 +50,9 @@ function counters(ctx: ConnectorContext, account: Account, range: DateRange) {
           Limit: PAGE_SIZE,
           Offset: offset,
         },
-      });
-      const items = body?.Data ?? [];
-      return { items, next: offset + items.length < num(body?.Total) && items.length > 0 ? offset + items.length : null };
+      }, counterPage);
+      const items = body.Data ?? [];
+      return { items, next: offset + items.length < num(body.Total) && items.length > 0 ? offset + items.length : null };
     },
     { platform: PLATFORM },
   );
@@ -65,12 +74,12 @@ export const mailjetConnector: Connector = recordsConnector({
   // {"ErrorInfo": "", "ErrorMessage": "...", "StatusCode": 401}
   classifyError: platformErrors({ platform: PLATFORM, displayName: "Mailjet", message: (b) => b?.ErrorMessage || b?.ErrorInfo, reconnect: "Copy the API key and secret key from Mailjet (Account settings > REST API keys) and reconnect." }),
   async check(ctx) {
-    const me = await ctx.http.json<{ Data: { Email?: string }[] }>({ url: "/user" });
-    return { ok: true, identity: me?.Data?.[0]?.Email };
+    const me = await ctx.http.json({ url: "/user" }, users);
+    return { ok: true, identity: me.Data?.[0]?.Email ?? undefined };
   },
   async listAccounts(ctx) {
-    const profile = await ctx.http.json<{ Data: { CompanyName?: string; ID?: number }[] }>({ url: "/myprofile" });
-    const p = profile?.Data?.[0];
+    const profile = await ctx.http.json({ url: "/myprofile" }, profiles);
+    const p = profile.Data?.[0];
     return [{ id: String(p?.ID ?? "mailjet"), name: p?.CompanyName || "Mailjet", timezone: "UTC", currency: "EUR", status: "active" }];
   },
   reports: [

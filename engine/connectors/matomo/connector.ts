@@ -5,20 +5,27 @@
 // from Referrers.getReferrerType, UserCountry.getCountry and DevicesDetection.getType, all with
 // period=day over a date range (one JSON object keyed by day). Tables are paged per day with
 // filter_limit/filter_offset. Errors come back as HTTP 200 {"result":"error","message":...}.
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange, FieldDef, Row } from "../../core/types.js";
+import { errorBody, numberOrString } from "../shared/answers.js";
 import { customerBaseUrl, num, platformErrors, recordsConnector, type RecordReport } from "../shared/records.js";
 
 const PLATFORM = "matomo";
 
-export interface MatomoRow {
-  date: string;
-  label?: string;
-  [metric: string]: unknown;
-}
+/** A row of a report table: its label and the columns read by name with num(). */
+const tableRow = z.looseObject({ label: numberOrString.nullish() });
+export type MatomoRow = z.infer<typeof tableRow> & { date: string };
+/** period=day over a date range answers one entry per day: the day's figures, or [] for a day without visits. */
+const summaryByDay = z.record(z.string(), z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]));
+const tableByDay = z.record(z.string(), z.array(tableRow));
+const version = z.object({ value: z.string().nullish() });
+const sites = z.array(z.object({ idsite: numberOrString, name: z.string(), timezone: z.string().nullish(), currency: z.string().nullish() }));
+/** Matomo's errors come back as HTTP 200 {"result": "error", "message": ...}. */
+const errorEnvelope = z.object({ result: z.literal("error"), message: z.unknown() });
 
 /** Matomo's HTTP-200 error envelope: a bad token or missing view access are the user's to fix. */
 function matomoError(ctx: ConnectorContext, method: string, message: string): ConnectorError {
@@ -29,12 +36,11 @@ function matomoError(ctx: ConnectorContext, method: string, message: string): Co
   return new ConnectorError({ kind: "system", platform: PLATFORM, status: 200, bodyExcerpt: safe, message: `Matomo rejected ${method}: ${safe}` });
 }
 
-export async function matomoCall<T>(ctx: ConnectorContext, method: string, params: Record<string, string | number | undefined>, account?: string): Promise<T> {
-  const body = await ctx.http.json<unknown>({ method: "POST", url: "/index.php", query: { module: "API", method, format: "JSON", ...params }, form: {}, account });
-  if (body && typeof body === "object" && !Array.isArray(body) && (body as { result?: string }).result === "error") {
-    throw matomoError(ctx, method, String((body as { message?: unknown }).message ?? ""));
-  }
-  return body as T;
+export async function matomoCall<T>(ctx: ConnectorContext, method: string, params: Record<string, string | number | undefined>, answer: z.ZodType<T>, account?: string): Promise<T> {
+  const response = await ctx.http.request({ method: "POST", url: "/index.php", query: { module: "API", method, format: "JSON", ...params }, form: {}, account });
+  const error = errorBody(response, errorEnvelope);
+  if (error) throw matomoError(ctx, method, String(error.message ?? ""));
+  return response.json(answer);
 }
 
 const BASE_FIELDS: FieldDef[] = [dim("date", "Date", "YEAR_MONTH_DAY", "Day in the site's timezone."), dim("site_id", "Site ID", "TEXT", "The Matomo idSite.")];
@@ -57,11 +63,6 @@ function metricsOf(r: MatomoRow): Row {
   return Object.fromEntries(Object.entries(COLUMNS).map(([id, col]) => [id, num(r[col])]));
 }
 
-/** { "2025-03-01": X, ... } (period=day with a date range) as rows stamped with their day. */
-function byDay<T>(body: unknown): [string, T][] {
-  return body && typeof body === "object" && !Array.isArray(body) ? Object.entries(body as Record<string, T>) : [];
-}
-
 export function createMatomoConnector(opts: { pageSize?: number } = {}): Connector {
   const pageSize = opts.pageSize ?? 1000;
 
@@ -71,9 +72,9 @@ export function createMatomoConnector(opts: { pageSize?: number } = {}): Connect
     description: "Visits, actions, bounces and time on site per day (VisitsSummary.get).",
     fields: [...BASE_FIELDS, metric("unique_visitors", "Unique visitors", "NUMBER", "SUM", "Daily unique visitors (nb_uniq_visitors), summed over days."), ...TABLE_METRICS],
     async *fetch(ctx, account, range: DateRange) {
-      const body = await matomoCall<unknown>(ctx, "VisitsSummary.get", { idSite: account.id, period: "day", date: `${range.start},${range.end}` }, account.id);
+      const body = await matomoCall(ctx, "VisitsSummary.get", { idSite: account.id, period: "day", date: `${range.start},${range.end}` }, summaryByDay, account.id);
       // A day without visits is an empty array rather than zeros: no row, like the tables.
-      yield byDay<Record<string, unknown> | unknown[]>(body).flatMap(([date, v]) => (Array.isArray(v) || !v ? [] : [{ date, ...v }]));
+      yield Object.entries(body).flatMap(([date, v]) => (Array.isArray(v) ? [] : [{ date, ...v }]));
     },
     record: (r, account) => ({ date: r.date, site_id: account.id, unique_visitors: num(r.nb_uniq_visitors), ...metricsOf(r) }),
     derived: DERIVED,
@@ -87,10 +88,10 @@ export function createMatomoConnector(opts: { pageSize?: number } = {}): Connect
     async *fetch(ctx, account, range) {
       // filter_limit applies to each day's table: keep paging while some day filled its page.
       for (let offset = 0; ; offset += pageSize) {
-        const body = await matomoCall<unknown>(ctx, method, { idSite: account.id, period: "day", date: `${range.start},${range.end}`, filter_limit: pageSize, filter_offset: offset }, account.id);
-        const days = byDay<MatomoRow[]>(body);
-        yield days.flatMap(([date, rows]) => (Array.isArray(rows) ? rows.map((r) => ({ ...r, date })) : []));
-        if (!days.some(([, rows]) => Array.isArray(rows) && rows.length >= pageSize)) return;
+        const body = await matomoCall(ctx, method, { idSite: account.id, period: "day", date: `${range.start},${range.end}`, filter_limit: pageSize, filter_offset: offset }, tableByDay, account.id);
+        const days = Object.entries(body);
+        yield days.flatMap(([date, rows]) => rows.map((r) => ({ ...r, date })));
+        if (!days.some(([, rows]) => rows.length >= pageSize)) return;
       }
     },
     record: (r, account) => ({ date: r.date, site_id: account.id, [label.id]: r.label ?? null, ...metricsOf(r) }),
@@ -121,12 +122,12 @@ export function createMatomoConnector(opts: { pageSize?: number } = {}): Connect
     },
     classifyError: platformErrors({ platform: PLATFORM, displayName: "Matomo", message: (b) => b?.message, reconnect: "Create an auth token in Matomo (Administration > Personal > Security) and reconnect." }),
     async check(ctx) {
-      const version = await matomoCall<{ value?: string }>(ctx, "API.getMatomoVersion", {});
-      return { ok: true, identity: version?.value ? `Matomo ${version.value}` : undefined };
+      const answer = await matomoCall(ctx, "API.getMatomoVersion", {}, version);
+      return { ok: true, identity: answer.value ? `Matomo ${answer.value}` : undefined };
     },
     async listAccounts(ctx): Promise<Account[]> {
-      const sites = await matomoCall<{ idsite: string | number; name: string; timezone?: string; currency?: string }[]>(ctx, "SitesManager.getSitesWithAtLeastViewAccess", {});
-      return (Array.isArray(sites) ? sites : []).map((s) => ({ id: String(s.idsite), name: s.name, timezone: normalizeZone(s.timezone), currency: s.currency ?? "USD", status: "active" }));
+      const list = await matomoCall(ctx, "SitesManager.getSitesWithAtLeastViewAccess", {}, sites);
+      return list.map((s) => ({ id: String(s.idsite), name: s.name, timezone: normalizeZone(s.timezone), currency: s.currency ?? "USD", status: "active" }));
     },
     reports: [
       visits,
@@ -138,7 +139,7 @@ export function createMatomoConnector(opts: { pageSize?: number } = {}): Connect
 }
 
 /** Matomo stores "UTC+2"-style zones for sites without a city; luxon reads those as fixed offsets. */
-function normalizeZone(zone: string | undefined): string {
+function normalizeZone(zone: string | null | undefined): string {
   if (!zone) return "UTC";
   const fixed = /^UTC([+-]\d+(?:\.5)?)$/.exec(zone);
   if (!fixed) return zone;

@@ -5,22 +5,27 @@
 // Accounts are the stores the user can manage (GET /bmc/stores); the products report is a
 // snapshot of a store's offers (GET /bmc/{merchantId}/products, max-results / start-token paging
 // with nextPageToken) counted by availability and condition, so it carries no date.
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, AppCredentials, Connector, ConnectorContext } from "../../core/types.js";
 import { paginate } from "../../core/paginate.js";
+import { numberOrString } from "../shared/answers.js";
 import { platformErrors, recordsConnector } from "../shared/records.js";
 
 const PLATFORM = "microsoft-merchant-center";
 
-export interface MmcProduct {
-  id: string;
-  offerId: string;
-  availability?: string;
-  condition?: string;
-  brand?: string;
-  price?: { value: string; currency: string };
-}
+const mmcProduct = z.object({
+  id: z.string(),
+  offerId: z.string(),
+  availability: z.string().nullish(),
+  condition: z.string().nullish(),
+  brand: z.string().nullish(),
+  price: z.object({ value: numberOrString, currency: z.string() }).nullish(),
+});
+export type MmcProduct = z.infer<typeof mmcProduct>;
+const productPage = z.object({ resources: z.array(mmcProduct).nullish(), nextPageToken: z.string().nullish() });
+const stores = z.object({ stores: z.array(z.object({ merchantId: numberOrString, storeName: z.string(), storeStatus: z.object({ status: z.string().nullish() }).nullish() })).nullish() });
 
 function developerToken(app: AppCredentials | undefined): string {
   const token = app?.extra?.developerToken;
@@ -31,8 +36,8 @@ function developerToken(app: AppCredentials | undefined): string {
 function products(ctx: ConnectorContext, account: Account) {
   return paginate<MmcProduct, string>(
     async (token) => {
-      const body = await ctx.http.json<{ resources?: MmcProduct[]; nextPageToken?: string }>({ url: `/bmc/${account.id}/products`, account: account.id, query: { "max-results": 250, "start-token": token } });
-      return { items: body?.resources ?? [], next: body?.nextPageToken };
+      const body = await ctx.http.json({ url: `/bmc/${account.id}/products`, account: account.id, query: { "max-results": 250, "start-token": token } }, productPage);
+      return { items: body.resources ?? [], next: body.nextPageToken ?? undefined };
     },
     { platform: PLATFORM },
   );
@@ -67,12 +72,12 @@ export const microsoftMerchantCenterConnector: Connector = recordsConnector({
     reconnect: "Reconnect Microsoft Merchant Center with a user that manages the store.",
   }),
   async check(ctx) {
-    await ctx.http.json({ url: "/bmc/stores" });
+    await ctx.http.json({ url: "/bmc/stores" }, stores);
     return { ok: true };
   },
   async listAccounts(ctx) {
-    const body = await ctx.http.json<{ stores?: { merchantId: number | string; storeName: string; storeStatus?: { status?: string } }[] }>({ url: "/bmc/stores" });
-    return (body?.stores ?? []).map((s) => ({ id: String(s.merchantId), name: s.storeName, timezone: "UTC", currency: "USD", status: s.storeStatus?.status && s.storeStatus.status !== "Active" ? s.storeStatus.status.toLowerCase() : "active" }));
+    const body = await ctx.http.json({ url: "/bmc/stores" }, stores);
+    return (body.stores ?? []).map((s) => ({ id: String(s.merchantId), name: s.storeName, timezone: "UTC", currency: "USD", status: s.storeStatus?.status && s.storeStatus.status !== "Active" ? s.storeStatus.status.toLowerCase() : "active" }));
   },
   reports: [
     {

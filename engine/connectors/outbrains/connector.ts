@@ -15,14 +15,17 @@ import { num } from "../shared/records.js";
 const PLATFORM = "outbrains";
 const PAGE_SIZE = 500;
 
+/** {"OB-TOKEN-V1": "..."} */
+const loginAnswer = z.object({ "OB-TOKEN-V1": z.string().nullish() });
+
 const session = sessionClient({
   platform: PLATFORM,
   async login(ctx) {
     const username = credentialOption(ctx.credential, "username");
     const password = credentialOption(ctx.credential, "password");
     if (!username || !password) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Outbrain needs the Amplify username and password. Reconnect the source." });
-    const body = await ctx.http.json<Record<string, string>>({ url: "/login", auth: false, headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` } });
-    const token = body?.["OB-TOKEN-V1"];
+    const body = await ctx.http.json({ url: "/login", auth: false, headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}` } }, loginAnswer);
+    const token = body["OB-TOKEN-V1"];
     if (!token) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "Outbrain answered the login without an OB-TOKEN-V1 token." });
     return { token, expiresIn: 30 * 24 * 3600 };
   },

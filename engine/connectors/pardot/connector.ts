@@ -4,9 +4,11 @@
 // are the org's PardotTenant records, read with SOQL on the Salesforce instance found through
 // userinfo. Objects are listed with fields=..., createdAtAfterOrEqualTo/createdAtBefore,
 // orderBy=createdAt and nextPageUrl paging.
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 import { SALESFORCE_HOSTS, SALESFORCE_OAUTH, soql, userInfo } from "../shared/salesforce.js";
@@ -15,27 +17,34 @@ const PLATFORM = "pardot";
 const LOGIN = "https://login.salesforce.com";
 const BU_HEADER = "pardot-business-unit-id";
 
-export interface Prospect {
-  id: number;
-  createdAt: string;
-  source: string | null;
-  score: number | null;
-  grade: string | null;
-  optedOut?: boolean;
-}
-export interface VisitorActivity {
-  id: number;
-  createdAt: string;
-  type: number;
-  typeName: string;
-  prospectId: number | null;
-  campaignId?: number | null;
-}
+const prospect = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  source: z.string().nullable(),
+  score: numberOrString.nullable(),
+  grade: z.string().nullable(),
+  optedOut: z.boolean().nullish(),
+});
+export type Prospect = z.infer<typeof prospect>;
+const visitorActivity = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  type: z.number(),
+  typeName: z.string(),
+  prospectId: z.number().nullable(),
+  campaignId: z.number().nullish(),
+});
+export type VisitorActivity = z.infer<typeof visitorActivity>;
+/** A page of a v5 object list, followed through nextPageUrl. */
+const objectPage = <T>(item: z.ZodType<T>) => z.object({ values: z.array(item).nullish(), nextPageUrl: z.string().nullish() });
+const businessUnit = z.object({ Id: z.string(), Name: z.string() });
 
 const loginBase = (ctx: ConnectorContext) => (ctx.baseUrl ? undefined : LOGIN);
 
-function objects<T>(path: string, fields: string) {
+function objects<T>(path: string, fields: string, item: z.ZodType<T>) {
+  const page = objectPage(item);
   return async function* (ctx: ConnectorContext, account: Account, range: DateRange): AsyncIterable<T[]> {
+    const fetchPage = (url: string, query?: Record<string, string | number>) => ctx.http.json({ url, query, account: account.id, headers: { [BU_HEADER]: account.id } }, page);
     const { from, to } = rangeBounds(range, account.timezone);
     let url: string | undefined = `/api/v5/objects/${path}`;
     let query: Record<string, string | number> | undefined = {
@@ -46,7 +55,7 @@ function objects<T>(path: string, fields: string) {
       limit: 1000,
     };
     while (url) {
-      const body: { values?: T[]; nextPageUrl?: string | null } = await ctx.http.json({ url, query, account: account.id, headers: { [BU_HEADER]: account.id } });
+      const body = await fetchPage(url, query);
       yield body?.values ?? [];
       url = body?.nextPageUrl ?? undefined;
       query = undefined;
@@ -80,12 +89,12 @@ export const pardotConnector: Connector = recordsConnector({
     isTransient: (b) => b?.code === 122,
   }),
   async check(ctx) {
-    return { ok: true, identity: (await userInfo(ctx, loginBase(ctx))).email };
+    return { ok: true, identity: (await userInfo(ctx, loginBase(ctx))).email ?? undefined };
   },
   async listAccounts(ctx) {
     const info = await userInfo(ctx, loginBase(ctx));
-    const units: { Id: string; Name: string }[] = [];
-    for await (const page of soql<{ Id: string; Name: string }>(ctx, "SELECT Id, Name FROM PardotTenant", undefined, loginBase(ctx))) units.push(...page);
+    const units: z.infer<typeof businessUnit>[] = [];
+    for await (const page of soql(ctx, "SELECT Id, Name FROM PardotTenant", businessUnit, undefined, loginBase(ctx))) units.push(...page);
     if (units.length === 0) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "This Salesforce org has no Account Engagement business unit the connected user can see." });
     return units.map((u) => ({ id: u.Id, name: u.Name, timezone: info.zoneinfo || "UTC", currency: "USD", status: "active" }));
   },
@@ -103,7 +112,7 @@ export const pardotConnector: Connector = recordsConnector({
         metric("prospects", "Prospects", "NUMBER", "COUNT_DISTINCT", "Prospects created."),
         metric("score", "Average score", "NUMBER", "AVG", "Average prospect score."),
       ],
-      fetch: objects<Prospect>("prospects", "id,createdAt,source,score,grade"),
+      fetch: objects("prospects", "id,createdAt,source,score,grade", prospect),
       record: (p: Prospect, account) => ({ ...stamp(p.createdAt, account.timezone), source: p.source, grade: p.grade, prospects: p.id, score: num(p.score) }),
     },
     {
@@ -117,7 +126,7 @@ export const pardotConnector: Connector = recordsConnector({
         metric("activities", "Activities", "NUMBER", "COUNT_DISTINCT", "Activities."),
         metric("prospects", "Prospects", "NUMBER", "COUNT_DISTINCT", "Distinct prospects active."),
       ],
-      fetch: objects<VisitorActivity>("visitor-activities", "id,createdAt,type,typeName,prospectId,campaignId"),
+      fetch: objects("visitor-activities", "id,createdAt,type,typeName,prospectId,campaignId", visitorActivity),
       record: (a: VisitorActivity, account) => ({ ...stamp(a.createdAt, account.timezone), activity_type: a.typeName, activities: a.id, prospects: a.prospectId }),
     },
   ],

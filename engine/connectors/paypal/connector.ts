@@ -4,24 +4,31 @@
 // total_pages) for at most 31 days per request, so ranges are sliced. The account's primary
 // currency comes from /v1/reporting/balances; PayPal returns instants with offsets and the
 // account has no API-visible timezone, so days are UTC.
+import { z } from "zod";
 import { splitDateRange } from "../../core/dates.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "paypal";
 const PAGE_SIZE = 500;
 
-export interface TransactionInfo {
-  transaction_id: string;
-  transaction_event_code: string;
-  transaction_initiation_date: string;
-  transaction_amount: { currency_code: string; value: string };
-  fee_amount?: { currency_code: string; value: string };
-  transaction_status: string;
-}
+const money = z.object({ currency_code: z.string(), value: numberOrString });
+const transactionInfo = z.object({
+  transaction_id: z.string(),
+  transaction_event_code: z.string(),
+  transaction_initiation_date: z.string(),
+  transaction_amount: money,
+  fee_amount: money.nullish(),
+  transaction_status: z.string(),
+});
+export type TransactionInfo = z.infer<typeof transactionInfo>;
+const transactionPage = z.object({ transaction_details: z.array(z.object({ transaction_info: transactionInfo })).nullish(), total_pages: numberOrString.nullish() });
+const userInfo = z.object({ payer_id: z.string().nullish(), user_id: z.string().nullish(), name: z.string().nullish(), emails: z.array(z.object({ value: z.string() })).nullish() });
+const balances = z.object({ balances: z.array(z.object({ currency: z.string(), primary: z.boolean().nullish() })).nullish() });
 
 const stamped = (d: ReturnType<typeof rangeBounds>["from"]) => d.toUTC().toFormat("yyyy-MM-dd'T'HH:mm:ss'Z'");
 
@@ -30,12 +37,15 @@ async function* transactions(ctx: ConnectorContext, account: Account, range: Dat
     const { from, to } = rangeBounds(slice, "UTC");
     yield* paginate<TransactionInfo, number>(
       async (page = 1) => {
-        const body = await ctx.http.json<{ transaction_details?: { transaction_info: TransactionInfo }[]; total_pages?: number }>({
-          url: "/v1/reporting/transactions",
-          account: account.id,
-          query: { start_date: stamped(from), end_date: stamped(to.minus({ seconds: 1 })), fields: "transaction_info", page_size: PAGE_SIZE, page },
-        });
-        return { items: (body?.transaction_details ?? []).map((d) => d.transaction_info), next: page < num(body?.total_pages) ? page + 1 : null };
+        const body = await ctx.http.json(
+          {
+            url: "/v1/reporting/transactions",
+            account: account.id,
+            query: { start_date: stamped(from), end_date: stamped(to.minus({ seconds: 1 })), fields: "transaction_info", page_size: PAGE_SIZE, page },
+          },
+          transactionPage,
+        );
+        return { items: (body.transaction_details ?? []).map((d) => d.transaction_info), next: page < num(body.total_pages) ? page + 1 : null };
       },
       { platform: PLATFORM },
     );
@@ -77,13 +87,13 @@ export const paypalConnector: Connector = recordsConnector({
     isAuthError: (b) => b?.name === "AUTHENTICATION_FAILURE" || b?.error === "invalid_token",
   }),
   async check(ctx) {
-    const me = await ctx.http.json<{ user_id?: string; emails?: { value: string }[] }>({ url: "/v1/identity/oauth2/userinfo", query: { schema: "paypalv1.1" } });
-    return { ok: true, identity: me?.emails?.[0]?.value };
+    const me = await ctx.http.json({ url: "/v1/identity/oauth2/userinfo", query: { schema: "paypalv1.1" } }, userInfo);
+    return { ok: true, identity: me.emails?.[0]?.value };
   },
   async listAccounts(ctx) {
-    const me = await ctx.http.json<{ payer_id?: string; user_id?: string; name?: string }>({ url: "/v1/identity/oauth2/userinfo", query: { schema: "paypalv1.1" } });
-    const balances = await ctx.http.json<{ balances?: { currency: string; primary?: boolean }[] }>({ url: "/v1/reporting/balances" });
-    const primary = balances?.balances?.find((b) => b.primary) ?? balances?.balances?.[0];
+    const me = await ctx.http.json({ url: "/v1/identity/oauth2/userinfo", query: { schema: "paypalv1.1" } }, userInfo);
+    const held = await ctx.http.json({ url: "/v1/reporting/balances" }, balances);
+    const primary = held.balances?.find((b) => b.primary) ?? held.balances?.[0];
     return [{ id: me.payer_id ?? me.user_id ?? "paypal", name: me.name ?? "PayPal", timezone: "UTC", currency: primary?.currency ?? "USD", status: "active" }];
   },
   reports: [

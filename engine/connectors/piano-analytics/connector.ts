@@ -3,13 +3,14 @@
 // x-api-key: "{access key}_{secret key}". A query names columns (properties and m_ metrics), a
 // space of site ids and a period, and is paged with max-results and page-num (1-based). Sites are
 // the ids typed in the form (options.siteId): the API has no site listing for an API key.
+import { z } from "zod";
 import { credentialOptionList } from "../../core/credentials.js";
 import { assertDateRange } from "../../core/dates.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { num, platformErrors, unexpectedPayload } from "../shared/records.js";
+import { num, platformErrors } from "../shared/records.js";
 
 const PLATFORM = "piano-analytics";
 
@@ -33,6 +34,9 @@ export const PIANO_FIELDS: PianoField[] = [
 ];
 const catalogue = { platform: PLATFORM, defaultReport: "traffic", fields: { traffic: PIANO_FIELDS.map((f) => f.def) }, reports: [{ id: "traffic", name: "Traffic", description: "Visits by the chosen properties." }] };
 
+/** A getData page: one object per row, keyed by the columns asked. */
+const dataPage = z.object({ DataFeed: z.object({ Rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))).nullish() }).nullish() });
+
 export function createPianoConnector(opts: { pageSize?: number } = {}): Connector {
   const pageSize = opts.pageSize ?? 10_000;
 
@@ -44,9 +48,9 @@ export function createPianoConnector(opts: { pageSize?: number } = {}): Connecto
     const metrics = wanted.filter((f) => f.def.type === "metric").map((f) => f.column);
     const columns = [...props, ...(metrics.length ? metrics : ["m_visits"])];
     for (const account of req.accounts) {
-      for await (const items of paginate<Record<string, unknown>, number>(
-        async (page = 1) => {
-          const body = await ctx.http.json<{ DataFeed?: { Rows?: Record<string, unknown>[] } }>({
+      for await (const items of paginate(
+        async (page: number = 1) => {
+          const body = await ctx.http.json({
             method: "POST",
             url: "/data/getData",
             account: account.id,
@@ -58,10 +62,9 @@ export function createPianoConnector(opts: { pageSize?: number } = {}): Connecto
               "max-results": pageSize,
               "page-num": page,
             },
-          });
-          const rows = body?.DataFeed?.Rows;
-          if (rows !== undefined && !Array.isArray(rows)) throw unexpectedPayload(ctx, PLATFORM, "getData", body);
-          return { items: rows ?? [], next: (rows?.length ?? 0) === pageSize ? page + 1 : null };
+          }, dataPage);
+          const rows = body.DataFeed?.Rows ?? [];
+          return { items: rows, next: rows.length === pageSize ? page + 1 : null };
         },
         { platform: PLATFORM },
       )) {
@@ -71,7 +74,7 @@ export function createPianoConnector(opts: { pageSize?: number } = {}): Connecto
             for (const f of wanted) {
               if (f.def.id === "site_id") row.site_id = account.id;
               else if (f.def.id === "date") row.date = typeof item.date === "string" ? item.date.slice(0, 10) : null;
-              else row[f.def.id] = f.def.type === "metric" ? num(item[f.column]) : ((item[f.column] as string | null) ?? null);
+              else row[f.def.id] = f.def.type === "metric" ? num(item[f.column]) : (item[f.column] ?? null);
             }
             return row;
           }),

@@ -61,6 +61,13 @@ behaviourSuite({
       expect((await pinterestAdsConnector.listAccounts(ctx())).map((a) => a.id)).toEqual(AD_ACCOUNTS.map((a) => a.id));
       expect(fake.server.requestsTo("/v5/ad_accounts").map((r) => r.query.get("bookmark"))).toEqual([null, "1"]);
     },
+    "retries codes 1 and 12, which Pinterest documents as retryable, even on a 4xx": async ({ read, fake }) => {
+      fake.server.once("GET", "/v5/ad_accounts/:id/analytics", { status: 400, json: { code: 1, message: "Sorry, something went wrong. Please try again." } });
+      fake.server.once("GET", "/v5/ad_accounts/:id/analytics", { status: 408, json: { code: 12, message: "Request timed out." } });
+      const rows = await read();
+      expect(rows[0].clicks).toBe(accountMetrics(home.id, day).clicks);
+      expect(fake.server.requestsTo("/v5/ad_accounts/:id/analytics")).toHaveLength(3);
+    },
     "maps a 403 to a missing-permission config error": async ({ read, fake }) => {
       fake.server.once("GET", "/v5/ad_accounts/:id/analytics", { status: 403, json: { code: 29, message: "You are not permitted to access that resource." } });
       await expect(read()).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("not permitted") });

@@ -3,7 +3,12 @@
 // (POST .../reports -> token, GET .../reports?token= IN_PROGRESS then FINISHED with a url, the JSON
 // file keyed by campaign id) and Pinterest's {code, message} error bodies.
 // Wire format: https://developers.pinterest.com/docs/api/v5/
-import { accountMetrics, activeDays, campaignMetrics, fakeCampaigns, offsetPage, startAdsFake, type AdsFake } from "../../../tests/fakes/support/ads-family.js";
+import { activeDays, campaignMetrics, fakeCampaigns, offsetPage, startAdsFake, type AdsFake } from "../../../tests/fakes/support/ads-family.js";
+import { sumMetrics } from "../../../tests/fakes/support/ads-metrics.js";
+import { dimensionFieldOf, metricFieldOf } from "../../../tests/fakes/support/field-kinds.js";
+import { allocate, fieldValues, type SplitOf } from "../../../tests/fakes/support/field-values.js";
+import { fieldOf } from "../shared/column-catalogue.js";
+import { PINTEREST_COLUMNS } from "./catalogue.generated.js";
 import type { FakeReply } from "../../../tests/fakes/support/fake-server.js";
 
 export const PINTEREST_UNAUTHORIZED: FakeReply = { status: 401, json: { code: 2, message: "Authentication failed." } };
@@ -26,7 +31,8 @@ function periods(start: string, end: string, granularity: string): { DATE: strin
   );
 }
 
-function columns(m: ReturnType<typeof campaignMetrics>) {
+/** The hand model of the columns the connector tests assert exactly; every other column is generated. */
+function modelled(m: ReturnType<typeof campaignMetrics>): Record<string, number> {
   return {
     SPEND_IN_MICRO_DOLLAR: micros(m.cost),
     IMPRESSION_1: m.impressions,
@@ -34,6 +40,46 @@ function columns(m: ReturnType<typeof campaignMetrics>) {
     TOTAL_CONVERSIONS: m.conversions,
     TOTAL_CHECKOUT_VALUE_IN_MICRO_DOLLAR: micros(m.conversionValue),
   };
+}
+
+const gen = fieldValues("pinterest-ads");
+
+/** Ad groups, ads, keywords and products: two children per campaign, the first twice the second. */
+const CHILDREN = ["1", "2"];
+const CHILD_WEIGHTS = [2, 1];
+
+/** Values of the requested columns for one row: entities are campaign ids (a level below a campaign splits it over CHILDREN). */
+export function pinterestCells(columns: readonly string[], opts: { account: string; campaigns: readonly string[]; child?: string; targeting?: { type: string; value: string; members: readonly string[] }; day: string; hour?: number }): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const hours = opts.hour === undefined ? undefined : [opts.hour];
+  const cell: SplitOf[] = [...(opts.child ? [{ dimension: "child", members: CHILDREN, member: opts.child }] : []), ...(opts.targeting ? [{ dimension: opts.targeting.type, members: opts.targeting.members, member: opts.targeting.value }] : [])];
+  const model = sumMetrics(opts.campaigns.map((c) => campaignMetrics(c, opts.day, opts.hour)));
+  const split = (n: number) => {
+    let v = n;
+    if (opts.child) v = allocate(v, CHILD_WEIGHTS)[CHILDREN.indexOf(opts.child)];
+    if (opts.targeting) v = allocate(v, opts.targeting.members.map((_, i) => i + 1))[opts.targeting.members.indexOf(opts.targeting.value)];
+    return v;
+  };
+  const known = modelled(model);
+  const entity = `${opts.campaigns.join("+")}/${opts.child ?? ""}`;
+  for (const name of columns) {
+    const column = PINTEREST_COLUMNS[name];
+    if (!column) continue;
+    if (name in known) out[name] = split(known[name]);
+    else if (column.kind === "dimension") {
+      const campaign = fakeCampaigns(opts.account).find((c) => c.id === opts.campaigns[0]);
+      if (name === "AD_ACCOUNT_ID" || name === "ADVERTISER_ID") out[name] = opts.account;
+      else if (name === "CAMPAIGN_ID") out[name] = Number(opts.campaigns[0]);
+      else if (name === "CAMPAIGN_NAME" && campaign) out[name] = campaign.name;
+      else if (name === "CAMPAIGN_STATUS" && campaign) out[name] = campaign.status;
+      else if (/_ID$/.test(name) && opts.child) out[name] = `${opts.campaigns[0]}${opts.child}`;
+      else out[name] = gen.dimension(dimensionFieldOf(fieldOf(column), undefined, name), entity, opts.day);
+    } else {
+      const value = gen.metric(metricFieldOf(fieldOf(column), name), { entities: opts.campaigns, days: [opts.day], hours, cell });
+      out[name] = value === null ? null : /_IN_MICRO_DOLLAR$|_SPEND_CAP$/.test(name) ? micros(value) : value;
+    }
+  }
+  return out;
 }
 
 export async function startPinterestFake(): Promise<PinterestFake> {
@@ -49,7 +95,9 @@ export async function startPinterestFake(): Promise<PinterestFake> {
   fake.route("GET", "/ad_accounts/:id/analytics", (req) => {
     const start = req.query.get("start_date")!;
     const end = req.query.get("end_date")!;
-    const rows = periods(start, end, req.query.get("granularity")!).map((p) => ({ AD_ACCOUNT_ID: req.params.id, DATE: p.DATE, ...columns(accountMetrics(req.params.id, p.day, p.hour)) }));
+    const columns = (req.query.get("columns") ?? "").split(",").filter(Boolean);
+    const campaigns = fakeCampaigns(req.params.id).map((c) => c.id);
+    const rows = periods(start, end, req.query.get("granularity")!).map((p) => ({ AD_ACCOUNT_ID: req.params.id, DATE: p.DATE, ...pinterestCells(columns, { account: req.params.id, campaigns, day: p.day, hour: p.hour }) }));
     return { json: rows };
   });
   fake.route("POST", "/ad_accounts/:id/reports", (req) => {
@@ -68,17 +116,24 @@ export async function startPinterestFake(): Promise<PinterestFake> {
   fake.server.route("GET", "/pinterest-reports/:file", (req) => {
     const job = jobs.get(req.params.file.replace(/\.json$/, ""));
     if (!job) return { status: 403, body: "AccessDenied" };
-    const { start_date, end_date, granularity } = job.body;
+    const { start_date, end_date, granularity, level, columns, targeting_types } = job.body as { start_date: string; end_date: string; granularity: string; level: string; columns: string[]; targeting_types?: string[] };
+    const base = String(level).replace(/_TARGETING$/, "");
+    const children = base === "CAMPAIGN" ? [undefined] : CHILDREN;
+    const targeting = targeting_types?.[0];
+    const members = targeting ? gen.members({ id: `targeting.${targeting}`, kind: "text" }, 3) : [undefined];
     const out: Record<string, unknown[]> = {};
-    for (const c of fakeCampaigns(job.account)) {
-      const rows = periods(start_date, end_date, granularity).map((p) => ({
-        DATE: p.DATE,
-        CAMPAIGN_ID: Number(c.id),
-        CAMPAIGN_NAME: c.name,
-        CAMPAIGN_STATUS: c.status,
-        ...columns(campaignMetrics(c.id, p.day, p.hour)),
-      }));
-      out[c.id] = rows;
+    for (const c of base === "ADVERTISER" ? [{ id: "" }] : fakeCampaigns(job.account)) {
+      const campaigns = c.id ? [c.id] : fakeCampaigns(job.account).map((x) => x.id);
+      for (const child of children) {
+        const rows = periods(start_date, end_date, granularity).flatMap((p) =>
+          members.map((value) => ({
+            DATE: p.DATE,
+            ...(targeting ? { TARGETING_TYPE: targeting, TARGETING_VALUE: value } : {}),
+            ...pinterestCells(columns, { account: job.account, campaigns, child, day: p.day, hour: p.hour, targeting: targeting ? { type: targeting, value: value!, members: members as string[] } : undefined }),
+          })),
+        );
+        out[`${c.id || job.account}${child ?? ""}`] = rows;
+      }
     }
     return { json: out };
   });

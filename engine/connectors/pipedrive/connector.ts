@@ -3,55 +3,65 @@
 // The company (GET /api/v1/users/me) gives the timezone and default currency. Deals are read
 // through the v2 Deals API (https://developers.pipedrive.com/docs/api/v1/Deals#getDeals, v2),
 // sorted by add_time newest first with cursor paging, and kept when created in the range.
+import { z } from "zod";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { ratio } from "../../core/aggregate.js";
 import { num, platformErrors, recordsConnector, stamp } from "../shared/records.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
+import { numberOrString } from "../shared/answers.js";
 
 const PLATFORM = "pipedrive";
 const PAGE_SIZE = 500;
 
-export interface Deal {
-  id: number;
-  title: string;
-  value: number | null;
-  currency: string;
-  status: "open" | "won" | "lost" | "deleted";
-  pipeline_id: number;
-  stage_id: number;
-  owner_id: number;
-  add_time: string;
-  won_time?: string | null;
-}
-
-interface Me {
-  id: number;
-  name: string;
-  email: string;
-  company_id: number;
-  company_name: string;
-  company_domain: string;
-  timezone_name: string;
-  default_currency: string;
-}
+const deal = z.object({
+  id: z.number(),
+  title: z.string(),
+  value: numberOrString.nullable(),
+  currency: z.string(),
+  /** open, won, lost or deleted. */
+  status: z.string(),
+  pipeline_id: z.number(),
+  stage_id: z.number(),
+  owner_id: z.number(),
+  add_time: z.string(),
+  won_time: z.string().nullish(),
+});
+export type Deal = z.infer<typeof deal>;
+const dealPage = z.object({ data: z.array(deal).nullable(), additional_data: z.object({ next_cursor: z.string().nullish() }).nullish() });
+const meAnswer = z.object({
+  data: z.object({
+    id: z.number(),
+    name: z.string(),
+    email: z.string(),
+    company_id: z.number(),
+    company_name: z.string(),
+    company_domain: z.string().nullish(),
+    timezone_name: z.string().nullish(),
+    default_currency: z.string().nullish(),
+  }),
+});
+type Me = z.infer<typeof meAnswer>["data"];
 
 async function me(ctx: ConnectorContext): Promise<Me> {
-  return (await ctx.http.json<{ data: Me }>({ url: "/api/v1/users/me" })).data;
+  return (await ctx.http.json({ url: "/api/v1/users/me" }, meAnswer)).data;
 }
 
 async function* deals(ctx: ConnectorContext, account: Account, range: DateRange): AsyncIterable<Deal[]> {
   let cursor: string | undefined;
   for (;;) {
-    const body = await ctx.http.json<{ data: Deal[] | null; additional_data?: { next_cursor?: string | null } }>({
-      url: "/api/v2/deals",
-      account: account.id,
-      query: { sort_by: "add_time", sort_direction: "desc", limit: PAGE_SIZE, cursor, status: "open,won,lost" },
-    });
-    const page = body?.data ?? [];
+    const body = await ctx.http.json(
+      {
+        url: "/api/v2/deals",
+        account: account.id,
+        query: { sort_by: "add_time", sort_direction: "desc", limit: PAGE_SIZE, cursor, status: "open,won,lost" },
+      },
+      dealPage,
+    );
+    const page = body.data ?? [];
     yield page;
     const oldest = page.length ? stamp(page[page.length - 1].add_time, account.timezone).date : null;
-    cursor = body?.additional_data?.next_cursor ?? undefined;
+    cursor = body.additional_data?.next_cursor ?? undefined;
     // Newest first: a page that ends before the range means no later page can match.
     if (!cursor || (oldest && oldest < range.start)) return;
   }

@@ -4,6 +4,7 @@
 // on a 401 by the shared session client. Sites: GET /api/apps/v2 (JSON:API, limit/offset,
 // meta.total). Rows: POST /api/analytics/v1/query (https://developers.piwik.pro/en/latest/custom_reports/http_api/http_api.html):
 // columns with transformations, answered as {data: [[cells]], meta: {columns, count}}, paged with offset/limit.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
@@ -11,7 +12,8 @@ import { assertDateRange } from "../../core/dates.js";
 import { paginate } from "../../core/paginate.js";
 import { catalogueMethods, resolveReportRequest } from "../../core/report-request.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
-import { isTokenRefusal, sessionClient } from "../shared/ads-session.js";
+import { numberOrString } from "../shared/answers.js";
+import { isTokenRefusal, sessionClient, tokenAnswer } from "../shared/ads-session.js";
 import { customerBaseUrl, num, platformErrors, unexpectedPayload } from "../shared/records.js";
 
 const PLATFORM = "piwik";
@@ -22,9 +24,9 @@ const session = sessionClient({
     const clientId = credentialOption(ctx.credential, "clientId");
     const clientSecret = credentialOption(ctx.credential, "clientSecret");
     if (!clientId || !clientSecret) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Piwik PRO needs the API client id and secret. Reconnect the source." });
-    const body = await ctx.http.json<{ access_token?: string; expires_in?: number }>({ method: "POST", url: "/auth/token", auth: false, json: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret } });
-    if (!body?.access_token) throw unexpectedPayload(ctx, PLATFORM, "the token request", body);
-    return { token: body.access_token, expiresIn: body.expires_in };
+    const body = await ctx.http.json({ method: "POST", url: "/auth/token", auth: false, json: { grant_type: "client_credentials", client_id: clientId, client_secret: clientSecret } }, tokenAnswer);
+    if (!body.access_token) throw unexpectedPayload(ctx, PLATFORM, "the token request", body);
+    return { token: body.access_token, expiresIn: body.expires_in == null ? undefined : Number(body.expires_in) };
   },
   headers: (token) => ({ authorization: `Bearer ${token}` }),
 });
@@ -51,10 +53,12 @@ export const PIWIK_FIELDS: PiwikField[] = [
 
 const catalogue = { platform: PLATFORM, defaultReport: "analytics", fields: { analytics: PIWIK_FIELDS.map((f) => f.def) }, reports: [{ id: "analytics", name: "Analytics", description: "Sessions and conversions by the chosen dimensions." }] };
 
-interface App {
-  id: string;
-  attributes?: { name?: string; timezone?: string; currency?: string };
-}
+/** A query answer: one array of cells per row, in the order of the columns asked. */
+const queryAnswer = z.object({ data: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).nullish(), meta: z.object({ count: z.number().nullish() }).nullish() });
+const appsPage = z.object({
+  data: z.array(z.object({ id: z.string(), attributes: z.object({ name: z.string().nullish(), timezone: z.string().nullish(), currency: z.string().nullish() }).nullish() })).nullish(),
+  meta: z.object({ total: numberOrString.nullish() }).nullish(),
+});
 
 export function createPiwikConnector(opts: { pageSize?: number } = {}): Connector {
   const pageSize = opts.pageSize ?? 10_000;
@@ -66,17 +70,20 @@ export function createPiwikConnector(opts: { pageSize?: number } = {}): Connecto
     const columns = [...wanted.filter((f) => f.def.type === "dimension"), ...wanted.filter((f) => f.def.type === "metric")];
     if (!columns.some((f) => f.def.type === "metric")) columns.push(PIWIK_FIELDS.find((f) => f.def.id === "sessions")!);
     for (const account of req.accounts) {
-      for await (const rows of paginate<unknown[], number>(
-        async (offset = 0) => {
-          const body = await session.json<{ data?: unknown[][]; meta?: { count?: number } }>(ctx, {
-            method: "POST",
-            url: "/api/analytics/v1/query",
-            account: account.id,
-            json: { website_id: account.id, date_from: range.start, date_to: range.end, timezone: account.timezone, columns: columns.map((c) => c.column), order_by: [[0, "asc"]], offset, limit: pageSize, format: "json" },
-          });
-          if (!body || (body.data !== undefined && !Array.isArray(body.data))) throw unexpectedPayload(ctx, PLATFORM, "the query API", body);
+      for await (const rows of paginate(
+        async (offset: number = 0) => {
+          const body = await session.json(
+            ctx,
+            {
+              method: "POST",
+              url: "/api/analytics/v1/query",
+              account: account.id,
+              json: { website_id: account.id, date_from: range.start, date_to: range.end, timezone: account.timezone, columns: columns.map((c) => c.column), order_by: [[0, "asc"]], offset, limit: pageSize, format: "json" },
+            },
+            queryAnswer,
+          );
           const data = body.data ?? [];
-          const count = body.meta?.count;
+          const count = body.meta?.count ?? undefined;
           return { items: data, next: data.length > 0 && (count === undefined ? data.length === pageSize : offset + data.length < count) ? offset + data.length : null };
         },
         { platform: PLATFORM },
@@ -86,7 +93,7 @@ export function createPiwikConnector(opts: { pageSize?: number } = {}): Connecto
             const row: Row = {};
             for (const f of wanted) {
               const cell = cells[columns.indexOf(f)];
-              row[f.def.id] = f.def.type === "metric" ? num(cell) : ((cell as string | null) ?? null);
+              row[f.def.id] = f.def.type === "metric" ? num(cell) : (cell ?? null);
             }
             return row;
           }),
@@ -125,11 +132,11 @@ export function createPiwikConnector(opts: { pageSize?: number } = {}): Connecto
     },
     async listAccounts(ctx): Promise<Account[]> {
       const out: Account[] = [];
-      for await (const apps of paginate<App, number>(
-        async (offset = 0) => {
-          const body = await session.json<{ data?: App[]; meta?: { total?: number } }>(ctx, { url: "/api/apps/v2", query: { limit: 100, offset } });
-          const data = body?.data ?? [];
-          return { items: data, next: data.length > 0 && offset + data.length < num(body?.meta?.total) ? offset + data.length : null };
+      for await (const apps of paginate(
+        async (offset: number = 0) => {
+          const body = await session.json(ctx, { url: "/api/apps/v2", query: { limit: 100, offset } }, appsPage);
+          const data = body.data ?? [];
+          return { items: data, next: data.length > 0 && offset + data.length < num(body.meta?.total) ? offset + data.length : null };
         },
         { platform: PLATFORM },
       )) {

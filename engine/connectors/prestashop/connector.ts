@@ -4,10 +4,12 @@
 // One key = one shop = one account; its timezone and default currency come from the
 // configurations resource (PS_TIMEZONE, PS_CURRENCY_DEFAULT). date_add is stored in the shop's
 // timezone, so the date filter is written in that zone.
+import { z } from "zod";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { itemFields, ORDER_DERIVED, orderFields } from "../shared/commerce-fields.js";
 import { customerBaseUrl, num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 import { dimension as dim } from "../../core/field-defs.js";
@@ -15,22 +17,30 @@ import { dimension as dim } from "../../core/field-defs.js";
 const PLATFORM = "prestashop";
 const PAGE_SIZE = 100;
 
-export interface PrestaOrder {
-  id: number | string;
-  reference: string;
-  id_customer: string;
-  current_state: string;
-  valid: string;
-  payment: string;
-  date_add: string;
-  total_paid_tax_incl: string;
-  total_paid_tax_excl: string;
-  total_products: string;
-  total_shipping_tax_incl: string;
-  total_discounts_tax_incl: string;
-  conversion_rate: string;
-  associations?: { order_rows?: { product_id: string; product_reference: string; product_name: string; product_quantity: string; unit_price_tax_incl: string }[] };
-}
+// The webservice's JSON writes every column as a string ("12.500000", "1").
+const prestaOrder = z.object({
+  id: numberOrString,
+  reference: z.string(),
+  id_customer: numberOrString,
+  current_state: numberOrString,
+  valid: numberOrString,
+  payment: z.string(),
+  date_add: z.string(),
+  total_paid_tax_incl: numberOrString,
+  total_paid_tax_excl: numberOrString,
+  total_products: numberOrString,
+  total_shipping_tax_incl: numberOrString,
+  total_discounts_tax_incl: numberOrString,
+  conversion_rate: numberOrString,
+  associations: z
+    .object({
+      order_rows: z.array(z.object({ product_id: numberOrString, product_reference: z.string(), product_name: z.string(), product_quantity: numberOrString, unit_price_tax_incl: numberOrString })).nullish(),
+    })
+    .nullish(),
+});
+export type PrestaOrder = z.infer<typeof prestaOrder>;
+const configuration = z.object({ name: z.string(), value: z.string().nullable() });
+const currencyAnswer = z.object({ currency: z.object({ iso_code: z.string().nullish() }).nullish() });
 
 /** {"errors":[{"code":18,"message":"Invalid authentication key"}]} */
 const prestaMessage = (body: { errors?: { code?: number; message?: string }[] }) => body?.errors?.map((e) => `${e.message} (code ${e.code})`).join("; ");
@@ -41,17 +51,17 @@ function shopUrl(credential: ConnectorContext["credential"]): string | undefined
 }
 
 /** A resource list: PrestaShop answers {"<resource>": [...]} and a bare [] when nothing matches. */
-async function list<T>(ctx: ConnectorContext, resource: string, query: Record<string, string | number>, account?: string): Promise<T[]> {
-  const body = await ctx.http.json<Record<string, T[]> | []>({ url: `/${resource}`, account, query: { output_format: "JSON", ...query } });
-  if (Array.isArray(body)) return [];
-  return body?.[resource] ?? [];
+async function list<T>(ctx: ConnectorContext, resource: string, item: z.ZodType<T>, query: Record<string, string | number>, account?: string): Promise<T[]> {
+  const answer = z.union([z.tuple([]), z.object({ [resource]: z.array(item).nullish() })]);
+  const body = await ctx.http.json({ url: `/${resource}`, account, query: { output_format: "JSON", ...query } }, answer);
+  return Array.isArray(body) ? [] : (body[resource] ?? []);
 }
 
 async function shop(ctx: ConnectorContext): Promise<Account> {
-  const configs = await list<{ name: string; value: string }>(ctx, "configurations", { display: "[name,value]", "filter[name]": "[PS_SHOP_NAME|PS_TIMEZONE|PS_CURRENCY_DEFAULT]" });
+  const configs = await list(ctx, "configurations", configuration, { display: "[name,value]", "filter[name]": "[PS_SHOP_NAME|PS_TIMEZONE|PS_CURRENCY_DEFAULT]" });
   const value = (name: string) => configs.find((c) => c.name === name)?.value;
   const currencyId = value("PS_CURRENCY_DEFAULT");
-  const currency = currencyId ? (await ctx.http.json<{ currency?: { iso_code?: string } }>({ url: `/currencies/${currencyId}`, query: { output_format: "JSON" } })).currency?.iso_code : undefined;
+  const currency = currencyId ? (await ctx.http.json({ url: `/currencies/${currencyId}`, query: { output_format: "JSON" } }, currencyAnswer)).currency?.iso_code : undefined;
   return { id: "shop", name: value("PS_SHOP_NAME") ?? "PrestaShop", timezone: value("PS_TIMEZONE") || "UTC", currency: currency ?? "EUR", status: "active" };
 }
 
@@ -61,9 +71,10 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
   // The interval filter on a date is inclusive and needs date=1 (https://devdocs.prestashop-project.org/8/webservice/tutorials/advanced-use/additional-list-parameters/).
   return paginate<PrestaOrder, number>(
     async (offset = 0) => {
-      const items = await list<PrestaOrder>(
+      const items = await list(
         ctx,
         "orders",
+        prestaOrder,
         { display: "full", date: 1, "filter[date_add]": `[${local(from)},${local(to.minus({ seconds: 1 }))}]`, sort: "[date_add_ASC,id_ASC]", limit: `${offset},${PAGE_SIZE}` },
         account.id,
       );
@@ -74,7 +85,7 @@ function orders(ctx: ConnectorContext, account: Account, range: DateRange) {
 }
 
 /** Amounts are in the order's currency; conversion_rate converts them to the shop's default one. */
-const base = (amount: string | undefined, o: PrestaOrder) => Math.round((num(amount) / (num(o.conversion_rate) || 1)) * 100) / 100;
+const base = (amount: string | number | undefined, o: PrestaOrder) => Math.round((num(amount) / (num(o.conversion_rate) || 1)) * 100) / 100;
 
 export const prestashopConnector: Connector = recordsConnector({
   id: PLATFORM,
@@ -119,7 +130,7 @@ export const prestashopConnector: Connector = recordsConnector({
         ...stamp(o.date_add, account.timezone, { format: "sql", sourceZone: account.timezone }),
         order_id: o.reference,
         status: o.current_state,
-        valid: o.valid === "1",
+        valid: String(o.valid) === "1",
         payment_method: o.payment,
         orders: String(o.id),
         revenue: base(o.total_paid_tax_incl, o),

@@ -4,8 +4,10 @@
 // value}]}}, so a range is read month by month. ProfitWell computes days in UTC; the reporting
 // currency comes from /v2/company/settings/.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { metric, dimension as dim } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange, FieldDef, ReadRequest } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { num, platformErrors, recordsConnector } from "../shared/records.js";
 
 const PLATFORM = "profitwell";
@@ -26,9 +28,9 @@ export const DAILY_METRICS: [string, string, FieldDef["fieldType"], FieldDef["ag
 
 const FIELDS: FieldDef[] = [dim("date", "Date", "YEAR_MONTH_DAY", "Day (UTC)."), ...DAILY_METRICS.map(([id, name, type, agg, description]) => metric(id, name, type, agg, description))];
 
-interface Daily {
-  data: Record<string, { date: string; value: number | null }[]>;
-}
+/** {data: {metric: [{date, value}]}}: one series per metric asked. */
+const daily = z.object({ data: z.record(z.string(), z.array(z.object({ date: z.string(), value: numberOrString.nullable() })).nullable()).nullish() });
+const settingsAnswer = z.object({ currency: z.string().nullish(), company_name: z.string().nullish() });
 
 /** The months (YYYY-MM) a range touches. */
 export function monthsOf(range: DateRange): string[] {
@@ -37,13 +39,13 @@ export function monthsOf(range: DateRange): string[] {
   return out;
 }
 
-async function* daily(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest): AsyncIterable<Record<string, unknown>[]> {
+async function* dailyRows(ctx: ConnectorContext, account: Account, range: DateRange, req: ReadRequest): AsyncIterable<Record<string, unknown>[]> {
   const asked = new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)]);
   const metrics = DAILY_METRICS.map(([id]) => id).filter((id) => asked.has(id));
   for (const month of monthsOf(range)) {
-    const body = await ctx.http.json<Daily>({ url: "/v2/metrics/daily/", account: account.id, query: { month, metrics: (metrics.length ? metrics : ["recurring_revenue"]).join(",") } });
+    const body = await ctx.http.json({ url: "/v2/metrics/daily/", account: account.id, query: { month, metrics: (metrics.length ? metrics : ["recurring_revenue"]).join(",") } }, daily);
     const byDate = new Map<string, Record<string, unknown>>();
-    for (const [name, points] of Object.entries(body?.data ?? {})) {
+    for (const [name, points] of Object.entries(body.data ?? {})) {
       for (const p of points ?? []) {
         const row = byDate.get(p.date) ?? { date: p.date };
         row[name] = p.value;
@@ -71,12 +73,12 @@ export const profitwellConnector: Connector = recordsConnector({
   // Django REST framework errors: {"detail": "..."}; some endpoints answer {"message": "..."}.
   classifyError: platformErrors({ platform: PLATFORM, displayName: "ProfitWell", message: (b) => b?.detail ?? b?.message ?? b?.error, reconnect: "Copy the private API token from ProfitWell (Account settings > Integrations > API keys) and reconnect." }),
   async check(ctx) {
-    await ctx.http.json({ url: "/v2/company/settings/" });
+    await ctx.http.json({ url: "/v2/company/settings/" }, settingsAnswer);
     return { ok: true };
   },
   async listAccounts(ctx) {
-    const settings = await ctx.http.json<{ currency?: string; company_name?: string }>({ url: "/v2/company/settings/" });
-    return [{ id: "company", name: settings?.company_name || "ProfitWell", timezone: "UTC", currency: (settings?.currency || "usd").toUpperCase(), status: "active" }];
+    const settings = await ctx.http.json({ url: "/v2/company/settings/" }, settingsAnswer);
+    return [{ id: "company", name: settings.company_name || "ProfitWell", timezone: "UTC", currency: (settings.currency || "usd").toUpperCase(), status: "active" }];
   },
   reports: [
     {
@@ -84,7 +86,7 @@ export const profitwellConnector: Connector = recordsConnector({
       name: "Daily metrics",
       description: "MRR, customers and MRR movements per day.",
       fields: FIELDS,
-      fetch: daily,
+      fetch: dailyRows,
       record: (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, k === "date" ? String(v) : v === null ? null : num(v)])),
     },
   ],

@@ -72,8 +72,8 @@ export const quoraAdsConnector = adsConnector({
   errorMessage: (body: { error?: { message?: string } | string; message?: string }) => (typeof body?.error === "object" ? body.error.message : (body?.message ?? (typeof body?.error === "string" ? body.error : undefined))),
 
   async check(ctx) {
-    const me = await ctx.http.json<{ data?: { email?: string; name?: string } }>({ url: "/me" });
-    return { ok: true, identity: me.data?.email ?? me.data?.name };
+    const me = await ctx.http.json({ url: "/me" }, z.object({ data: z.object({ email: z.string().nullish(), name: z.string().nullish() }).nullish() }));
+    return { ok: true, identity: me.data?.email ?? me.data?.name ?? undefined };
   },
   async listAccounts(ctx) {
     const list = await collectItems(offsetPages(ctx, "/accounts", {}, accounts));

@@ -95,8 +95,8 @@ export const redditAdsConnector = adsConnector({
     typeof body?.error === "object" ? body.error.message : (body?.message ?? (typeof body?.error === "string" ? body.error : undefined)),
 
   async check(ctx) {
-    const me = await ctx.http.json<{ data?: { username?: string; email?: string } }>({ url: "/me" });
-    return { ok: true, identity: me.data?.username ?? me.data?.email };
+    const me = await ctx.http.json({ url: "/me" }, z.object({ data: z.object({ username: z.string().nullish(), email: z.string().nullish() }).nullish() }));
+    return { ok: true, identity: me.data?.username ?? me.data?.email ?? undefined };
   },
   async listAccounts(ctx) {
     const out: Account[] = [];

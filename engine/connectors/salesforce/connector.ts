@@ -2,32 +2,31 @@
 // OAuth 2.0 web server flow with refresh tokens. The org's instance comes from userinfo; its
 // timezone and corporate currency from the Organization object; opportunities and leads are SOQL
 // queries on CreatedDate between the org's day boundaries (UTC literals), paged by nextRecordsUrl.
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import type { Account, Connector, ConnectorContext, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { setOAuth2Bearer } from "../shared/oauth2-bearer.js";
 import { num, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 import { SALESFORCE_HOSTS, SALESFORCE_OAUTH, salesforceErrors, soql, userInfo } from "../shared/salesforce.js";
 
 const PLATFORM = "salesforce";
 
-export interface Opportunity {
-  Id: string;
-  StageName: string;
-  Amount: number | null;
-  IsWon: boolean;
-  IsClosed: boolean;
-  LeadSource: string | null;
-  Type: string | null;
-  CreatedDate: string;
-}
-export interface Lead {
-  Id: string;
-  Status: string;
-  LeadSource: string | null;
-  IsConverted: boolean;
-  CreatedDate: string;
-}
+const opportunity = z.object({
+  Id: z.string(),
+  StageName: z.string(),
+  Amount: numberOrString.nullable(),
+  IsWon: z.boolean(),
+  IsClosed: z.boolean(),
+  LeadSource: z.string().nullable(),
+  Type: z.string().nullable(),
+  CreatedDate: z.string(),
+});
+export type Opportunity = z.infer<typeof opportunity>;
+const lead = z.object({ Id: z.string(), Status: z.string(), LeadSource: z.string().nullable(), IsConverted: z.boolean(), CreatedDate: z.string() });
+export type Lead = z.infer<typeof lead>;
+const organization = z.object({ Id: z.string(), Name: z.string(), TimeZoneSidKey: z.string().nullish(), DefaultCurrencyIsoCode: z.string().nullish() });
 
 const between = (range: DateRange, zone: string) => {
   const { from, to } = rangeBounds(range, zone);
@@ -35,8 +34,8 @@ const between = (range: DateRange, zone: string) => {
   return `CreatedDate >= ${lit(from)} AND CreatedDate < ${lit(to)}`;
 };
 
-const query = (fields: string, object: string) => (ctx: ConnectorContext, account: Account, range: DateRange) =>
-  soql(ctx, `SELECT ${fields} FROM ${object} WHERE ${between(range, account.timezone)} ORDER BY CreatedDate`, account.id);
+const query = <T>(fields: string, object: string, record: z.ZodType<T>) => (ctx: ConnectorContext, account: Account, range: DateRange) =>
+  soql(ctx, `SELECT ${fields} FROM ${object} WHERE ${between(range, account.timezone)} ORDER BY CreatedDate`, record, account.id);
 
 export const salesforceConnector: Connector = recordsConnector({
   id: PLATFORM,
@@ -55,12 +54,12 @@ export const salesforceConnector: Connector = recordsConnector({
   },
   classifyError: salesforceErrors(PLATFORM, "Salesforce"),
   async check(ctx) {
-    return { ok: true, identity: (await userInfo(ctx)).email };
+    return { ok: true, identity: (await userInfo(ctx)).email ?? undefined };
   },
   async listAccounts(ctx) {
     const info = await userInfo(ctx);
-    let org: { Id: string; Name: string; TimeZoneSidKey: string; DefaultCurrencyIsoCode?: string } | undefined;
-    for await (const page of soql<NonNullable<typeof org>>(ctx, "SELECT Id, Name, TimeZoneSidKey, DefaultCurrencyIsoCode FROM Organization")) org ??= page[0];
+    let org: z.infer<typeof organization> | undefined;
+    for await (const page of soql(ctx, "SELECT Id, Name, TimeZoneSidKey, DefaultCurrencyIsoCode FROM Organization", organization)) org ??= page[0];
     return [{ id: info.organization_id, name: org?.Name ?? info.organization_id, timezone: org?.TimeZoneSidKey || info.zoneinfo || "UTC", currency: org?.DefaultCurrencyIsoCode || "USD", status: "active" }];
   },
   reportHelp: "Opportunities or leads, by the day they were created.",
@@ -82,7 +81,7 @@ export const salesforceConnector: Connector = recordsConnector({
         metric("win_rate", "Win rate", "PERCENT", "AVG", "Won / opportunities."),
       ],
       derived: { win_rate: (g) => ratio(g.won, g.opportunities, 4) },
-      fetch: query("Id, StageName, Amount, IsWon, IsClosed, LeadSource, Type, CreatedDate", "Opportunity"),
+      fetch: query("Id, StageName, Amount, IsWon, IsClosed, LeadSource, Type, CreatedDate", "Opportunity", opportunity),
       record: (o: Opportunity, account) => ({
         ...stamp(o.CreatedDate.replace(/\+0000$/, "Z"), account.timezone),
         stage: o.StageName,
@@ -106,7 +105,7 @@ export const salesforceConnector: Connector = recordsConnector({
         metric("leads", "Leads", "NUMBER", "COUNT_DISTINCT", "Leads created."),
         metric("converted", "Converted", "NUMBER", "SUM", "Leads converted so far."),
       ],
-      fetch: query("Id, Status, LeadSource, IsConverted, CreatedDate", "Lead"),
+      fetch: query("Id, Status, LeadSource, IsConverted, CreatedDate", "Lead", lead),
       record: (l: Lead, account) => ({ ...stamp(l.CreatedDate.replace(/\+0000$/, "Z"), account.timezone), status: l.Status, lead_source: l.LeadSource, leads: l.Id, converted: l.IsConverted ? 1 : 0 }),
     },
   ],

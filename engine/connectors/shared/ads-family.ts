@@ -12,7 +12,7 @@ import { dimension, metric } from "../../core/field-defs.js";
 import type { AppCredentials, CellValue, Connector, DateRange, FieldDef, ReadRequest, Row } from "../../core/types.js";
 import { ADS_FIELD } from "./ads-fields.js";
 import { setOAuth2Bearer } from "./oauth2-bearer.js";
-import { platformErrors, recordsConnector, type ErrorMapping, type RecordReport, type RecordsConnectorSpec } from "./records.js";
+import { numOrNull, platformErrors, recordsConnector, type ErrorMapping, type RecordReport, type RecordsConnectorSpec } from "./records.js";
 
 export type AdsLevel = "account" | "campaign" | "ad_group";
 
@@ -54,8 +54,11 @@ export const ADS_DERIVED: Readonly<Record<string, (group: Row) => CellValue>> = 
 /** Whether a read must be fetched hour by hour. */
 export const wantsHourly = (req: Pick<ReadRequest, "granularity" | "fields">): boolean => req.granularity === "hour" || req.fields.includes("hour");
 
-/** Micro-units (1/1,000,000 of the currency unit) as an amount. */
-export const fromMicros = (value: unknown): number => Math.round(Number(value ?? 0)) / 1_000_000;
+/** Micro-units (1/1,000,000 of the currency unit) as an amount; null when the answer has no value. */
+export const fromMicros = (value: unknown): number | null => {
+  const n = numOrNull(value);
+  return n === null ? null : Math.round(n) / 1_000_000;
+};
 
 /** Date slices no longer than the platform's per-request limit for the granularity. */
 export function slices(range: DateRange, req: Pick<ReadRequest, "granularity" | "fields">, maxDays: { day: number; hour: number }): DateRange[] {

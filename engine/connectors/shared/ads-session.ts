@@ -3,9 +3,11 @@
 // exchanged for a short-lived token first. The token lives with the connector context (never
 // persisted: the stored credential can always mint another); a 401 on an API call means it
 // expired, so it is minted again once and the call repeated before the 401 counts as "reconnect".
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import type { HttpRequest, PayloadParser } from "../../core/http-types.js";
 import type { ConnectorContext } from "../../core/types.js";
+import { numberOrString } from "./answers.js";
 
 export interface SessionToken {
   token: string;
@@ -22,7 +24,8 @@ export interface SessionSpec {
 }
 
 export interface SessionClient {
-  json<T = unknown>(ctx: ConnectorContext, req: HttpRequest, parser?: PayloadParser<T>): Promise<T>;
+  /** The answer checked by `parser` (decision 0940). */
+  json<T>(ctx: ConnectorContext, req: HttpRequest, parser: PayloadParser<T>): Promise<T>;
   text(ctx: ConnectorContext, req: HttpRequest): Promise<string>;
   /** The current token (minted on first use). */
   token(ctx: ConnectorContext): Promise<string>;
@@ -78,18 +81,24 @@ export function sessionClient(spec: SessionSpec): SessionClient {
   };
 }
 
+/** RFC 6749 §5.1: expires_in is a number, though some servers send it as a string. */
+export const tokenAnswer = z.looseObject({ access_token: z.string().nullish(), expires_in: numberOrString.nullish() });
+
 /** RFC 6749 §4.4 client credentials grant, answered {access_token, expires_in}. */
 export async function clientCredentialsToken(ctx: ConnectorContext, platform: string, url: string, clientId: string, clientSecret: string, extra: Record<string, string> = {}, clientAuth: "body" | "basic" = "body"): Promise<SessionToken> {
   const basic = clientAuth === "basic";
-  const body = await ctx.http.json<{ access_token?: string; expires_in?: number | string }>({
-    method: "POST",
-    url,
-    auth: false,
-    headers: basic ? { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` } : undefined,
-    form: { grant_type: "client_credentials", ...(basic ? {} : { client_id: clientId, client_secret: clientSecret }), ...extra },
-  });
-  if (!body?.access_token) throw new ConnectorError({ kind: "system", platform, message: `${platform} answered the token request without an access_token.` });
-  return { token: body.access_token, expiresIn: body.expires_in === undefined ? undefined : Number(body.expires_in) };
+  const body = await ctx.http.json(
+    {
+      method: "POST",
+      url,
+      auth: false,
+      headers: basic ? { authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString("base64")}` } : undefined,
+      form: { grant_type: "client_credentials", ...(basic ? {} : { client_id: clientId, client_secret: clientSecret }), ...extra },
+    },
+    tokenAnswer,
+  );
+  if (!body.access_token) throw new ConnectorError({ kind: "system", platform, message: `${platform} answered the token request without an access_token.` });
+  return { token: body.access_token, expiresIn: body.expires_in == null ? undefined : Number(body.expires_in) };
 }
 
 /** OAuth 2.0 token-endpoint refusals that mean the stored client id/secret or login is wrong. */

@@ -7,7 +7,7 @@
 import { sign } from "node:crypto";
 import { ConnectorError } from "../../core/errors.js";
 import type { ConnectorContext } from "../../core/types.js";
-import { sessionClient, type SessionClient } from "./ads-session.js";
+import { sessionClient, tokenAnswer, type SessionClient } from "./ads-session.js";
 
 export interface ServiceAccountKey {
   client_email: string;
@@ -49,14 +49,17 @@ export function serviceAccountSession(platform: string, scopes: string[]): Sessi
     async login(ctx) {
       const key = serviceAccountOf(ctx, platform);
       const tokenUri = ctx.baseUrl ? `${ctx.baseUrl.replace(/\/$/, "")}/token` : (key.token_uri ?? GOOGLE_TOKEN_URI);
-      const body = await ctx.http.json<{ access_token?: string; expires_in?: number }>({
-        method: "POST",
-        url: tokenUri,
-        auth: false,
-        form: { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: serviceAccountAssertion(key, scopes, key.token_uri ?? GOOGLE_TOKEN_URI) },
-      });
-      if (!body?.access_token) throw new ConnectorError({ kind: "system", platform, message: `${platform}: Google answered the service account token request without an access_token.` });
-      return { token: body.access_token, expiresIn: body.expires_in };
+      const body = await ctx.http.json(
+        {
+          method: "POST",
+          url: tokenUri,
+          auth: false,
+          form: { grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: serviceAccountAssertion(key, scopes, key.token_uri ?? GOOGLE_TOKEN_URI) },
+        },
+        tokenAnswer,
+      );
+      if (!body.access_token) throw new ConnectorError({ kind: "system", platform, message: `${platform}: Google answered the service account token request without an access_token.` });
+      return { token: body.access_token, expiresIn: body.expires_in == null ? undefined : Number(body.expires_in) };
     },
     headers: (token) => ({ authorization: `Bearer ${token}` }),
   });

@@ -12,6 +12,7 @@ import type { HttpResponse, PreparedRequest, QueryValue } from "../../core/http-
 import { parseRetryAfter } from "../../core/http.js";
 import { collectItems, paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
+import { errorBody } from "./answers.js";
 import type { ConnectorContext, DateRange, OAuth2Config } from "../../core/types.js";
 
 export const GRAPH_VERSION = "v26.0";
@@ -24,14 +25,16 @@ export function graphOAuth2(scopes: string[]): OAuth2Config {
 /** Page and Instagram insights count days in Pacific time, whatever the page's own zone. */
 export const INSIGHTS_ZONE = "America/Los_Angeles";
 
-export interface GraphError {
-  message?: string;
-  type?: string;
-  code?: number;
-  error_subcode?: number;
-  is_transient?: boolean;
-  fbtrace_id?: string;
-}
+const graphErrorSchema = z.looseObject({
+  message: z.string().nullish(),
+  type: z.string().nullish(),
+  code: z.number(),
+  error_subcode: z.number().nullish(),
+  is_transient: z.boolean().nullish(),
+  fbtrace_id: z.string().nullish(),
+});
+export type GraphError = z.infer<typeof graphErrorSchema>;
+const graphErrorBody = z.object({ error: graphErrorSchema });
 
 /** 4 app, 17 user, 32 page, 613 custom, 80000-80014 business-use-case limits. */
 const RATE_LIMIT_CODES = new Set([4, 17, 32, 613]);
@@ -39,15 +42,6 @@ const isRateLimit = (code: number) => RATE_LIMIT_CODES.has(code) || (code >= 800
 
 /** The marker the ads reader looks for to fall back to an async report run. */
 export const TOO_MUCH_DATA = /reduce the amount of data/i;
-
-function graphError(response: HttpResponse): GraphError | undefined {
-  try {
-    const body = response.json<{ error?: unknown }>();
-    return body && typeof body.error === "object" && body.error !== null ? (body.error as GraphError) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Minutes until the throttled object may call again. Graph puts it in X-Business-Use-Case-Usage
@@ -92,8 +86,8 @@ export interface GraphErrorWording {
 }
 
 export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpResponse, request: PreparedRequest, now = new Date()): ConnectorError | undefined {
-  const error = graphError(response);
-  if (!error || typeof error.code !== "number") return undefined;
+  const error = errorBody(response, graphErrorBody)?.error;
+  if (!error) return undefined;
   const code = error.code;
   const sub = error.error_subcode ? `/${error.error_subcode}` : "";
   const said = redact(String(error.message ?? "").slice(0, 300));
@@ -108,6 +102,15 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
       ...base,
       kind: "config",
       message: `Facebook no longer accepts this connection's access token (code ${code}${sub}: ${said}). Reconnect the ${wording.source} source.`,
+    });
+  }
+  // (#100) "Missing permissions", and 100/33 "Object with ID ... does not exist, cannot be loaded
+  // due to missing permissions": the object exists for Graph but not for this login.
+  if (code === 100 && (error.error_subcode === 33 || /missing permission/i.test(said))) {
+    return new ConnectorError({
+      ...base,
+      kind: "config",
+      message: `Facebook says the connected user can no longer read this object (code ${code}${sub}: ${said}). The user needs ${wording.permission}; grant it or reconnect the ${wording.source} source with a user who has it.`,
     });
   }
   if (code === 10 || (code >= 200 && code <= 299)) {
@@ -127,6 +130,11 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
       message: `Facebook's rate limit for ${wording.limitScope} was reached (code ${code}${sub}).${at}`,
     });
   }
+  // is_transient is Graph's own verdict: false means retrying cannot help (e.g. subcode 2853001),
+  // whatever the code; codes 1 and 2 are otherwise the documented "retry later" errors.
+  if (error.is_transient === false && !isRateLimit(code)) {
+    return new ConnectorError({ ...base, kind: "system", message: `Facebook rejected the request and says retrying will not help (code ${code}${sub}: ${said}).` });
+  }
   if ((code === 1 || code === 2 || error.is_transient) && !TOO_MUCH_DATA.test(said)) {
     return new ConnectorError({
       ...base,
@@ -140,10 +148,8 @@ export function classifyGraphErrorAs(wording: GraphErrorWording, response: HttpR
 /** classifyError for a Meta connector. */
 export const graphErrors = (wording: GraphErrorWording) => (response: HttpResponse, request: PreparedRequest) => classifyGraphErrorAs(wording, response, request);
 
-export interface GraphPaged<T> {
-  data?: T[];
-  paging?: { cursors?: { after?: string }; next?: string };
-}
+/** One page of an edge: its items and the cursor link to the next. */
+export const graphPage = <T>(item: z.ZodType<T>) => z.object({ data: z.array(item).nullish(), paging: z.object({ cursors: z.object({ after: z.string().nullish() }).nullish(), next: z.string().nullish() }).nullish() });
 
 export interface EdgeOptions {
   platform: string;
@@ -154,32 +160,37 @@ export interface EdgeOptions {
   token?: string;
 }
 
+/** /me?fields=id,name: the connected user, the identity a check shows. */
+export const graphMe = z.object({ id: z.string(), name: z.string().nullish() });
+
 /** Headers of a request made with a Page access token rather than the stored user token. */
 export const withToken = (token: string | undefined) => (token ? { auth: false, headers: { authorization: `Bearer ${token}` } } : {});
 
 /** Pages of an edge, following paging.next (an absolute URL Graph builds with the `after` cursor). */
-export function graphEdge<T>(ctx: ConnectorContext, path: string, opts: EdgeOptions): AsyncGenerator<T[]> {
+export function graphEdge<T>(ctx: ConnectorContext, path: string, item: z.ZodType<T>, opts: EdgeOptions): AsyncGenerator<T[]> {
+  const page = graphPage(item);
   return paginate<T, string>(
     async (next) => {
-      const body = await ctx.http.json<GraphPaged<T>>(next ? { url: next, account: opts.account, ...withToken(opts.token) } : { url: path, query: opts.query, account: opts.account, ...withToken(opts.token) });
-      return { items: body?.data ?? [], next: body?.paging?.next };
+      const body = await ctx.http.json(next ? { url: next, account: opts.account, ...withToken(opts.token) } : { url: path, query: opts.query, account: opts.account, ...withToken(opts.token) }, page);
+      return { items: body?.data ?? [], next: body?.paging?.next ?? undefined };
     },
     { platform: opts.platform },
   );
 }
 
-export interface ManagedPage {
-  id: string;
-  name: string;
-  access_token?: string;
-  tasks?: string[];
-  instagram_business_account?: { id: string; username?: string; name?: string };
-}
+const managedPage = z.object({
+  id: z.string(),
+  name: z.string(),
+  access_token: z.string().nullish(),
+  tasks: z.array(z.string()).nullish(),
+  instagram_business_account: z.object({ id: z.string(), username: z.string().nullish(), name: z.string().nullish() }).nullish(),
+});
+export type ManagedPage = z.infer<typeof managedPage>;
 
 /** The Pages the user manages, with their Page access tokens and linked Instagram accounts. */
 export function managedPages(ctx: ConnectorContext, platform: string): Promise<ManagedPage[]> {
   return memoForContext(ctx, "meta:managed-pages", () =>
-    collectItems(graphEdge<ManagedPage>(ctx, "/me/accounts", { platform, query: { fields: "id,name,access_token,tasks,instagram_business_account{id,username,name}", limit: 100 } })),
+    collectItems(graphEdge(ctx, "/me/accounts", managedPage, { platform, query: { fields: "id,name,access_token,tasks,instagram_business_account{id,username,name}", limit: 100 } })),
   );
 }
 
@@ -205,16 +216,14 @@ export function insightBounds(range: DateRange): { since: number; until: number 
   return { since: Math.floor(from.toSeconds()), until: Math.floor(to.toSeconds()) };
 }
 
-const insightSeries = z.object({
-  data: z.array(
-    z.object({
-      name: z.string(),
-      period: z.string().optional(),
-      values: z.array(z.object({ value: z.unknown(), end_time: z.string().optional() })).optional(),
-      total_value: z.object({ value: z.unknown() }).optional(),
-    }),
-  ),
+/** One metric of an insights answer (also nested in posts and media as insights.data). */
+export const insightMetric = z.object({
+  name: z.string(),
+  period: z.string().optional(),
+  values: z.array(z.object({ value: z.unknown(), end_time: z.string().optional() })).optional(),
+  total_value: z.object({ value: z.unknown() }).optional(),
 });
+const insightSeries = z.object({ data: z.array(insightMetric) });
 export type InsightSeries = z.infer<typeof insightSeries>["data"];
 
 /** One GET of an insights edge (never following paging: its previous/next walk the calendar). */

@@ -5,7 +5,7 @@
 import type { Connector, ConnectorContext } from "../../core/types.js";
 import { ensureLongLivedToken } from "../facebook-ads/auth.js";
 import { formList } from "./form-list.js";
-import { GRAPH_BASE_URL, graphErrors, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
+import { GRAPH_BASE_URL, graphErrors, graphMe, graphOAuth2, INSIGHTS_ZONE, type GraphErrorWording } from "./meta-graph.js";
 
 export type MetaSocialBase = Pick<Connector, "authMethod" | "timezone" | "currency" | "allowedHosts" | "defaultBaseUrl" | "rateLimit" | "oauth2" | "classifyError" | "check">;
 
@@ -22,7 +22,7 @@ export function metaSocialBase(scopes: string[], wording: GraphErrorWording): Me
     classifyError: graphErrors(wording),
     async check(ctx) {
       await ensureLongLivedToken(ctx);
-      const me = await ctx.http.json<{ id: string; name?: string }>({ url: "/me", query: { fields: "id,name" } });
+      const me = await ctx.http.json({ url: "/me", query: { fields: "id,name" } }, graphMe);
       return { ok: true, identity: me.name ?? me.id };
     },
   };

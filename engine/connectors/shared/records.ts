@@ -144,6 +144,13 @@ export function rangeBounds(range: DateRange, zone: string): { from: DateTime; t
   };
 }
 
+/** A metric as the platform sent it: null when absent, empty or not a number (never a made-up 0). */
+export const numOrNull = (value: unknown): number | null => {
+  if (value === null || value === undefined || value === "") return null;
+  const n = typeof value === "number" ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+};
+
 export const num = (value: unknown): number => {
   const n = typeof value === "number" ? value : Number(value);
   return Number.isFinite(n) ? n : 0;
@@ -160,7 +167,7 @@ export interface ErrorMapping {
   isAuthError?(body: any, response: HttpResponse): boolean;
   /** When a 429 says when to come back in its own header (not Retry-After). */
   retryAfterMs?(response: HttpResponse): number | undefined;
-  /** Answers that mean "retry later" besides 429 and 5xx. */
+  /** Answers that mean "retry later" besides 429 and 5xx (quota codes, the platform's documented retryable codes). */
   isTransient?(body: any, response: HttpResponse): boolean;
 }
 
@@ -188,7 +195,7 @@ export function platformErrors(mapping: ErrorMapping): (response: HttpResponse, 
       });
     }
     if (mapping.isTransient?.(body, response)) {
-      return new ConnectorError({ ...base, kind: "transient", message: `${mapping.displayName} quota reached (${message}). The extraction will be retried later.` });
+      return new ConnectorError({ ...base, kind: "transient", message: `${mapping.displayName} asked to try again later (${message}). The extraction will be retried.` });
     }
     if (response.status === 403) {
       return new ConnectorError({

@@ -74,6 +74,12 @@ describe("shopify connector", () => {
     expect(fake.graphqlRequests()).toHaveLength(1);
   });
 
+  it("leaves a money field Shopify left out null, not 0", async () => {
+    for (const order of fake.orders) (order as { totalShippingPriceSet: unknown }).totalShippingPriceSet = null;
+    const want = expectedDay("2025-01-06");
+    expect(await read({ fields: ["date", "orders", "shipping", "total_sales"] })).toEqual([{ date: "2025-01-06", orders: want.orders, shipping: null, total_sales: want.total }]);
+  });
+
   it("follows endCursor over several pages and rolls orders up by day", async () => {
     const rows = await read({ range: { start: "2025-01-01", end: "2025-01-31" }, fields: ["date", "orders", "total_sales", "refunds", "average_order_value"] });
     const requests = fake.graphqlRequests();

@@ -3,33 +3,38 @@
 // (https://shopify.dev/docs/apps/build/authentication-authorization/access-tokens/generate-app-access-tokens-admin).
 // One credential = one shop = one account.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { ConnectorError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
 import type { Account, Connector, ConnectorContext, Credential, DateRange, Row } from "../../core/types.js";
-import { recordsConnector, type RecordReport } from "../shared/records.js";
+import { errorBody } from "../shared/answers.js";
+import { numOrNull, recordsConnector, type RecordReport } from "../shared/records.js";
 import { REPORT_HELP, SHOPIFY_FIELDS, SHOPIFY_REPORTS } from "./fields.js";
 import { createShopifyGraphql } from "./graphql.js";
 import {
   LINE_ITEMS_PAGE_SIZE,
   MORE_LINE_ITEMS_PAGE_SIZE,
   MORE_LINE_ITEMS_QUERY,
+  moreLineItemsData,
   ORDERS_PAGE_SIZE,
   ORDERS_QUERY,
   ORDERS_WITH_LINES_QUERY,
   PRODUCT_ORDERS_PAGE_SIZE,
   SHOP_QUERY,
+  shopData,
+  ordersData,
   type LineItemNode,
   type Money,
   type OrderNode,
-  type OrdersData,
-  type PageInfo,
   type ShopData,
 } from "./queries.js";
 
 const PLATFORM = "shopify";
+/** REST-style error bodies: `errors` is a sentence or an object of sentences, quoted as is. */
+const restErrorBody = z.object({ errors: z.unknown().optional() });
 /** Without read_all_orders the orders query silently stops at 60 days back: https://shopify.dev/docs/api/usage/access-scopes#orders-permissions */
 const DEFAULT_ORDER_HISTORY_DAYS = 60;
 
@@ -52,7 +57,9 @@ function requireShop(ctx: ConnectorContext): void {
   });
 }
 
-const amount = (money: Money | null | undefined): number => (money ? Number(money.shopMoney.amount) : 0);
+/** A money set as a number; null when Shopify left it out (unknown is not 0). */
+const amount = (money: Money | null | undefined): number | null => numOrNull(money?.shopMoney?.amount);
+const minus = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : a - b);
 const numericId = (gid: string | undefined) => gid?.split("/").pop() ?? null;
 
 function orderDimensions(order: OrderNode, zone: string): Row {
@@ -77,7 +84,7 @@ function orderRecord(order: OrderNode, zone: string): Row {
   return {
     ...orderDimensions(order, zone),
     orders: order.id,
-    items: order.subtotalLineItemsQuantity,
+    items: order.subtotalLineItemsQuantity ?? null,
     gross_sales: amount(order.totalLineItemsPriceSet),
     discounts: amount(order.totalDiscountsSet),
     subtotal: amount(order.subtotalPriceSet),
@@ -85,7 +92,7 @@ function orderRecord(order: OrderNode, zone: string): Row {
     taxes: amount(order.totalTaxSet),
     total_sales: total,
     refunds,
-    net_total: total - refunds,
+    net_total: minus(total, refunds),
   };
 }
 
@@ -101,10 +108,10 @@ function lineRecord(order: OrderNode, line: LineItemNode, zone: string): Row {
     sku: line.sku,
     vendor: line.vendor,
     orders: order.id,
-    quantity: line.quantity,
+    quantity: line.quantity ?? null,
     gross_sales: gross,
     discounts,
-    net_sales: gross - discounts,
+    net_sales: minus(gross, discounts),
   };
 }
 
@@ -118,7 +125,7 @@ export function createdAtQuery(range: { start: string; end: string }, zone: stri
 
 async function shopInfo(ctx: ConnectorContext): Promise<ShopData> {
   requireShop(ctx);
-  return createShopifyGraphql(ctx).query<ShopData>(SHOP_QUERY);
+  return createShopifyGraphql(ctx).query(SHOP_QUERY, shopData);
 }
 
 type Graphql = ReturnType<typeof createShopifyGraphql>;
@@ -127,8 +134,8 @@ function orderPages(gql: Graphql, query: string, withLines: boolean) {
   return paginate<OrderNode, string>(
     async (after) => {
       const data = withLines
-        ? await gql.query<OrdersData>(ORDERS_WITH_LINES_QUERY, { first: PRODUCT_ORDERS_PAGE_SIZE, after, query, lines: LINE_ITEMS_PAGE_SIZE })
-        : await gql.query<OrdersData>(ORDERS_QUERY, { first: ORDERS_PAGE_SIZE, after, query });
+        ? await gql.query(ORDERS_WITH_LINES_QUERY, ordersData, { first: PRODUCT_ORDERS_PAGE_SIZE, after, query, lines: LINE_ITEMS_PAGE_SIZE })
+        : await gql.query(ORDERS_QUERY, ordersData, { first: ORDERS_PAGE_SIZE, after, query });
       const page = data.orders;
       return { items: page.nodes, next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
     },
@@ -142,7 +149,7 @@ async function allLineItems(gql: Graphql, order: OrderNode): Promise<LineItemNod
   const lines = [...first.nodes];
   const more = paginate<LineItemNode, string>(
     async (after) => {
-      const data = await gql.query<{ order: { lineItems: { pageInfo: PageInfo; nodes: LineItemNode[] } } | null }>(MORE_LINE_ITEMS_QUERY, {
+      const data = await gql.query(MORE_LINE_ITEMS_QUERY, moreLineItemsData, {
         id: order.id,
         first: MORE_LINE_ITEMS_PAGE_SIZE,
         after: after ?? first.pageInfo.endCursor,
@@ -214,13 +221,8 @@ export function createShopifyConnector(): Connector {
 
     classifyError(response) {
       // REST-style bodies for transport-level failures: {"errors":"[API] Invalid API key or access token ..."}.
-      let message = "";
-      try {
-        const body = response.json<{ errors?: unknown }>();
-        message = typeof body?.errors === "string" ? body.errors : JSON.stringify(body?.errors ?? "");
-      } catch {
-        message = response.text.slice(0, 200);
-      }
+      const body = errorBody(response, restErrorBody);
+      const message = body === undefined ? response.text.slice(0, 200) : typeof body.errors === "string" ? body.errors : JSON.stringify(body.errors ?? "");
       const base = { kind: "config" as const, platform: PLATFORM, status: response.status, bodyExcerpt: redact(message.slice(0, 300)) };
       switch (response.status) {
         case 401:

@@ -2,7 +2,9 @@
 // calculated-cost throttle. https://shopify.dev/docs/api/admin-graphql and
 // https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits
 import { setTimeout as delay } from "node:timers/promises";
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
+import type { PayloadParser } from "../../core/http-types.js";
 import type { ConnectorContext } from "../../core/types.js";
 
 /** Stable since 2026-10-01 and supported until 2027-10 (https://shopify.dev/changelog/release-notes/2026-10). */
@@ -15,21 +17,35 @@ const MAX_THROTTLE_RETRIES = 5;
 /** A wait longer than this goes back to the caller (Temporal retries the activity later). */
 const MAX_THROTTLE_WAIT_MS = 60_000;
 
-export interface ThrottleStatus {
-  maximumAvailable: number;
-  currentlyAvailable: number;
-  restoreRate: number;
-}
+const throttleStatus = z.object({ maximumAvailable: z.number(), currentlyAvailable: z.number(), restoreRate: z.number() });
+export type ThrottleStatus = z.infer<typeof throttleStatus>;
 
-interface GraphqlError {
-  message?: string;
-  extensions?: { code?: string; [key: string]: unknown };
-}
+// Errors only word the message; `extensions.code` picks THROTTLED and ACCESS_DENIED.
+const graphqlErrorEntry = z.object({ message: z.string().nullish(), extensions: z.object({ code: z.string().nullish() }).nullish() });
 
-interface GraphqlBody<T> {
-  data?: T | null;
-  errors?: GraphqlError[] | string;
-  extensions?: { cost?: { requestedQueryCost?: number; actualQueryCost?: number | null; throttleStatus?: ThrottleStatus } };
+/** The envelope; `data` is checked against the query's schema only in an answer without errors. */
+const envelope = z.object({
+  data: z.unknown().optional(),
+  errors: z.union([z.array(graphqlErrorEntry), z.string()]).nullish(),
+  extensions: z.object({ cost: z.object({ requestedQueryCost: z.number().nullish(), throttleStatus: throttleStatus.nullish() }).nullish() }).nullish(),
+});
+type GraphqlBody<T> = Omit<z.infer<typeof envelope>, "data"> & { data?: T };
+
+const hasErrors = (body: z.infer<typeof envelope>) => typeof body.errors === "string" || (Array.isArray(body.errors) && body.errors.length > 0);
+
+/**
+ * An answer with errors (THROTTLED, ACCESS_DENIED) carries partial or null data: it is read for its
+ * errors; an answer without them must carry the query's data (null or missing data is a mismatch).
+ */
+function answer<T>(data: z.ZodType<T>): PayloadParser<GraphqlBody<T>> {
+  const clean = z.object({ data });
+  return {
+    parse(raw) {
+      const body = envelope.parse(raw);
+      if (hasErrors(body)) return { ...body, data: undefined };
+      return { ...body, data: clean.parse(body).data };
+    },
+  };
 }
 
 /**
@@ -53,7 +69,7 @@ function excerpt(ctx: ConnectorContext, body: unknown): string {
 export function createShopifyGraphql(ctx: ConnectorContext) {
   let last: { cost: number; status: ThrottleStatus } | undefined;
 
-  async function query<T>(document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  async function query<T>(document: string, data: z.ZodType<T>, variables: Record<string, unknown> = {}): Promise<T> {
     if (last) {
       const wait = throttleWaitMs(last.cost, last.status);
       if (wait > 0) {
@@ -62,10 +78,10 @@ export function createShopifyGraphql(ctx: ConnectorContext) {
       }
     }
     for (let attempt = 0; ; attempt++) {
-      const body = await ctx.http.json<GraphqlBody<T>>({ method: "POST", url: GRAPHQL_PATH, json: { query: document, variables } });
-      const cost = body?.extensions?.cost;
+      const body = await ctx.http.json({ method: "POST", url: GRAPHQL_PATH, json: { query: document, variables } }, answer(data));
+      const cost = body.extensions?.cost;
       if (cost?.throttleStatus && typeof cost.requestedQueryCost === "number") last = { cost: cost.requestedQueryCost, status: cost.throttleStatus };
-      const errors = Array.isArray(body?.errors) ? body.errors : [];
+      const errors = Array.isArray(body.errors) ? body.errors : [];
       const throttled = errors.some((e) => e.extensions?.code === "THROTTLED");
       if (throttled) {
         const wait = cost?.throttleStatus ? throttleWaitMs(cost.requestedQueryCost ?? 0, cost.throttleStatus) : 1000;
@@ -83,8 +99,9 @@ export function createShopifyGraphql(ctx: ConnectorContext) {
         await delay(wait, undefined, { signal: ctx.signal });
         continue;
       }
-      if (errors.length > 0 || typeof body?.errors === "string") throw graphqlError(ctx, body);
-      if (!body || body.data === undefined || body.data === null) {
+      if (hasErrors(body)) throw graphqlError(ctx, body);
+      // answer() checked the data of an answer without errors; this only narrows the type.
+      if (body.data === undefined || body.data === null) {
         throw new ConnectorError({
           kind: "system",
           platform: PLATFORM,

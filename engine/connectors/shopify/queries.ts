@@ -1,6 +1,8 @@
 // The GraphQL documents. Page sizes keep each query's requested cost under the 1,000-point
 // single-query maximum (a connection costs 2 + first × node cost; money bags and addresses cost 1
 // each): https://shopify.dev/docs/apps/build/apis/graphql-admin/rate-limits#cost-calculation
+import { z } from "zod";
+import { numberOrString } from "../shared/answers.js";
 
 export const ORDERS_PAGE_SIZE = 50;
 /** Orders with nested line items cost ~first × (lineItems first): 10 × 50 stays under the cap. */
@@ -74,55 +76,61 @@ export const MORE_LINE_ITEMS_QUERY = /* GraphQL */ `
   }
 `;
 
-export interface Money {
-  shopMoney: { amount: string };
-}
+// What the connector reads of each answer (decision 0940). GraphQL always sends the fields a
+// document asks for: a nullable field is `.nullable()`; `.nullish()` where the records default it.
+/** A money bag's shop-currency amount, a decimal string ("12.50"). */
+const moneyBag = z.object({ shopMoney: z.object({ amount: numberOrString }) }).nullish();
+export type Money = z.infer<typeof moneyBag>;
 
-export interface PageInfo {
-  hasNextPage: boolean;
-  endCursor: string | null;
-}
+const pageInfo = z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
+export type PageInfo = z.infer<typeof pageInfo>;
 
-export interface LineItemNode {
-  quantity: number;
-  sku: string | null;
-  vendor: string | null;
-  name: string;
-  variantTitle: string | null;
-  product: { legacyResourceId: string; title: string } | null;
-  variant: { legacyResourceId: string } | null;
-  originalTotalSet: Money;
-  totalDiscountSet: Money;
-}
+const lineItemNode = z.object({
+  quantity: z.number().nullish(),
+  sku: z.string().nullable(),
+  vendor: z.string().nullable(),
+  name: z.string(),
+  variantTitle: z.string().nullable(),
+  product: z.object({ legacyResourceId: z.string(), title: z.string() }).nullable(),
+  variant: z.object({ legacyResourceId: z.string() }).nullable(),
+  originalTotalSet: moneyBag,
+  totalDiscountSet: moneyBag,
+});
+export type LineItemNode = z.infer<typeof lineItemNode>;
+const lineItems = z.object({ pageInfo, nodes: z.array(lineItemNode) });
 
-export interface OrderNode {
-  id: string;
-  legacyResourceId: string;
-  name: string;
-  createdAt: string;
-  cancelledAt: string | null;
-  test: boolean;
-  sourceName: string | null;
-  discountCode: string | null;
-  displayFinancialStatus: string | null;
-  displayFulfillmentStatus: string | null;
-  subtotalLineItemsQuantity: number;
-  shippingAddress: { countryCodeV2: string | null } | null;
-  totalLineItemsPriceSet: Money;
-  totalDiscountsSet: Money;
-  subtotalPriceSet: Money | null;
-  totalShippingPriceSet: Money;
-  totalTaxSet: Money | null;
-  totalPriceSet: Money;
-  totalRefundedSet: Money;
-  lineItems?: { pageInfo: PageInfo; nodes: LineItemNode[] };
-}
+const orderNode = z.object({
+  id: z.string(),
+  legacyResourceId: z.string().nullish(),
+  name: z.string(),
+  createdAt: z.string(),
+  cancelledAt: z.string().nullable(),
+  test: z.boolean(),
+  sourceName: z.string().nullable(),
+  discountCode: z.string().nullable(),
+  displayFinancialStatus: z.string().nullable(),
+  displayFulfillmentStatus: z.string().nullable(),
+  subtotalLineItemsQuantity: z.number().nullish(),
+  shippingAddress: z.object({ countryCodeV2: z.string().nullable() }).nullish(),
+  totalLineItemsPriceSet: moneyBag,
+  totalDiscountsSet: moneyBag,
+  subtotalPriceSet: moneyBag,
+  totalShippingPriceSet: moneyBag,
+  totalTaxSet: moneyBag,
+  totalPriceSet: moneyBag,
+  totalRefundedSet: moneyBag,
+  /** Only in ORDERS_WITH_LINES_QUERY. */
+  lineItems: lineItems.nullish(),
+});
+export type OrderNode = z.infer<typeof orderNode>;
 
-export interface OrdersData {
-  orders: { pageInfo: PageInfo; nodes: OrderNode[] };
-}
+export const ordersData = z.object({ orders: z.object({ pageInfo, nodes: z.array(orderNode) }) });
 
-export interface ShopData {
-  shop: { id: string; name: string; myshopifyDomain: string; currencyCode: string; ianaTimezone: string };
-  currentAppInstallation: { accessScopes: { handle: string }[] } | null;
-}
+/** MORE_LINE_ITEMS_QUERY: the order is null once deleted between two pages. */
+export const moreLineItemsData = z.object({ order: z.object({ lineItems }).nullable() });
+
+export const shopData = z.object({
+  shop: z.object({ name: z.string(), myshopifyDomain: z.string(), currencyCode: z.string(), ianaTimezone: z.string() }),
+  currentAppInstallation: z.object({ accessScopes: z.array(z.object({ handle: z.string() })) }).nullable(),
+});
+export type ShopData = z.infer<typeof shopData>;

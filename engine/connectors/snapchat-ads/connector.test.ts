@@ -53,6 +53,26 @@ behaviourSuite({
       expect(rows[13]).toEqual({ date: day, hour: 13, clicks: accountMetrics(la.id, day, 13).clicks });
       expect(fake.server.requestsTo("/v1/adaccounts/:id/stats")[0].query.get("granularity")).toBe("HOUR");
     },
+    "shows the user Snapchat's msg, not the raw JSON body": async ({ read, fake }) => {
+      fake.server.once("GET", "/v1/adaccounts/:id/stats", { status: 400, json: { request_status: "ERROR", request_id: "5f3c2b", msg: "Invalid breakdown for the requested granularity" } });
+      const error = await read().catch((e: unknown) => e);
+      expect(error).toMatchObject({ kind: "system", message: "Snapchat rejected the request: Invalid breakdown for the requested granularity." });
+    },
+    "leaves a metric the stats answer left out null, not 0": async ({ read, fake }) => {
+      fake.server.once("GET", "/v1/adaccounts/:id/stats", {
+        json: {
+          request_status: "SUCCESS",
+          timeseries_stats: [{ timeseries_stat: { id: la.id, timeseries: [{ start_time: "2025-03-01T00:00:00.000-08:00", stats: { impressions: 120, spend: 1_500_000 } }] } }],
+        },
+      });
+      expect(await read({ fields: ["date", "impressions", "clicks", "cost", "conversions"] })).toEqual([{ date: day, impressions: 120, clicks: null, cost: 1.5, conversions: null }]);
+    },
+    "fails the read when a 200 carries a failed sub-request": async ({ read, fake }) => {
+      fake.server.once("GET", "/v1/adaccounts/:id/stats", {
+        json: { request_status: "PARTIAL", timeseries_stats: [{ sub_request_status: "ERROR", sub_request_error_reason: "Stats temporarily unavailable for this ad account", timeseries_stat: { id: la.id, timeseries: [] } }] },
+      });
+      await expect(read()).rejects.toMatchObject({ kind: "system", message: expect.stringContaining("Stats temporarily unavailable") });
+    },
     "maps a 403 to a missing-permission config error": async ({ read, fake }) => {
       fake.server.once("GET", "/v1/adaccounts/:id/stats", snapError(403, "E3002", "User lacks permission on ad account"));
       await expect(read()).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("lacks permission") });

@@ -33,14 +33,12 @@ export const DELIVERY_QUERY = `query Delivery($advertiserId: ID!, $from: ISO8601
   }
 }`;
 
-interface GraphqlBody<T> {
-  data?: T | null;
-  errors?: { message?: string; extensions?: { code?: string } }[];
-}
+/** Errors come in a 200 beside data (null or partial), so they are read before data's own schema. */
+const graphqlErrors = z.object({ errors: z.array(z.object({ message: z.string().nullish(), extensions: z.object({ code: z.string().nullish() }).nullish() })).nullish() });
 
-async function graphql<T>(ctx: ConnectorContext, query: string, variables: Record<string, unknown>, account?: string): Promise<T> {
-  const body = await ctx.http.json<GraphqlBody<T>>({ method: "POST", url: "/graphql", account, json: { query, variables } });
-  const errors = body?.errors ?? [];
+async function graphql<T>(ctx: ConnectorContext, query: string, variables: Record<string, unknown>, data: z.ZodType<T>, account?: string): Promise<T> {
+  const response = await ctx.http.request({ method: "POST", url: "/graphql", account, json: { query, variables } });
+  const errors = response.json(graphqlErrors).errors ?? [];
   if (errors.length > 0) {
     const code = errors[0].extensions?.code ?? "";
     const message = ctx.http.redact(errors.map((e) => e.message).join("; ")).slice(0, 300);
@@ -49,7 +47,8 @@ async function graphql<T>(ctx: ConnectorContext, query: string, variables: Recor
     if (code === "RATE_LIMITED" || code === "THROTTLED") throw new ConnectorError({ kind: "transient", platform: PLATFORM, message: `StackAdapt quota reached (${message}). The extraction will be retried.` });
     throw new ConnectorError({ kind: "system", platform: PLATFORM, message: `StackAdapt rejected the query: ${message}` });
   }
-  if (!body?.data) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "StackAdapt answered without data." });
+  const body = response.json(z.object({ data: data.nullish() }));
+  if (!body.data) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "StackAdapt answered without data." });
   return body.data;
 }
 
@@ -64,7 +63,7 @@ const delivery = z.object({
 
 async function deliveryPage(ctx: ConnectorContext, account: Account, range: DateRange, after: string | undefined) {
   for (let poll = 0; ; poll++) {
-    const data = delivery.parse(await graphql(ctx, DELIVERY_QUERY, { advertiserId: account.id, from: range.start, to: range.end, first: PAGE_SIZE, after: after ?? null }, account.id));
+    const data = await graphql(ctx, DELIVERY_QUERY, { advertiserId: account.id, from: range.start, to: range.end, first: PAGE_SIZE, after: after ?? null }, delivery, account.id);
     if (data.campaignDelivery.__typename !== "Progress" && data.campaignDelivery.records) return data.campaignDelivery.records;
     if (poll >= MAX_PROGRESS_POLLS) throw new ConnectorError({ kind: "transient", platform: PLATFORM, message: "StackAdapt is still computing the delivery report. The extraction will be retried." });
     await delay(1_000 * (poll + 1), ctx.signal);
@@ -115,13 +114,13 @@ export const stackAdaptConnector = adsConnector({
   errorMessage: (b: any) => b?.errors?.[0]?.message ?? b?.message,
 
   async check(ctx) {
-    await graphql(ctx, ADVERTISERS_QUERY, { first: 1, after: null });
+    await graphql(ctx, ADVERTISERS_QUERY, { first: 1, after: null }, advertiserPage);
     return { ok: true };
   },
   async listAccounts(ctx) {
     const all = await collectItems(
       paginate<z.infer<typeof advertiserPage>["advertisers"]["nodes"][number], string>(async (after) => {
-        const { advertisers } = advertiserPage.parse(await graphql(ctx, ADVERTISERS_QUERY, { first: PAGE_SIZE, after: after ?? null }));
+        const { advertisers } = await graphql(ctx, ADVERTISERS_QUERY, { first: PAGE_SIZE, after: after ?? null }, advertiserPage);
         return { items: advertisers.nodes, next: advertisers.pageInfo.hasNextPage ? advertisers.pageInfo.endCursor : undefined };
       }, { platform: PLATFORM }),
     );

@@ -49,6 +49,24 @@ describe("stripe connector", () => {
     expect(await stripeConnector.listAccounts(ctx())).toEqual([{ ...account, status: "active" }]);
   });
 
+  it("connects a restricted key without rak_accounts_kyc_basic_read: the account id from Stripe's 403, days in UTC", async () => {
+    await fake.close();
+    fake = await startStripeFake({ withoutAccountRead: true });
+    await expect(stripeConnector.check(ctx())).resolves.toEqual({ ok: true, identity: "acct_1SignalpostFake" });
+    const [restricted] = await stripeConnector.listAccounts(ctx());
+    expect(restricted).toEqual({ id: "acct_1SignalpostFake", name: "Stripe acct_1SignalpostFake", timezone: "Etc/UTC", currency: "USD", status: "active" });
+    const rows = await read({ accounts: [restricted], range: { start: "2025-01-06", end: "2025-01-06" }, fields: ["date", "transactions"] });
+    expect(rows).toHaveLength(1);
+    expect(rows[0].date).toBe("2025-01-06");
+  });
+
+  it("still refuses a restricted key that cannot read the reports' data", async () => {
+    await fake.close();
+    fake = await startStripeFake({ withoutAccountRead: true });
+    fake.failNext("permission");
+    await expect(stripeConnector.check(ctx())).rejects.toMatchObject({ kind: "config", message: expect.stringContaining("rak_balance_transaction_source_read") });
+  });
+
   it("reads one page of balance transactions for a London day, amounts in pounds", async () => {
     const rows = await read({});
     const day = fake.balanceTransactions.filter((t) => dayOf(t.created) === "2025-01-06");

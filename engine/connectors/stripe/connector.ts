@@ -2,11 +2,13 @@
 // with the Stripe-Version header (https://docs.stripe.com/api/versioning). One key = one Stripe
 // account (GET /v1/account) = one account here.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import type { HttpResponse } from "../../core/http-types.js";
 import { paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
 import type { Account, Connector, ConnectorContext, DateRange, Row } from "../../core/types.js";
+import { errorBody } from "../shared/answers.js";
 import { recordsConnector, type RecordReport } from "../shared/records.js";
 import { fromMinorUnits } from "./currency.js";
 import { REPORT_HELP, STRIPE_FIELDS, STRIPE_REPORTS } from "./fields.js";
@@ -17,47 +19,47 @@ export const STRIPE_API_VERSION = "2026-09-30.endive";
 /** The largest page Stripe lists: https://docs.stripe.com/api/pagination */
 const PAGE_SIZE = 100;
 
-interface StripeList<T> {
-  object: "list";
-  data: T[];
-  has_more: boolean;
-}
+// What the records read (decision 0940); amounts are integers in minor units.
+const stripeList = <T>(item: z.ZodType<T>) => z.object({ data: z.array(item), has_more: z.boolean() });
 
-interface StripeAccount {
-  id: string;
-  email?: string | null;
-  default_currency?: string | null;
-  business_profile?: { name?: string | null } | null;
-  settings?: { dashboard?: { display_name?: string | null; timezone?: string | null } | null } | null;
-}
+const stripeAccount = z.object({
+  id: z.string(),
+  email: z.string().nullish(),
+  default_currency: z.string().nullish(),
+  business_profile: z.object({ name: z.string().nullish() }).nullish(),
+  settings: z.object({ dashboard: z.object({ display_name: z.string().nullish(), timezone: z.string().nullish() }).nullish() }).nullish(),
+});
+type StripeAccount = z.infer<typeof stripeAccount>;
 
-interface BalanceTransaction {
-  id: string;
-  amount: number;
-  fee: number;
-  net: number;
-  currency: string;
-  created: number;
-  available_on: number;
-  status: string;
-  type: string;
-  reporting_category: string;
-}
+const balanceTransaction = z.object({
+  id: z.string(),
+  amount: z.number(),
+  fee: z.number(),
+  net: z.number(),
+  currency: z.string(),
+  created: z.number(),
+  available_on: z.number(),
+  status: z.string(),
+  type: z.string(),
+  reporting_category: z.string(),
+});
+type BalanceTransaction = z.infer<typeof balanceTransaction>;
 
-interface Charge {
-  id: string;
-  amount: number;
-  amount_captured: number;
-  amount_refunded: number;
-  currency: string;
-  created: number;
-  status: string;
-  customer: string | null;
-  failure_code: string | null;
-  refunded: boolean;
-  disputed: boolean;
-  payment_method_details?: { type?: string; card?: { brand?: string | null; country?: string | null } | null } | null;
-}
+const chargeItem = z.object({
+  id: z.string(),
+  amount: z.number(),
+  amount_captured: z.number(),
+  amount_refunded: z.number(),
+  currency: z.string(),
+  created: z.number(),
+  status: z.string(),
+  customer: z.string().nullable(),
+  failure_code: z.string().nullable(),
+  refunded: z.boolean(),
+  disputed: z.boolean(),
+  payment_method_details: z.object({ type: z.string().nullish(), card: z.object({ brand: z.string().nullish(), country: z.string().nullish() }).nullish() }).nullish(),
+});
+type Charge = z.infer<typeof chargeItem>;
 
 /** Stripe's list filter on `created`, with the day boundaries of the account's timezone. */
 export function createdFilter(range: { start: string; end: string }, zone: string): Record<string, number> {
@@ -115,18 +117,12 @@ function chargeRecord(charge: Charge, zone: string): Row {
   };
 }
 
-interface StripeErrorBody {
-  error?: { type?: string; code?: string; message?: string; param?: string };
-}
+// Type and code pick the kind; the message only words it (and may name a permission or account).
+const text = z.string().nullish().catch(undefined);
+const stripeErrorBody = z.object({ error: z.object({ type: text, code: text, message: text }).nullish() });
 
 export function classifyStripeError(response: HttpResponse): ConnectorError | undefined {
-  let body: StripeErrorBody;
-  try {
-    body = response.json<StripeErrorBody>();
-  } catch {
-    return undefined;
-  }
-  const error = body?.error;
+  const error = errorBody(response, stripeErrorBody)?.error;
   if (!error) return undefined;
   // Stripe echoes a masked key in some messages ("rk_live_***abc"); redact what looks like one anyway.
   const message = redact((error.message ?? error.code ?? error.type ?? "").replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, "$1_$2_[REDACTED]")).slice(0, 300);
@@ -155,17 +151,11 @@ export function classifyStripeError(response: HttpResponse): ConnectorError | un
   return new ConnectorError({ ...base, kind: "system", message: `Stripe rejected the request: ${message}` });
 }
 
-function list<T extends { id: string }>(ctx: ConnectorContext, path: string, account: Account, range: DateRange) {
+function list<T extends { id: string }>(ctx: ConnectorContext, path: string, item: z.ZodType<T>, account: Account, range: DateRange) {
+  const answer = stripeList(item);
   return paginate<T, string>(
     async (startingAfter) => {
-      const page = await ctx.http.json<StripeList<T>>({
-        url: path,
-        account: account.id,
-        query: { ...createdFilter(range, account.timezone), limit: PAGE_SIZE, starting_after: startingAfter },
-      });
-      if (!page || !Array.isArray(page.data)) {
-        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(page)).slice(0, 300), message: `Stripe answered ${path} without a list.` });
-      }
+      const page = await ctx.http.json({ url: path, account: account.id, query: { ...createdFilter(range, account.timezone), limit: PAGE_SIZE, starting_after: startingAfter } }, answer);
       const last = page.data[page.data.length - 1];
       return { items: page.data, next: page.has_more && last ? last.id : null };
     },
@@ -174,19 +164,40 @@ function list<T extends { id: string }>(ctx: ConnectorContext, path: string, acc
 }
 
 /** A Stripe list as a report; lists come newest first, one day after the other, so each finished day is handed on at once. */
-function listReport<T extends { id: string }>(id: string, path: string, record: (item: T, zone: string) => Row): RecordReport<T> {
+function listReport<T extends { id: string }>(id: string, path: string, item: z.ZodType<T>, record: (item: T, zone: string) => Row): RecordReport<T> {
   const def = STRIPE_REPORTS.find((r) => r.id === id)!;
   return {
     ...def,
     fields: STRIPE_FIELDS[id],
     ordered: true,
-    fetch: (ctx, account, range) => list<T>(ctx, path, account, range),
+    fetch: (ctx, account, range) => list(ctx, path, item, account, range),
     record: (item, account) => record(item, account.timezone),
   };
 }
 
-async function stripeAccount(ctx: ConnectorContext): Promise<StripeAccount> {
-  return ctx.http.json<StripeAccount>({ url: "/v1/account" });
+/** The key's account, or undefined for a restricted key that may not read it. */
+interface KeyAccount {
+  account?: StripeAccount;
+  /** From the 403's own words ("... on account 'acct_...'") when /v1/account is not readable. */
+  restrictedAccountId?: string;
+}
+
+/**
+ * GET /v1/account needs rak_accounts_kyc_basic_read, which a restricted key made for reporting
+ * often lacks. Its 403 still names the account ("does not have the required permissions for this
+ * endpoint on account 'acct_...'"), and the data this connector reads does not need more.
+ */
+async function keyAccount(ctx: ConnectorContext): Promise<KeyAccount> {
+  const response = await ctx.http.request({ url: "/v1/account", expect: [403] });
+  if (response.status !== 403) return { account: response.json(stripeAccount) };
+  // Not Stripe's JSON: no account id to read.
+  const message = errorBody(response, stripeErrorBody)?.error?.message ?? "";
+  return { restrictedAccountId: /account '(acct_[A-Za-z0-9]+)'/.exec(message)?.[1] };
+}
+
+/** A key that cannot read the account must still read what the reports need (balance transactions). */
+async function probeReportAccess(ctx: ConnectorContext): Promise<void> {
+  await ctx.http.request({ url: "/v1/balance_transactions", query: { limit: "1" } });
 }
 
 export function createStripeConnector(): Connector {
@@ -214,12 +225,23 @@ export function createStripeConnector(): Connector {
     classifyError: classifyStripeError,
 
     async check(ctx) {
-      const acct = await stripeAccount(ctx);
+      const { account: acct, restrictedAccountId } = await keyAccount(ctx);
+      if (!acct) {
+        await probeReportAccess(ctx);
+        return { ok: true, identity: restrictedAccountId ?? "Stripe restricted key" };
+      }
       return { ok: true, identity: acct.business_profile?.name || acct.settings?.dashboard?.display_name || acct.email || acct.id };
     },
 
     async listAccounts(ctx): Promise<Account[]> {
-      const acct = await stripeAccount(ctx);
+      const { account: acct, restrictedAccountId } = await keyAccount(ctx);
+      if (!acct) {
+        await probeReportAccess(ctx);
+        // Without the account object there is no dashboard timezone or default currency: Stripe's
+        // reports then use UTC, and each amount carries its own currency anyway.
+        const id = restrictedAccountId ?? "stripe-account";
+        return [{ id, name: `Stripe ${id}`, timezone: "Etc/UTC", currency: "USD", status: "active" }];
+      }
       return [
         {
           id: acct.id,
@@ -232,7 +254,7 @@ export function createStripeConnector(): Connector {
       ];
     },
     reportHelp: REPORT_HELP,
-    reports: [listReport<BalanceTransaction>("balance_transactions", "/v1/balance_transactions", balanceRecord), listReport<Charge>("charges", "/v1/charges", chargeRecord)],
+    reports: [listReport("balance_transactions", "/v1/balance_transactions", balanceTransaction, balanceRecord), listReport("charges", "/v1/charges", chargeItem, chargeRecord)],
   });
 }
 

@@ -127,7 +127,7 @@ function listPage<T extends { id: string; created: number }>(req: RecordedReques
   return { json: { object: "list", data, has_more: start + limit < items.length, url: path } };
 }
 
-export async function startStripeFake(options: { key?: string } = {}): Promise<StripeFake> {
+export async function startStripeFake(options: { key?: string; withoutAccountRead?: boolean } = {}): Promise<StripeFake> {
   const server = await startFakeServer();
   const key = options.key ?? STRIPE_FAKE_KEY;
   const { charges, balanceTransactions } = buildStripeData();
@@ -139,7 +139,14 @@ export async function startStripeFake(options: { key?: string } = {}): Promise<S
     return stripeError(401, "invalid_request_error", `Invalid API Key provided: ${given.slice(0, 8)}****${given.slice(-4)}`);
   };
 
-  server.route("GET", "/v1/account", (req) => authorized(req) ?? { json: STRIPE_FAKE_ACCOUNT });
+  // A restricted key made for reporting often lacks rak_accounts_kyc_basic_read: the account is refused, with its id in the message.
+  const accountRefused = () =>
+    stripeError(
+      403,
+      "invalid_request_error",
+      `The provided key 'rk_test_****cdef' does not have the required permissions for this endpoint on account '${STRIPE_FAKE_ACCOUNT.id}'. Having the 'rak_accounts_kyc_basic_read' permission would allow this request to continue.`,
+    );
+  server.route("GET", "/v1/account", (req) => authorized(req) ?? (options.withoutAccountRead ? accountRefused() : { json: STRIPE_FAKE_ACCOUNT }));
   server.route("GET", "/v1/balance_transactions", (req) => authorized(req) ?? listPage(req, balanceTransactions, "/v1/balance_transactions"));
   server.route("GET", "/v1/charges", (req) => authorized(req) ?? listPage(req, charges, "/v1/charges"));
 

@@ -24,8 +24,8 @@ const session = sessionClient({
   async login(ctx) {
     const { key: login, secret: password } = ctx.credential.type === "api-key" ? ctx.credential : { key: "", secret: "" };
     if (!login || !password) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "The Trade Desk needs the API login and password. Reconnect the source." });
-    const body = await ctx.http.json<{ Token?: string }>({ method: "POST", url: "/authentication", auth: false, json: { Login: login, Password: password, TokenExpirationInMinutes: 1440 } });
-    if (!body?.Token) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "The Trade Desk answered the login without a Token." });
+    const body = await ctx.http.json({ method: "POST", url: "/authentication", auth: false, json: { Login: login, Password: password, TokenExpirationInMinutes: 1440 } }, z.object({ Token: z.string().nullish() }));
+    if (!body.Token) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "The Trade Desk answered the login without a Token." });
     return { token: body.Token, expiresIn: 1440 * 60 };
   },
   headers: (token) => ({ "ttd-auth": token }),

@@ -82,6 +82,21 @@ describe("tik-tok connector", () => {
     expect(fake.server.requestsTo("/open_api/v1.3/report/integrated/get/").map((r) => r.query.get("page"))).toEqual(["1", "2", "3"]);
   });
 
+  it("reads a report answer without page_info (one page)", async () => {
+    fake.server.once("GET", /report\/integrated/, {
+      json: { code: 0, message: "OK", request_id: "r1", data: { list: [{ dimensions: { campaign_id: "1801", stat_time_day: "2025-03-01 00:00:00" }, metrics: { clicks: "12" } }] } },
+    });
+    expect(await read({ fields: ["date", "campaign_id", "clicks"] })).toEqual([{ date: "2025-03-01", campaign_id: "1801", clicks: 12 }]);
+    expect(fake.server.requestsTo("/open_api/v1.3/report/integrated/get/")).toHaveLength(1);
+  });
+
+  it("leaves a metric missing from the answer null, not 0", async () => {
+    fake.server.once("GET", /report\/integrated/, {
+      json: { code: 0, message: "OK", request_id: "r1", data: { list: [{ dimensions: { campaign_id: "1801", stat_time_day: "2025-03-01 00:00:00" }, metrics: { clicks: "12" } }], page_info: { page: 1, page_size: 1000, total_number: 1, total_page: 1 } } },
+    });
+    expect(await read({ fields: ["date", "campaign_id", "clicks", "impressions", "cost"] })).toEqual([{ date: "2025-03-01", campaign_id: "1801", clicks: 12, impressions: null, cost: null }]);
+  });
+
   it("splits long ranges into the report's 30-day limit", async () => {
     const rows = await read({ range: { start: "2025-01-01", end: "2025-02-14" }, fields: ["date", "campaign_id", "impressions"] });
     expect(rows).toHaveLength(45 * 2);

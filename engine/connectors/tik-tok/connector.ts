@@ -3,14 +3,15 @@
 import { DateTime } from "luxon";
 import { z } from "zod";
 import { splitDateRange } from "../../core/dates.js";
-import { ConnectorError } from "../../core/errors.js";
+import { ConnectorError, InvalidRequestError } from "../../core/errors.js";
 import { paginate } from "../../core/paginate.js";
 import { resolveReportRequest, type ReportCatalogue } from "../../core/report-request.js";
 import { OAUTH2_CLIENT_ID_PARAM, type Account, type Connector, type ConnectorContext, type ReadRequest, type Row } from "../../core/types.js";
 import { staticReportMethods } from "../shared/report-methods.js";
+import { assertColumnsCompatible, incompatibleWith } from "../shared/column-catalogue.js";
 import { jsonList, PLATFORM, tiktokCall, type EnvelopeRetry } from "./api.js";
 import { exchangeTikTokAuthCode, TIKTOK_BASE_URL } from "./auth.js";
-import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, REPORT_HELP, REPORTS } from "./fields.js";
+import { DEFAULT_REPORT, FIELDS_BY_REPORT, FIELDS_OF, REPORT_HELP, REPORTS, TIKTOK_RULES } from "./fields.js";
 
 const CATALOGUE: ReportCatalogue = { platform: PLATFORM, fields: FIELDS_BY_REPORT, defaultReport: DEFAULT_REPORT };
 const PAGE_SIZE = 1000;
@@ -36,7 +37,8 @@ const advertiserInfo = z.object({
 });
 const reportPage = z.object({
   list: z.array(z.object({ dimensions: z.record(z.string(), z.unknown()), metrics: z.record(z.string(), z.unknown()) })),
-  page_info: z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() }),
+  // Some answers (a single page) come without page_info.
+  page_info: z.object({ page: z.number(), total_page: z.number(), total_number: z.number().optional() }).optional(),
 });
 
 const isZone = (zone: string | undefined): zone is string => !!zone && DateTime.local().setZone(zone).isValid;
@@ -60,11 +62,15 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
 
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, reportId: string) {
     const report = REPORTS.find((r) => r.id === reportId)!;
+    const catalogue = FIELDS_OF[report.id];
+    assertColumnsCompatible(PLATFORM, catalogue.map((f) => f.id), req.fields, TIKTOK_RULES);
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
+    if (hourly && report.reportType === "AUDIENCE") throw new InvalidRequestError("TikTok's audience reports have no hourly breakdown. Read them by day.");
     const timeDimension = hourly ? "stat_time_hour" : req.fields.includes("date") ? "stat_time_day" : undefined;
-    const fields = req.fields.map((id) => FIELD_BY_ID.get(id)!);
-    const dimensions = [report.idDimension, ...(timeDimension ? [timeDimension] : [])];
-    const metrics = [...new Set(fields.filter((f) => f.api && f.api !== report.idDimension).map((f) => f.api!))];
+    const fields = req.fields.map((id) => catalogue.find((f) => f.id === id)!);
+    const breakdowns = fields.filter((f) => f.requestDimension && f.api !== report.idDimension).map((f) => f.api!);
+    const dimensions = [report.idDimension, ...breakdowns, ...(timeDimension ? [timeDimension] : [])];
+    const metrics = [...new Set(fields.filter((f) => f.api && !f.requestDimension && f.api !== report.idDimension).map((f) => f.api!))];
     if (metrics.length === 0) metrics.push("impressions");
 
     for (const range of splitDateRange(req.range, MAX_DAYS[hourly ? "hour" : "day"])) {
@@ -77,7 +83,7 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
               account: account.id,
               query: {
                 advertiser_id: account.id,
-                report_type: "BASIC",
+                report_type: report.reportType,
                 data_level: report.dataLevel,
                 dimensions: jsonList(dimensions),
                 metrics: jsonList(metrics),
@@ -91,7 +97,9 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
             },
             reportPage,
           );
-          return { items: data.list, next: data.page_info.page < data.page_info.total_page ? data.page_info.page + 1 : undefined };
+          const info = data.page_info;
+          const more = info ? info.page < info.total_page : data.list.length >= PAGE_SIZE;
+          return { items: data.list, next: more ? (info?.page ?? page) + 1 : undefined };
         },
         { platform: PLATFORM },
       );
@@ -106,12 +114,13 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
               else if (field.id === "account_id") row.account_id = account.id;
               else if (field.id === "account_name") row.account_name = account.name;
               else if (field.type === "dimension") {
-                const value = field.api === report.idDimension ? d[field.api] : m[field.api!];
+                const value = field.requestDimension ? d[field.api!] : m[field.api!];
                 row[field.id] = value === undefined || value === null || value === "-" ? null : String(value);
-              } else if (field.id === "ctr") {
-                const pct = num(m.ctr);
-                row.ctr = pct === null ? null : Math.round(pct * 1e6) / 1e8;
-              } else row[field.id] = num(m[field.api!]) ?? (field.aggregation === "SUM" ? 0 : null);
+              } else {
+                const value = num(m[field.api!]);
+                // Rates arrive as percentages ("1.23" is 1.23 %).
+                row[field.id] = value === null ? null : field.fieldType === "PERCENT" ? Math.round(value * 1e6) / 1e8 : value;
+              }
             }
             return row;
           }),
@@ -183,6 +192,10 @@ export function createTikTokConnector(options: TikTokOptions = {}): Connector {
     },
 
     ...staticReportMethods(CATALOGUE, REPORTS, REPORT_HELP),
+    async incompatibleFields(_ctx, { report, selected }) {
+      const fields = FIELDS_BY_REPORT[report ?? DEFAULT_REPORT] ?? [];
+      return incompatibleWith(fields.map((f) => f.id), selected, TIKTOK_RULES);
+    },
 
     async *read(ctx, req) {
       const { report } = resolveReportRequest(CATALOGUE, req);

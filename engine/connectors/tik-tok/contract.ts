@@ -10,5 +10,8 @@ export const contract: ContractFixture = {
     const fake = await startTikTokFake();
     return { baseUrl: fake.baseUrl, close: () => fake.close() };
   },
-  read: { report: "campaigns", range: { start: "2025-03-01", end: "2025-03-03" } },
+  // A sample of the catalogue as a user would pick it (a query URL cannot carry hundreds of fields);
+  // everyField reads all of them.
+  read: { report: "campaigns", range: { start: "2025-03-01", end: "2025-03-03" }, fields: ["date", "campaign_id", "campaign_name", "objective", "cost", "impressions", "clicks", "reach", "frequency", "conversions", "video_views_p100", "engaged_view", "profile_visits", "likes"] },
+  everyField: { range: { start: "2025-03-01", end: "2025-03-01" }, accounts: ["7100000000000000001"] },
 };

@@ -3,6 +3,10 @@
 // reports with page/page_size and range limits, advertiser listing and info.
 import { dayMetrics, daysBetween, hourMetrics, sumMetrics, type HourMetrics } from "../../../tests/fakes/support/ads-metrics.js";
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
+import { generatedValue } from "../../../tests/fakes/support/field-kinds.js";
+import { allocate, fieldValues } from "../../../tests/fakes/support/field-values.js";
+import { fieldOf } from "../shared/column-catalogue.js";
+import { TIKTOK_COLUMNS } from "./catalogue.data.js";
 
 export const TT_TOKEN = "tt-long-term-access-token-4f1e2d";
 export const TT_APP = { clientId: "7012345678901234567", clientSecret: "tt-app-secret-9a8b7c" };
@@ -51,6 +55,39 @@ function metricsOf(e: Entity, date: string, hour?: number): HourMetrics {
   return sumMetrics(seeds.map((s) => (hour === undefined ? dayMetrics(s, date) : hourMetrics(s, date, hour))));
 }
 
+const gen = fieldValues("tik-tok");
+
+/** Members of the audience breakdowns the fake answers; others get generated labels. */
+const AUDIENCE_MEMBERS: Record<string, string[]> = { age: ["AGE_18_24", "AGE_25_34", "AGE_35_44"], gender: ["MALE", "FEMALE"], platform: ["ANDROID", "IOS"], country_code: ["JP", "US", "FR"] };
+const membersOf = (dimension: string) => AUDIENCE_MEMBERS[dimension] ?? gen.members({ id: dimension, kind: "text" }, 2);
+const AUDIENCE_DIMENSIONS = new Set(["age", "gender", "country_code", "province_id", "dma_id", "language", "platform", "ac", "interest_category", "interest_category_v2", "device_brand_id", "placement"]);
+
+/** The members of each requested breakdown, crossed: [{age: AGE_18_24, gender: MALE}, ...]. */
+function crossed(dimensions: string[]): Record<string, string>[] {
+  let out: Record<string, string>[] = [{}];
+  for (const d of dimensions) out = out.flatMap((o) => membersOf(d).map((m) => ({ ...o, [d]: m })));
+  return out;
+}
+
+/** A count split over the members of the breakdowns: whole units, weighted 1, 2, 3 by member order, adding up. */
+function splitCount(n: number, cell: Record<string, string>): number {
+  let v = n;
+  for (const [d, m] of Object.entries(cell)) {
+    const members = membersOf(d);
+    v = allocate(v, members.map((_, i) => i + 1))[members.indexOf(m)];
+  }
+  return v;
+}
+
+/** How TikTok writes a generated metric: percentages as "1.23", money with two decimals, counts whole. */
+function written(name: string, value: number | null): string {
+  if (value === null) return "-";
+  const column = TIKTOK_COLUMNS[name];
+  if (column.fieldType === "PERCENT") return (value * 100).toFixed(2);
+  if (column.fieldType === "CURRENCY") return value.toFixed(2);
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
 function reportRows(q: URLSearchParams): Record<string, unknown>[] | FakeReply {
   const advertiserId = q.get("advertiser_id") ?? "";
   const dimensions = JSON.parse(q.get("dimensions") ?? "[]") as string[];
@@ -58,7 +95,11 @@ function reportRows(q: URLSearchParams): Record<string, unknown>[] | FakeReply {
   const start = q.get("start_date") ?? "";
   const end = q.get("end_date") ?? "";
   const days = daysBetween(start, end);
-  if (q.get("report_type") !== "BASIC") return envelope(40002, "report_type: Field must be set to one of the following: BASIC, AUDIENCE, PLAYABLE_MATERIAL, CATALOG");
+  const reportType = q.get("report_type");
+  if (reportType !== "BASIC" && reportType !== "AUDIENCE") return envelope(40002, "report_type: Field must be set to one of the following: BASIC, AUDIENCE, PLAYABLE_MATERIAL, CATALOG");
+  const breakdowns = dimensions.filter((d) => AUDIENCE_DIMENSIONS.has(d));
+  if (reportType === "BASIC" && breakdowns.length > 0) return envelope(40002, `dimensions: ${breakdowns[0]} is only available in AUDIENCE reports.`);
+  if (reportType === "AUDIENCE" && dimensions.includes("stat_time_hour")) return envelope(40002, "stat_time_hour is not supported by AUDIENCE reports.");
   if (dimensions.includes("stat_time_hour") && days.length > 1) return envelope(40002, "The time range cannot exceed 1 day when the dimension is stat_time_hour.");
   if (dimensions.includes("stat_time_day") && days.length > 30) return envelope(40002, "The time range cannot exceed 30 days when the dimension is stat_time_day.");
   const campaigns = TT_CAMPAIGNS[advertiserId] ?? [];
@@ -79,25 +120,40 @@ function reportRows(q: URLSearchParams): Record<string, unknown>[] | FakeReply {
   const rows: Record<string, unknown>[] = [];
   for (const slice of slices) {
     for (const e of entities) {
-      const m = slice.date ? metricsOf(e, slice.date, slice.hour) : sumMetrics(days.map((d) => metricsOf(e, d)));
-      const d: Record<string, unknown> = { advertiser_id: advertiserId, campaign_id: e.campaign?.id, adgroup_id: e.adgroup };
-      if (slice.stamp) d[dimensions.includes("stat_time_hour") ? "stat_time_hour" : "stat_time_day"] = slice.stamp;
-      const all: Record<string, unknown> = {
-        impressions: String(m.impressions),
-        clicks: String(m.clicks),
-        spend: money(m.cost),
-        conversion: String(m.conversions),
-        reach: slice.hour === undefined ? String(Math.floor(m.impressions * 0.6)) : "-",
-        video_play_actions: String(m.impressions * 3),
-        ctr: m.impressions ? ((m.clicks / m.impressions) * 100).toFixed(2) : "0.00",
-        cpc: m.clicks ? money(m.cost / m.clicks) : "0.00",
-        cpm: m.impressions ? money((m.cost / m.impressions) * 1000) : "0.00",
-        campaign_name: e.campaign?.name ?? "-",
-        objective_type: e.campaign?.objective ?? "-",
-        campaign_id: e.campaign?.id ?? "-",
-        adgroup_name: e.adgroup ? `${e.campaign?.name} / ${e.adgroup.slice(-3)}` : "-",
-      };
-      rows.push({ dimensions: Object.fromEntries(dimensions.map((k) => [k, d[k]])), metrics: Object.fromEntries(metrics.map((k) => [k, all[k] ?? "-"])) });
+      for (const cell of crossed(breakdowns)) {
+        const whole = slice.date ? metricsOf(e, slice.date, slice.hour) : sumMetrics(days.map((d) => metricsOf(e, d)));
+        const m = { impressions: splitCount(whole.impressions, cell), clicks: splitCount(whole.clicks, cell), cost: splitCount(Math.round(whole.cost * 100), cell) / 100, conversions: splitCount(whole.conversions, cell) };
+        // An ad group has one ad (its id is the ad group's with a 9 appended).
+        const d: Record<string, unknown> = { advertiser_id: advertiserId, campaign_id: e.campaign?.id, adgroup_id: e.adgroup, ad_id: e.adgroup ? `${e.adgroup}9` : undefined, ...cell };
+        if (slice.stamp) d[dimensions.includes("stat_time_hour") ? "stat_time_hour" : "stat_time_day"] = slice.stamp;
+        const all: Record<string, unknown> = {
+          impressions: String(m.impressions),
+          clicks: String(m.clicks),
+          spend: money(m.cost),
+          conversion: String(m.conversions),
+          reach: slice.hour === undefined ? String(Math.floor(m.impressions * 0.6)) : "-",
+          video_play_actions: String(m.impressions * 3),
+          ctr: m.impressions ? ((m.clicks / m.impressions) * 100).toFixed(2) : "0.00",
+          cpc: m.clicks ? money(m.cost / m.clicks) : "0.00",
+          cpm: m.impressions ? money((m.cost / m.impressions) * 1000) : "0.00",
+          campaign_name: e.campaign?.name ?? "-",
+          objective_type: e.campaign?.objective ?? "-",
+          campaign_id: e.campaign?.id ?? "-",
+          adgroup_id: e.adgroup ?? "-",
+          adgroup_name: e.adgroup ? `${e.campaign?.name} / ${e.adgroup.slice(-3)}` : "-",
+          currency: TT_ADVERTISERS.find((a) => a.advertiser_id === advertiserId)?.currency ?? "-",
+        };
+        const seeds = e.adgroup ? [`${e.advertiserId}/${e.adgroup}`] : (e.campaign ? [e.campaign] : campaigns).flatMap((c) => c.adgroups.map((a) => `${e.advertiserId}/${a}`));
+        const scope = { entities: seeds, days: slice.date ? [slice.date] : days, hours: slice.hour === undefined ? undefined : [slice.hour], cell: Object.entries(cell).map(([dimension, member]) => ({ dimension, members: membersOf(dimension), member })) };
+        const value = (name: string) => {
+          if (name in all) return all[name];
+          const column = TIKTOK_COLUMNS[name];
+          if (!column) return "-";
+          const v = generatedValue(gen, fieldOf(column), scope, seeds.join("+"), name);
+          return column.kind === "metric" ? written(name, v as number | null) : String(v);
+        };
+        rows.push({ dimensions: Object.fromEntries(dimensions.map((k) => [k, d[k]])), metrics: Object.fromEntries(metrics.map((k) => [k, value(k)])) });
+      }
     }
   }
   return rows;

@@ -7,7 +7,8 @@ import { resolveReportRequest, type ReportCatalogue } from "../../core/report-re
 import { staticReportMethods } from "../shared/report-methods.js";
 import type { Account, Connector, ConnectorContext, ReadRequest, Row, RowPage } from "../../core/types.js";
 import { classifyAdsApiError, PLATFORM } from "./errors.js";
-import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, PLACEMENT_CONFIG_FIELD, REPORT_HELP, REPORTS, type MetricGroup } from "./fields.js";
+import { DEFAULT_REPORT, FIELD_BY_ID, FIELDS_BY_REPORT, PLACEMENT_CONFIG_FIELD, REPORT_HELP, REPORTS, X_RULES, type MetricGroup } from "./fields.js";
+import { assertColumnsCompatible, incompatibleWith } from "../shared/column-catalogue.js";
 import { InvalidRequestError } from "../../core/errors.js";
 import { ASYNC_MAX_DAYS, asyncStats, getJson, MAX_ENTITY_IDS, mergePlacements, SYNC_MAX_DAYS, syncStats, timeWindow, type Placement, type PollTuning, type StatPoint, type StatsQuery } from "./stats.js";
 
@@ -57,7 +58,9 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
   async function* readAccount(ctx: ConnectorContext, account: Account, req: ReadRequest, report: string): AsyncGenerator<RowPage> {
     const entity = REPORTS.find((r) => r.id === report)!.entity;
     const hourly = req.granularity === "hour" || req.fields.includes("hour");
+    assertColumnsCompatible(PLATFORM, FIELDS_BY_REPORT[report].map((f) => f.id), req.fields, X_RULES);
     const groups = [...new Set(req.fields.flatMap((f) => FIELD_BY_ID.get(f)!.groups))] as MetricGroup[];
+    const segmentField = req.fields.map((f) => FIELD_BY_ID.get(f)!).find((f) => f.segmentation);
     // Dimensions alone still need one group to learn which days had delivery.
     if (groups.length === 0) groups.push("ENGAGEMENT");
 
@@ -84,7 +87,7 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
     const queries = (maxDays: number): StatsQuery[] =>
       splitDateRange(req.range, maxDays).flatMap((range) =>
         chunk(entityIds, MAX_ENTITY_IDS).flatMap((ids) =>
-          placements.map((placement) => ({ accountId: account.id, timezone: account.timezone, entity, entityIds: ids, range, granularity: hourly ? ("HOUR" as const) : ("DAY" as const), groups, placement })),
+          placements.map((placement) => ({ accountId: account.id, timezone: account.timezone, entity, entityIds: ids, range, granularity: hourly ? ("HOUR" as const) : ("DAY" as const), groups, placement, segmentation: segmentField?.segmentation })),
         ),
       );
     const toRow = (p: StatPoint): Row => {
@@ -100,7 +103,9 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
         else if (id === "campaign_status") row.campaign_status = c ? (c.deleted ? "DELETED" : (c.entity_status ?? null)) : null;
         else if (id === "ctr") row.ctr = ratio(p.metrics.clicks, p.metrics.impressions);
         else if (id === "cpc") row.cpc = ratio(p.metrics.cost, p.metrics.clicks);
-        else row[id] = p.metrics[id] ?? 0;
+        else if (id === segmentField?.id) row[id] = p.segment ?? null;
+        // A metric X left out of the answer is unknown, not 0.
+        else row[id] = p.metrics[id] ?? null;
       }
       return row;
     };
@@ -161,6 +166,10 @@ export function createTwitterAdsConnector(options: TwitterAdsOptions = {}): Conn
     },
 
     ...reportMethods,
+    async incompatibleFields(_ctx, { report, selected }) {
+      const fields = FIELDS_BY_REPORT[report ?? DEFAULT_REPORT] ?? [];
+      return incompatibleWith(fields.map((f) => f.id), selected, X_RULES);
+    },
     async listConfigFields() {
       return [...(await reportMethods.listConfigFields()), PLACEMENT_CONFIG_FIELD];
     },

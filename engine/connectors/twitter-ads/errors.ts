@@ -3,25 +3,20 @@
 // x-account-rate-limit-reset), epoch seconds; on 503 until Retry-After.
 // https://developer.x.com/en/docs/x-ads-api/introduction (error codes)
 // https://developer.x.com/en/docs/ads/analytics/overview/best-practices
+import { z } from "zod";
 import { ConnectorError } from "../../core/errors.js";
 import type { HttpResponse, PreparedRequest } from "../../core/http-types.js";
 import { redact } from "../../core/redact.js";
+import { errorBody } from "../shared/answers.js";
 
 export const PLATFORM = "twitter-ads";
 
-interface AdsApiError {
-  code?: string;
-  message?: string;
-  parameter?: string;
-}
+// The code picks the kind; message and parameter only refine the wording.
+const adsApiError = z.object({ code: z.string().nullish(), message: z.string().nullish().catch(undefined), parameter: z.string().nullish().catch(undefined) });
+const adsApiErrors = z.object({ errors: z.array(adsApiError) });
 
-function firstError(response: HttpResponse): AdsApiError | undefined {
-  try {
-    const body = response.json<{ errors?: unknown }>();
-    return Array.isArray(body?.errors) && body.errors.length > 0 ? (body.errors[0] as AdsApiError) : undefined;
-  } catch {
-    return undefined;
-  }
+function firstError(response: HttpResponse): z.infer<typeof adsApiError> | undefined {
+  return errorBody(response, adsApiErrors)?.errors[0];
 }
 
 const WINDOWS = [

@@ -4,6 +4,10 @@
 import { gzipSync } from "node:zlib";
 import { DateTime } from "luxon";
 import { dayMetrics, hourMetrics, type HourMetrics } from "../../../tests/fakes/support/ads-metrics.js";
+import { metricFieldOf } from "../../../tests/fakes/support/field-kinds.js";
+import { allocate, fieldValues, type SplitOf } from "../../../tests/fakes/support/field-values.js";
+import { X_METRICS } from "./catalogue.data.js";
+import { FIELD_BY_ID } from "./fields.js";
 import { verifyOAuth1 } from "../../../tests/fakes/support/oauth1-signature.js";
 import { startFakeServer, type FakeReply, type FakeServer, type RecordedRequest } from "../../../tests/fakes/support/fake-server.js";
 
@@ -59,6 +63,7 @@ interface StatsParams {
   granularity: "DAY" | "HOUR";
   groups: string[];
   placement: string;
+  segmentation?: string;
 }
 
 function parseStats(accountId: string, q: URLSearchParams): StatsParams | FakeReply {
@@ -72,7 +77,29 @@ function parseStats(accountId: string, q: URLSearchParams): StatsParams | FakeRe
   if (q.get("placement") !== "ALL_ON_TWITTER" && q.get("placement") !== "PUBLISHER_NETWORK") return xError(400, "INVALID_PARAMETER", "placement is required");
   const granularity = q.get("granularity") as "DAY" | "HOUR";
   if (granularity === "DAY" && (start.hour !== 0 || end.hour !== 0)) return xError(400, "INVALID_PARAMETER", "DAY granularity needs midnight in the account's timezone");
-  return { accountId, entity: q.get("entity") ?? "", ids, start, end, granularity, groups: (q.get("metric_groups") ?? "").split(","), placement: q.get("placement")! };
+  return { accountId, entity: q.get("entity") ?? "", ids, start, end, granularity, groups: (q.get("metric_groups") ?? "").split(","), placement: q.get("placement")!, segmentation: q.get("segmentation_type") ?? undefined };
+}
+
+const gen = fieldValues("twitter-ads");
+
+/** The modelled series the connector tests assert; every other metric of a group comes from the generator. */
+function modelledSeries(per: (HourMetrics | undefined)[], split: (n: number) => number): Record<string, unknown> {
+  const arr = (f: (m: HourMetrics) => number) => per.map((m) => (m ? split(f(m)) : 0));
+  return {
+    impressions: arr((m) => m.impressions),
+    clicks: arr((m) => m.clicks),
+    url_clicks: arr((m) => Math.floor(m.clicks / 2)),
+    engagements: arr((m) => m.clicks * 2),
+    billed_charge_local_micro: arr((m) => Math.round(m.cost * 1_000_000)),
+    billed_engagements: arr((m) => m.clicks),
+    "conversion_purchases.metric": arr((m) => m.conversions),
+    "conversion_purchases.post_view": arr(() => 0),
+    "conversion_purchases.post_engagement": arr((m) => m.conversions),
+    "conversion_sign_ups.metric": arr((m) => (m.conversions > 0 ? 1 : 0)),
+    // The fake account tracks no download or custom conversion: X answers null series.
+    "conversion_downloads.metric": null,
+    "conversion_custom.metric": null,
+  };
 }
 
 /** The stats JSON of X: per entity, arrays with one value per step; null when nothing delivered. */
@@ -80,14 +107,15 @@ export function statsBody(p: StatsParams): unknown {
   const campaigns = X_CAMPAIGNS[p.accountId] ?? [];
   const steps: DateTime[] = [];
   for (let t = p.start; t < p.end; t = p.granularity === "HOUR" ? t.plus({ hours: 1 }) : t.plus({ days: 1 })) steps.push(t);
+  const seedOf = (c: { id: string }) => `${p.accountId}/${c.id}${p.placement === "PUBLISHER_NETWORK" ? "/pn" : ""}`;
   const metricsOf = (campaignId: string, t: DateTime): HourMetrics | undefined => {
     const c = campaigns.find((x) => x.id === campaignId);
     if (!c?.active) return undefined;
     // Publisher-network delivery is its own series (seeded apart from delivery on X).
-    const seed = `${p.accountId}/${c.id}${p.placement === "PUBLISHER_NETWORK" ? "/pn" : ""}`;
-    return p.granularity === "HOUR" ? hourMetrics(seed, t.toISODate()!, t.hour) : dayMetrics(seed, t.toISODate()!);
+    return p.granularity === "HOUR" ? hourMetrics(seedOf(c), t.toISODate()!, t.hour) : dayMetrics(seedOf(c), t.toISODate()!);
   };
-  const series = (id: string) => {
+  const members = p.segmentation ? gen.members({ id: `x.${p.segmentation}`, kind: "text" }, 3) : [];
+  const series = (id: string, member?: string) => {
     const per = steps.map((t) => {
       if (p.entity === "ACCOUNT") {
         const all = campaigns.map((c) => metricsOf(c.id, t)).filter((m): m is HourMetrics => !!m);
@@ -96,16 +124,25 @@ export function statsBody(p: StatsParams): unknown {
       return metricsOf(id, t);
     });
     if (per.every((m) => !m)) return null;
-    const arr = (f: (m: HourMetrics) => number) => per.map((m) => (m ? f(m) : 0));
-    const metrics: Record<string, unknown> = {};
-    if (p.groups.includes("ENGAGEMENT")) Object.assign(metrics, { impressions: arr((m) => m.impressions), clicks: arr((m) => m.clicks), url_clicks: arr((m) => Math.floor(m.clicks / 2)), engagements: arr((m) => m.clicks * 2) });
-    if (p.groups.includes("BILLING")) Object.assign(metrics, { billed_charge_local_micro: arr((m) => Math.round(m.cost * 1_000_000)), billed_engagements: arr((m) => m.clicks) });
-    if (p.groups.includes("WEB_CONVERSION")) {
-      Object.assign(metrics, {
-        conversion_purchases: { metric: arr((m) => m.conversions), post_view: arr(() => 0), post_engagement: arr((m) => m.conversions), order_quantity: null, sale_amount: null },
-        conversion_sign_ups: { metric: arr((m) => (m.conversions > 0 ? 1 : 0)), post_view: null, post_engagement: null },
-        conversion_downloads: { metric: null },
+    const split = (n: number) => (member ? allocate(n, [3, 2, 1])[members.indexOf(member)] : n);
+    const modelled = modelledSeries(per, split);
+    const seeds = (p.entity === "ACCOUNT" ? campaigns.filter((c) => c.active) : campaigns.filter((c) => c.id === id && c.active)).map(seedOf);
+    const cell: SplitOf[] = member ? [{ dimension: p.segmentation!, members, member }] : [];
+    const generated = (metric: (typeof X_METRICS)[number]) =>
+      steps.map((t, i) => {
+        if (!per[i]) return 0;
+        const value = gen.metric(metricFieldOf(FIELD_BY_ID.get(metric.id)!, metric.id), { entities: seeds, days: [t.toISODate()!], hours: p.granularity === "HOUR" ? [t.hour] : undefined, cell });
+        return value === null ? null : metric.micros ? Math.round(value * 1_000_000) : value;
       });
+    const metrics: Record<string, unknown> = {};
+    for (const metric of X_METRICS.filter((m) => p.groups.includes(m.group))) {
+      const path = metric.sub ? `${metric.key}.${metric.sub}` : metric.key;
+      const values = path in modelled ? modelled[path] : generated(metric);
+      if (!metric.sub) metrics[metric.key] = values;
+      else {
+        const object = (metrics[metric.key] ??= {}) as Record<string, unknown>;
+        object[metric.sub] = values;
+      }
     }
     return metrics;
   };
@@ -113,6 +150,9 @@ export function statsBody(p: StatsParams): unknown {
     data_type: "stats",
     time_series_length: steps.length,
     data: p.ids.map((id) => {
+      if (p.segmentation) {
+        return { id, id_data: members.map((member) => ({ segment: { segment_name: member, segment_value: member }, metrics: series(id, member) ?? { impressions: null, clicks: null, billed_charge_local_micro: null } })) };
+      }
       const metrics = series(id);
       return { id, id_data: [{ segment: null, metrics: metrics ?? { impressions: null, clicks: null, billed_charge_local_micro: null } }] };
     }),

@@ -2,8 +2,10 @@
 // and the metric_groups that carry them: a request names groups, not metrics.
 import { dimension, metric as baseMetric } from "../../core/field-defs.js";
 import type { ConfigField, FieldDef, ReportDef } from "../../core/types.js";
+import { snakeId, type CompatibilityRules } from "../shared/column-catalogue.js";
+import { X_METRICS, X_SEGMENTATIONS, type MetricGroup } from "./catalogue.data.js";
 
-export type MetricGroup = "ENGAGEMENT" | "BILLING" | "VIDEO" | "WEB_CONVERSION";
+export type { MetricGroup };
 
 export const REPORTS: (ReportDef & { entity: "ACCOUNT" | "CAMPAIGN" })[] = [
   { id: "account", name: "Account", description: "Ad account totals per day (or hour).", entity: "ACCOUNT" },
@@ -13,53 +15,56 @@ export const DEFAULT_REPORT = "campaigns";
 
 export interface StatsField extends FieldDef {
   groups: MetricGroup[];
+  /** The segmentation_type a breakdown dimension asks for. */
+  segmentation?: string;
 }
 
-const dim = (id: string, name: string, description: string, fieldType: FieldDef["fieldType"] = "TEXT"): StatsField => ({ ...dimension(id, name, fieldType, description), groups: [] });
+const dim = (id: string, name: string, description: string, category: string, fieldType: FieldDef["fieldType"] = "TEXT"): StatsField => ({ ...dimension(id, name, fieldType, description), category, groups: [] });
 
-const metric = (id: string, name: string, description: string, groups: MetricGroup[], fieldType: FieldDef["fieldType"] = "NUMBER", aggregation: FieldDef["aggregation"] = "SUM"): StatsField => ({
+const metric = (id: string, name: string, description: string, groups: MetricGroup[], category: string, fieldType: FieldDef["fieldType"] = "NUMBER", aggregation: FieldDef["aggregation"] = "SUM"): StatsField => ({
   ...baseMetric(id, name, fieldType, aggregation, description),
+  category,
   groups,
 });
 
 const COMMON: StatsField[] = [
-  dim("date", "Date", "The day in the ad account's timezone.", "YEAR_MONTH_DAY"),
-  dim("hour", "Hour", "Hour of the day (0-23) in the ad account's timezone (HOUR granularity).", "HOUR"),
-  dim("account_id", "Account ID", "The ad account id."),
-  dim("account_name", "Account name", "The ad account name."),
+  dim("date", "Date", "The day in the ad account's timezone.", "Time", "YEAR_MONTH_DAY"),
+  dim("hour", "Hour", "Hour of the day (0-23) in the ad account's timezone (HOUR granularity).", "Time", "HOUR"),
+  dim("account_id", "Account ID", "The ad account id.", "Ad account"),
+  dim("account_name", "Account name", "The ad account name.", "Ad account"),
 ];
 
 const CAMPAIGN: StatsField[] = [
-  dim("campaign_id", "Campaign ID", "The campaign id."),
-  dim("campaign_name", "Campaign name", "The campaign name."),
-  dim("campaign_status", "Campaign status", "ACTIVE, PAUSED, DRAFT or DELETED (entity_status)."),
+  dim("campaign_id", "Campaign ID", "The campaign id.", "Campaign"),
+  dim("campaign_name", "Campaign name", "The campaign name.", "Campaign"),
+  dim("campaign_status", "Campaign status", "ACTIVE, PAUSED, DRAFT or DELETED (entity_status).", "Campaign"),
 ];
 
+export const SEGMENT_FIELDS: StatsField[] = X_SEGMENTATIONS.map(([type, name]) => ({ ...dim(`segment_${snakeId(type)}`, name, `The ${name.toLowerCase()} segment of the row (segmentation_type ${type}).`, "Segments"), segmentation: type }));
+
 const METRICS: StatsField[] = [
-  metric("impressions", "Impressions", "Times the promoted posts were seen.", ["ENGAGEMENT"]),
-  metric("clicks", "Clicks", "All clicks on the promoted content.", ["ENGAGEMENT"]),
-  metric("url_clicks", "Link clicks", "Clicks on links in the promoted content.", ["ENGAGEMENT"]),
-  metric("engagements", "Engagements", "All engagements (clicks, likes, reposts, replies, follows...).", ["ENGAGEMENT"]),
-  metric("cost", "Cost", "Spend in the account currency (billed_charge_local_micro / 1,000,000).", ["BILLING"], "CURRENCY"),
-  metric("billed_engagements", "Billed engagements", "Engagements that were billed.", ["BILLING"]),
-  metric("video_views", "Video views", "Total video views (video_total_views).", ["VIDEO"]),
-  metric("conversions", "Conversions", "Website conversions: purchases, sign-ups, downloads and custom events (post-engagement and post-view).", ["WEB_CONVERSION"]),
-  metric("purchases", "Purchases", "Website purchase conversions (conversion_purchases).", ["WEB_CONVERSION"]),
-  metric("ctr", "CTR", "Clicks / impressions, as a ratio.", ["ENGAGEMENT"], "PERCENT", "AVG"),
-  metric("cpc", "CPC", "Cost per click, in the account currency.", ["ENGAGEMENT", "BILLING"], "CURRENCY", "AVG"),
+  ...X_METRICS.map((m) => metric(m.id, m.name, m.description, [m.group], m.category, m.fieldType, m.aggregation)),
+  metric("conversions", "Conversions", "Website conversions: purchases, sign-ups, downloads and custom events (post-engagement and post-view).", ["WEB_CONVERSION"], "Website conversions"),
+  metric("ctr", "CTR", "Clicks / impressions, as a ratio.", ["ENGAGEMENT"], "Engagement", "PERCENT", "AVG"),
+  metric("cpc", "CPC", "Cost per click, in the account currency.", ["ENGAGEMENT", "BILLING"], "Cost", "CURRENCY", "AVG"),
 ];
 
 export const FIELDS_OF: Record<string, StatsField[]> = {
-  account: [...COMMON, ...METRICS],
-  campaigns: [...COMMON, ...CAMPAIGN, ...METRICS],
+  account: [...COMMON, ...SEGMENT_FIELDS, ...METRICS],
+  campaigns: [...COMMON, ...CAMPAIGN, ...SEGMENT_FIELDS, ...METRICS],
 };
 
 export const FIELD_BY_ID = new Map(FIELDS_OF.campaigns.map((f) => [f.id, f]));
 
 /** Declared fields without the internal metric group list. */
 export const FIELDS_BY_REPORT: Record<string, FieldDef[]> = Object.fromEntries(
-  Object.entries(FIELDS_OF).map(([report, fields]) => [report, fields.map(({ groups: _groups, ...field }) => field)]),
+  Object.entries(FIELDS_OF).map(([report, fields]) => [report, fields.map(({ groups: _groups, segmentation: _s, ...field }) => field)]),
 );
+
+/** One segmentation_type a request (Metrics and Segmentation: "segmentation_type" takes one value). */
+export const X_RULES: CompatibilityRules = {
+  limits: [{ fields: SEGMENT_FIELDS.map((f) => f.id), max: 1, reason: "X segments a stats request by one segmentation type" }],
+};
 
 export const REPORT_HELP = "Account totals or one row per campaign.";
 

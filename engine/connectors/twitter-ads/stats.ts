@@ -11,7 +11,7 @@ import type { HttpRequest, HttpResponse } from "../../core/http-types.js";
 import { delay, pollUntilDone, type PollOptions } from "../../core/poll.js";
 import type { ConnectorContext, DateRange } from "../../core/types.js";
 import { PLATFORM, rateLimitExhausted, rateLimitResetMs } from "./errors.js";
-import type { MetricGroup } from "./fields.js";
+import { X_METRICS, type MetricGroup } from "./catalogue.data.js";
 
 export interface StatsQuery {
   accountId: string;
@@ -23,6 +23,8 @@ export interface StatsQuery {
   granularity: "DAY" | "HOUR";
   groups: MetricGroup[];
   placement: Placement;
+  /** One segmentation_type (AGE, GENDER, ...): each entity answers one series per segment. */
+  segmentation?: string;
 }
 
 /** X reports delivery on X itself and on its publisher network (Audience Platform) separately. */
@@ -32,6 +34,8 @@ export interface StatPoint {
   entityId: string;
   date: string;
   hour: number | null;
+  /** The segment's value (segment_value) of a segmented request. */
+  segment?: string | null;
   metrics: Record<string, number | null>;
 }
 
@@ -76,6 +80,7 @@ export function statsParams(q: StatsQuery): Record<string, string> {
     granularity: q.granularity,
     metric_groups: q.groups.join(","),
     placement: q.placement,
+    ...(q.segmentation ? { segmentation_type: q.segmentation } : {}),
   };
 }
 
@@ -118,26 +123,23 @@ export async function getJson<T>(ctx: ConnectorContext, req: HttpRequest, schema
 
 const valueAt = (series: unknown, i: number): number | null => (Array.isArray(series) && typeof series[i] === "number" ? series[i] : null);
 
-/** Conversion metrics are objects of series ({"metric":[...],"post_view":[...],...}); `metric` is the total. */
-const conversionAt = (value: unknown, i: number): number | null =>
-  value && typeof value === "object" && !Array.isArray(value) ? valueAt((value as { metric?: unknown }).metric, i) : null;
+/** A conversion metric's series: conversion objects hold one series per attribution ({"metric":[...],"post_view":[...]}). */
+const seriesAt = (value: unknown, sub: string | undefined, i: number): number | null =>
+  sub === undefined ? valueAt(value, i) : value && typeof value === "object" && !Array.isArray(value) ? valueAt((value as Record<string, unknown>)[sub], i) : null;
 
 const CONVERSION_TYPES = ["conversion_purchases", "conversion_sign_ups", "conversion_downloads", "conversion_custom"];
 
-function metricsAt(m: Record<string, unknown>, i: number): Record<string, number | null> {
-  const micro = valueAt(m.billed_charge_local_micro, i);
-  const conversions = CONVERSION_TYPES.map((t) => conversionAt(m[t], i));
-  return {
-    impressions: valueAt(m.impressions, i),
-    clicks: valueAt(m.clicks, i),
-    url_clicks: valueAt(m.url_clicks, i),
-    engagements: valueAt(m.engagements, i),
-    cost: micro === null ? null : micro / 1_000_000,
-    billed_engagements: valueAt(m.billed_engagements, i),
-    video_views: valueAt(m.video_total_views, i),
-    conversions: conversions.every((c) => c === null) ? null : conversions.reduce<number>((s, c) => s + (c ?? 0), 0),
-    purchases: conversionAt(m.conversion_purchases, i),
-  };
+/** Every catalogue metric at step i (micros as amounts), and the total of the web conversions. */
+export function metricsAt(m: Record<string, unknown>, i: number): Record<string, number | null> {
+  const out: Record<string, number | null> = {};
+  for (const metric of X_METRICS) {
+    if (!(metric.key in m)) continue;
+    const value = seriesAt(m[metric.key], metric.sub, i);
+    out[metric.id] = value === null ? null : metric.micros ? value / 1_000_000 : value;
+  }
+  const conversions = CONVERSION_TYPES.map((t) => seriesAt(m[t], "metric", i));
+  if (CONVERSION_TYPES.some((t) => t in m)) out.conversions = conversions.every((c) => c === null) ? null : conversions.reduce<number>((s, c) => s + (c ?? 0), 0);
+  return out;
 }
 
 /** One point per entity and step that has any data (X sends null series for no delivery). */
@@ -154,7 +156,8 @@ export function pointsOf(payload: StatsPayload, q: StatsQuery): StatPoint[] {
       for (const slice of entity.id_data) {
         const metrics = metricsAt(slice.metrics, i);
         if (Object.values(metrics).every((v) => v === null)) continue;
-        points.push({ entityId: entity.id, date: at.toISODate()!, hour: q.granularity === "HOUR" ? at.hour : null, metrics });
+        const segment = (slice.segment as { segment_value?: unknown } | null | undefined)?.segment_value;
+        points.push({ entityId: entity.id, date: at.toISODate()!, hour: q.granularity === "HOUR" ? at.hour : null, ...(q.segmentation ? { segment: segment === undefined || segment === null ? null : String(segment) } : {}), metrics });
       }
     }
   }
@@ -209,7 +212,7 @@ export function mergePlacements(sets: StatPoint[][]): StatPoint[] {
   if (sets.length === 1) return sets[0];
   const merged = new Map<string, StatPoint>();
   for (const point of sets.flat()) {
-    const key = `${point.entityId}|${point.date}|${point.hour}`;
+    const key = `${point.entityId}|${point.date}|${point.hour}|${point.segment ?? ""}`;
     const seen = merged.get(key);
     if (!seen) {
       merged.set(key, { ...point, metrics: { ...point.metrics } });

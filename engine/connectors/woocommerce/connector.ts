@@ -3,6 +3,7 @@
 // in HTTP Basic auth, which WooCommerce accepts over HTTPS only (plain HTTP needs OAuth 1.0a
 // signatures, which we do not offer). One credential = one store = one account.
 import { DateTime } from "luxon";
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { credentialOption } from "../../core/credentials.js";
 import { splitDateRange } from "../../core/dates.js";
@@ -11,6 +12,7 @@ import type { HttpResponse } from "../../core/http-types.js";
 import { paginate } from "../../core/paginate.js";
 import { redact } from "../../core/redact.js";
 import type { Account, Connector, ConnectorContext, Credential, DateRange, ReadRequest, Row } from "../../core/types.js";
+import { errorBody, numberOrString } from "../shared/answers.js";
 import { recordsConnector, type RecordReport } from "../shared/records.js";
 import { DEFAULT_STATUS_CHOICE, ORDER_STATUSES, REPORT_HELP, STATUS_PRESETS, WOO_CONFIG_FIELDS, WOO_FIELDS, WOO_REPORTS } from "./fields.js";
 
@@ -41,38 +43,41 @@ const ORDER_FIELDS = [
   "coupon_lines",
 ].join(",");
 
-interface WooOrder {
-  id: number;
-  number: string;
-  status: string;
-  currency: string;
+// Amounts are decimal strings ("12.50"): https://woocommerce.github.io/woocommerce-rest-api-docs/#order-properties
+const wooOrder = z.object({
+  id: z.number(),
+  number: z.string(),
+  status: z.string(),
+  currency: z.string(),
   /** Store-local time without offset, e.g. 2025-01-06T14:15:00. */
-  date_created: string;
-  discount_total: string;
-  shipping_total: string;
-  total: string;
-  total_tax: string;
-  customer_id: number;
-  payment_method_title: string;
-  created_via: string;
-  billing?: { country?: string };
-  line_items: { product_id: number; variation_id: number; name: string; sku: string; quantity: number; subtotal: string; total: string }[];
-  refunds: { id: number; total: string }[];
-  coupon_lines: { code: string }[];
-}
+  date_created: z.string(),
+  discount_total: numberOrString,
+  shipping_total: numberOrString,
+  total: numberOrString,
+  total_tax: numberOrString,
+  customer_id: z.number(),
+  payment_method_title: z.string().nullish(),
+  created_via: z.string().nullish(),
+  billing: z.object({ country: z.string().nullish() }).nullish(),
+  line_items: z.array(z.object({ product_id: z.number(), variation_id: z.number(), name: z.string(), sku: z.string().nullish(), quantity: z.number(), subtotal: numberOrString, total: numberOrString })),
+  refunds: z.array(z.object({ id: z.number(), total: numberOrString })),
+  coupon_lines: z.array(z.object({ code: z.string() })),
+});
+type WooOrder = z.infer<typeof wooOrder>;
 
-interface SalesReport {
-  totals: Record<string, { sales: string; orders: number; items: number; tax: string; shipping: string; discount: string; customers: number }>;
-  totals_grouped_by: string;
-}
+/** The legacy sales report: one entry whose totals are keyed by day. */
+const salesReports = z.array(
+  z.object({
+    totals: z.record(z.string(), z.object({ sales: numberOrString, orders: z.number(), items: z.number(), tax: numberOrString, shipping: numberOrString, discount: numberOrString, customers: z.number() })),
+    totals_grouped_by: z.string().nullish(),
+  }),
+);
 
-interface WpIndex {
-  name: string;
-  url?: string;
-  home?: string;
-  timezone_string?: string;
-  gmt_offset?: number | string;
-}
+/** The WordPress REST index: the site's name and clock. */
+const wpIndex = z.object({ name: z.string(), url: z.string().nullish(), home: z.string().nullish(), timezone_string: z.string().nullish(), gmt_offset: numberOrString.nullish() });
+type WpIndex = z.infer<typeof wpIndex>;
+
+const currentCurrency = z.object({ code: z.string() });
 
 /** The store's base URL: https only, no trailing slash; a WordPress in a subfolder keeps its path. */
 export function storeBaseUrl(credential: Credential): string | undefined {
@@ -188,20 +193,13 @@ export function orderDateParams(range: { start: string; end: string }): { after:
   };
 }
 
-interface WooErrorBody {
-  code?: string;
-  message?: string;
-  data?: { status?: number };
-}
+/** {code, message}; any other JSON (an array, null, a plugin's own shape) leaves the status rules below. */
+const wooErrorBody = z.object({ code: z.string().nullish().catch(undefined), message: z.string().nullish().catch(undefined) }).catch({});
 
 export function classifyWooError(response: HttpResponse): ConnectorError | undefined {
-  let body: WooErrorBody = {};
-  try {
-    body = response.json<WooErrorBody>() ?? {};
-  } catch {
-    // An HTML error page (a host's firewall or PHP fatal error): the default rules apply.
-    return undefined;
-  }
+  // An HTML error page (a host's firewall or PHP fatal error): the default rules apply.
+  const body = errorBody(response, wooErrorBody);
+  if (!body) return undefined;
   const code = body.code ?? "";
   const base = {
     kind: "config" as const,
@@ -229,7 +227,7 @@ export function classifyWooError(response: HttpResponse): ConnectorError | undef
 
 async function storeIndex(ctx: ConnectorContext): Promise<WpIndex> {
   requireStore(ctx);
-  return ctx.http.json<WpIndex>({ url: "/wp-json/", auth: false });
+  return ctx.http.json({ url: "/wp-json/", auth: false }, wpIndex);
 }
 
 /** The orders of the range with the chosen statuses, oldest first (orderby=date): each finished day is handed on at once. */
@@ -245,10 +243,7 @@ function orderPages(ctx: ConnectorContext, account: Account, range: DateRange, r
         account: account.id,
         query: { ...dates, status: statuses, per_page: PAGE_SIZE, page: current, orderby: "date", order: "asc", _fields: ORDER_FIELDS },
       });
-      const orders = response.json<WooOrder[]>();
-      if (!Array.isArray(orders)) {
-        throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(response.text.slice(0, 300)), message: "WooCommerce answered the orders list with something that is not a list." });
-      }
+      const orders = response.json(z.array(wooOrder));
       const totalPages = Number(response.headers.get("x-wp-totalpages") ?? 0);
       return { items: orders, next: current < totalPages ? current + 1 : null };
     },
@@ -260,13 +255,16 @@ async function* salesRecords(ctx: ConnectorContext, account: Account, range: Dat
   requireStore(ctx);
   if (req.granularity === "hour") throw new InvalidRequestError("WooCommerce's sales report is daily only; read the orders report for hourly figures.");
   for (const slice of splitDateRange(range, SALES_SLICE_DAYS)) {
-    const reports = await ctx.http.json<SalesReport[]>({
-      url: `${API}/reports/sales`,
-      account: account.id,
-      query: { date_min: slice.start, date_max: slice.end },
-    });
-    const report = reports?.[0];
-    if (!report || typeof report.totals !== "object") {
+    const reports = await ctx.http.json(
+      {
+        url: `${API}/reports/sales`,
+        account: account.id,
+        query: { date_min: slice.start, date_max: slice.end },
+      },
+      salesReports,
+    );
+    const report = reports[0];
+    if (!report) {
       throw new ConnectorError({ kind: "system", platform: PLATFORM, bodyExcerpt: ctx.http.redact(JSON.stringify(reports).slice(0, 300)), message: "WooCommerce's sales report had no totals." });
     }
     yield Object.entries(report.totals)
@@ -320,7 +318,7 @@ export function createWooCommerceConnector(): Connector {
 
     async listAccounts(ctx): Promise<Account[]> {
       const index = await storeIndex(ctx);
-      const currency = await ctx.http.json<{ code: string }>({ url: `${API}/data/currencies/current` });
+      const currency = await ctx.http.json({ url: `${API}/data/currencies/current` }, currentCurrency);
       const base = new URL(ctx.http.baseUrl);
       return [
         {

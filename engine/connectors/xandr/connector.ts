@@ -23,8 +23,8 @@ const session = sessionClient({
   async login(ctx) {
     const { key: username, secret: password } = ctx.credential.type === "api-key" ? ctx.credential : { key: "", secret: "" };
     if (!username || !password) throw new ConnectorError({ kind: "config", platform: PLATFORM, message: "Xandr needs the API username and password. Reconnect the source." });
-    const body = await ctx.http.json<{ response?: { token?: string } }>({ method: "POST", url: "/auth", auth: false, json: { auth: { username, password } } });
-    if (!body?.response?.token) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "Xandr answered the login without a token." });
+    const body = await ctx.http.json({ method: "POST", url: "/auth", auth: false, json: { auth: { username, password } } }, z.object({ response: z.object({ token: z.string().nullish() }).nullish() }));
+    if (!body.response?.token) throw new ConnectorError({ kind: "system", platform: PLATFORM, message: "Xandr answered the login without a token." });
     return { token: body.response.token, expiresIn: 2 * 3600 };
   },
   headers: (token) => ({ authorization: token }),

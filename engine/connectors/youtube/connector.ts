@@ -2,11 +2,11 @@
 // https://developers.google.com/youtube/v3/docs/channels/list), rows from the YouTube Analytics API
 // v2 reports.query (https://developers.google.com/youtube/analytics/reference/reports/query): a
 // columnHeaders + rows table paged with startIndex (1-based) and maxResults. Google OAuth 2.0.
+import { z } from "zod";
 import { paginate } from "../../core/paginate.js";
 import type { Account, ConnectorContext } from "../../core/types.js";
 import { googleHost } from "../shared/google-family.js";
 import { googleReportingConnector } from "../shared/google-reporting.js";
-import { unexpectedPayload } from "../shared/records.js";
 import { CHANNEL_FIELDS, VIDEO_FIELDS, YOUTUBE_REPORTS } from "./fields.js";
 
 const PLATFORM = "youtube";
@@ -15,19 +15,20 @@ const ZONE = "America/Los_Angeles";
 /** The top-videos report answers at most 200 rows (https://developers.google.com/youtube/analytics/channel_reports#top-videos-reports). */
 const TOP_VIDEOS = 200;
 
-interface Channel {
-  id: string;
-  snippet?: { title?: string };
-}
+const channelsPage = z.object({ items: z.array(z.object({ id: z.string(), snippet: z.object({ title: z.string().nullish() }).nullish() })).nullish(), nextPageToken: z.string().nullish() });
+/** A report table: one row of cells per dimension value, in columnHeaders order. */
+const reportTable = z.object({
+  columnHeaders: z.array(z.object({ name: z.string(), columnType: z.string().nullish(), dataType: z.string().nullish() })).nullish(),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))).nullish(),
+});
 
 async function listChannels(ctx: ConnectorContext): Promise<Account[]> {
   const data = googleHost(ctx, "https://www.googleapis.com/youtube/v3", "/youtube/v3");
   const out: Account[] = [];
-  for await (const items of paginate<Channel, string>(
-    async (pageToken) => {
-      const body = await ctx.http.json<{ items?: Channel[]; nextPageToken?: string }>({ url: `${data}/channels`, query: { part: "snippet", mine: "true", maxResults: 50, pageToken } });
-      if (body?.items !== undefined && !Array.isArray(body.items)) throw unexpectedPayload(ctx, PLATFORM, "channels.list", body);
-      return { items: body?.items ?? [], next: body?.nextPageToken };
+  for await (const items of paginate(
+    async (pageToken: string | undefined) => {
+      const body = await ctx.http.json({ url: `${data}/channels`, query: { part: "snippet", mine: "true", maxResults: 50, pageToken } }, channelsPage);
+      return { items: body.items ?? [], next: body.nextPageToken ?? undefined };
     },
     { platform: PLATFORM },
   )) {
@@ -35,11 +36,6 @@ async function listChannels(ctx: ConnectorContext): Promise<Account[]> {
     for (const c of items) out.push({ id: c.id, name: c.snippet?.title ?? c.id, timezone: ZONE, currency: "USD", status: "active" });
   }
   return out;
-}
-
-interface ReportTable {
-  columnHeaders?: { name: string; columnType?: string; dataType?: string }[];
-  rows?: unknown[][];
 }
 
 export function createYouTubeConnector(opts: { maxResults?: number } = {}) {
@@ -59,7 +55,7 @@ export function createYouTubeConnector(opts: { maxResults?: number } = {}) {
       const size = videos ? Math.min(maxResults, TOP_VIDEOS) : maxResults;
       return paginate<Record<string, unknown>, number>(
         async (startIndex = 1) => {
-          const body = await ctx.http.json<ReportTable>({
+          const body = await ctx.http.json({
             url: "/v2/reports",
             account: q.account.id,
             query: {
@@ -72,8 +68,7 @@ export function createYouTubeConnector(opts: { maxResults?: number } = {}) {
               maxResults: size,
               startIndex,
             },
-          });
-          if (!body || (body.rows !== undefined && !Array.isArray(body.rows))) throw unexpectedPayload(ctx, PLATFORM, "reports.query", body);
+          }, reportTable);
           const names = (body.columnHeaders ?? []).map((h) => h.name);
           const rows = body.rows ?? [];
           const items = rows.map((cells) => Object.fromEntries(names.map((n, i) => [n, cells[i]])));

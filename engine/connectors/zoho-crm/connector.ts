@@ -4,11 +4,13 @@
 // the `location` option (com, eu, in, com.au, jp, ca, sa, com.cn); read when the stored
 // credential carries it, else the US host. Deals are queried with COQL (POST /crm/v8/coql,
 // "limit offset, 200", info.more_records); the org (GET /crm/v8/org) gives timezone and currency.
+import { z } from "zod";
 import { ratio } from "../../core/aggregate.js";
 import { ConnectorError } from "../../core/errors.js";
 import { dimension as dim, metric } from "../../core/field-defs.js";
 import { paginate } from "../../core/paginate.js";
 import type { Account, Connector, ConnectorContext, Credential, DateRange } from "../../core/types.js";
+import { numberOrString } from "../shared/answers.js";
 import { num, platformErrors, rangeBounds, recordsConnector, stamp } from "../shared/records.js";
 
 const PLATFORM = "zoho-crm";
@@ -29,20 +31,26 @@ export function zohoTokenUrl(options: Record<string, string | string[]> | undefi
   return dc === "ca" ? "https://accounts.zohocloud.ca/oauth/v2/token" : `https://accounts.zoho.${dc}/oauth/v2/token`;
 }
 
-export interface ZohoDeal {
-  id: string;
-  Deal_Name: string;
-  Amount: number | null;
-  Stage: string;
-  Pipeline?: string | null;
-  Lead_Source?: string | null;
-  Created_Time: string;
-  Closing_Date?: string | null;
-  Owner?: { id: string; name?: string };
-}
+const zohoDeal = z.object({
+  id: z.string(),
+  Deal_Name: z.string(),
+  Amount: numberOrString.nullable(),
+  Stage: z.string(),
+  Pipeline: z.string().nullish(),
+  Lead_Source: z.string().nullish(),
+  Created_Time: z.string(),
+  Closing_Date: z.string().nullish(),
+  Owner: z.object({ id: z.string(), name: z.string().nullish() }).nullish(),
+});
+export type ZohoDeal = z.infer<typeof zohoDeal>;
+/** An empty result is 204 No Content, read as null. */
+const coqlPage = z.object({ data: z.array(zohoDeal).nullish(), info: z.object({ more_records: z.boolean().nullish(), count: z.number().nullish() }).nullish() }).nullable();
+const orgAnswer = z.object({
+  org: z.array(z.object({ id: z.string(), company_name: z.string(), time_zone: z.string().nullish(), iso_code: z.string().nullish(), currency: z.string().nullish(), primary_email: z.string().nullish() })).min(1),
+});
 
 async function org(ctx: ConnectorContext) {
-  const body = await ctx.http.json<{ org: { id: string; company_name: string; time_zone: string; iso_code?: string; currency?: string; primary_email?: string }[] }>({ url: "/crm/v8/org" });
+  const body = await ctx.http.json({ url: "/crm/v8/org" }, orgAnswer);
   return body.org[0];
 }
 
@@ -54,7 +62,7 @@ function deals(ctx: ConnectorContext, account: Account, range: DateRange) {
       // COQL reads at most 2,000 rows per offset window; day-sized slices of a CRM rarely approach that.
       const select_query = `select id, Deal_Name, Amount, Stage, Pipeline, Lead_Source, Created_Time, Closing_Date, Owner from Deals where Created_Time between '${iso(from)}' and '${iso(to.minus({ seconds: 1 }))}' order by Created_Time asc limit ${offset}, ${PAGE_SIZE}`;
       // An empty result is 204 No Content.
-      const body = await ctx.http.json<{ data?: ZohoDeal[]; info?: { more_records?: boolean; count?: number } } | null>({ method: "POST", url: "/crm/v8/coql", account: account.id, json: { select_query } });
+      const body = await ctx.http.json({ method: "POST", url: "/crm/v8/coql", account: account.id, json: { select_query } }, coqlPage);
       const items = body?.data ?? [];
       return { items, next: body?.info?.more_records ? offset + items.length : null };
     },

@@ -6,6 +6,7 @@ import { envPrefix } from "../../../engine/core/app-credentials.js";
 import { hasConnector } from "../../../engine/connectors/registry.js";
 import type { ContractFixture } from "../../../engine/connectors/contract-fixture.js";
 import { startFakeOAuthProvider } from "../../fakes/support/oauth-provider.js";
+import { fixtureAppEnv } from "../../support/contract-fixtures.js";
 
 /** One OAuth 2.0, one OAuth 1.0a and one api-key platform (issue 4's "done when"). */
 export const E2E_SOURCE_PLATFORMS = ["google-ads", "twitter-ads", "shopify"] as const;
@@ -32,11 +33,7 @@ export async function startSourceFakes(log: (m: string) => void = () => {}) {
       const provider = await startFakeOAuthProvider({ name: platform, clientId, clientSecret, issue: credential });
       closers.push(() => provider.close());
       env[`${prefix}_OAUTH_BASE_URL`] = provider.url;
-      env[`${prefix}_CLIENT_ID`] = clientId;
-      env[`${prefix}_CLIENT_SECRET`] = clientSecret;
-      for (const [key, value] of Object.entries(contract.app?.extra ?? {})) {
-        env[`${prefix}_${key.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`] = value;
-      }
+      Object.assign(env, fixtureAppEnv(platform, { ...contract.app, clientId, clientSecret }));
     }
     started.push(platform);
   }

@@ -8,6 +8,8 @@ import { startSourceFakes } from "./source-fakes.js";
 import { startAccountFakes } from "./account-fakes.js";
 import { startFakeBigQuery } from "../../fakes/bigquery/server.js";
 import { startLandingServer } from "./landing-server.js";
+import { startEcbFake, workingDayRates } from "../../fakes/ecb/server.js";
+import { addDays } from "../../../engine/index.js";
 import { E2E_GOOGLE_ACCOUNTS, E2E_GOOGLE_CLIENT, E2E_LOOKER, type E2EState } from "./state.js";
 
 /**
@@ -30,6 +32,9 @@ async function main() {
   const bigqueryKey = bigquery.createServiceAccount({ projectId: "e2e-project" });
   const temporalPort = await freePort();
   const landing = await startLandingServer();
+  // The worker's rates:ecb schedule fetches here (decision 0930): a year of working days up to today.
+  const today = new Date().toISOString().slice(0, 10);
+  const ecb = await startEcbFake(workingDayRates(addDays(today, -400), today));
   // The seed (run in this process) registers the Looker Studio client from these.
   Object.assign(process.env, {
     // The seeded demo source's landing pages: the URL checker finds the broken one there.
@@ -54,6 +59,7 @@ async function main() {
       ...accountFakes.env,
       BIGQUERY_API_ENDPOINT: bigquery.url,
       BIGQUERY_TOKEN_URL: bigquery.tokenUrl,
+      ECB_RATES_BASE_URL: ecb.url,
       // The fakes and the landing server listen on loopback (decision 0840).
       OUTBOUND_ALLOW_PRIVATE: "true",
     },
@@ -68,6 +74,7 @@ async function main() {
     await accountFakes.close();
     await bigquery.close();
     await landing.close();
+    await ecb.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(0);
   };

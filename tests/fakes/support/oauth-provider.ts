@@ -27,6 +27,8 @@ export interface FakeOAuthProvider {
   readonly server: FakeServer;
   /** Codes exchanged and access tokens issued (OAuth 2.0 and 1.0a). */
   readonly issued: number;
+  /** Plays the user at the consent page of an authorize URL, as a browser would; answers the redirect back to the product. */
+  consent(authorizeUrl: string, decision: "allow" | "deny"): Promise<URL>;
   close(): Promise<void>;
 }
 
@@ -159,6 +161,13 @@ export async function startFakeOAuthProvider(opts: FakeOAuthProviderOptions): Pr
     server,
     get issued() {
       return issued;
+    },
+    async consent(authorizeUrl, decision) {
+      const page = await (await fetch(authorizeUrl)).text();
+      const fields = Object.fromEntries([...page.matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2].replace(/&#(\d+);/g, (_, c) => String.fromCharCode(Number(c)))]));
+      const res = await fetch(`${server.url}/__consent`, { method: "POST", body: new URLSearchParams({ ...fields, decision }), redirect: "manual" });
+      if (res.status !== 302) throw new Error(`The fake consent page answered ${res.status}`);
+      return new URL(res.headers.get("location")!);
     },
     close: () => server.close(),
   };
