@@ -4,7 +4,7 @@ import { UsageBar, type UsageView } from "./usage-bar";
 import { BillingBanners, type BannerView } from "./billing-banners";
 
 export type ShellUser = { email: string; firstName: string | null; isAdmin: boolean };
-export type ShellCompany = { name: string; activateAlert: boolean; subscribed: boolean };
+export type ShellCompany = { name: string; activateAlert: boolean; subscribed: boolean; gettingStarted?: { completed: number; total: number } };
 
 type NavItem = { to: string; label: string; end?: boolean };
 type NavGroup = { label?: string; items: NavItem[] };
@@ -12,6 +12,10 @@ type NavGroup = { label?: string; items: NavItem[] };
 /** Spec 2 §2 Layout: Usage, Sources, Storage, Destinations, API, Settings, Help. */
 export function navigationFor(company: ShellCompany): NavGroup[] {
   const groups: NavGroup[] = [];
+  // The checklist stays one click away (issue 19): on top with its progress until every step is done, then next to Help.
+  const checklist = company.gettingStarted;
+  const unfinished = checklist !== undefined && checklist.completed < checklist.total;
+  if (unfinished) groups.push({ items: [{ to: "/getting-started", label: `Getting started (${checklist.completed} of ${checklist.total})` }] });
   if (company.activateAlert) groups.push({ items: [{ to: "/", label: "Dashboard", end: true }] });
   groups.push(
     { items: [{ to: "/data-connector/usage", label: "Usage" }, { to: "/data-connector/sources", label: "Sources" }] },
@@ -25,7 +29,7 @@ export function navigationFor(company: ShellCompany): NavGroup[] {
         { to: "/data-connector/microsoft-excel", label: "Microsoft Excel" },
       ],
     },
-    { items: [{ to: "/data-connector/api", label: "API" }, { to: "/settings", label: "Settings" }, { to: "/help", label: "Help" }] },
+    { items: [{ to: "/data-connector/api", label: "API" }, { to: "/settings", label: "Settings" }, ...(checklist && !unfinished ? [{ to: "/getting-started", label: "Getting started" }] : []), { to: "/help", label: "Help" }] },
   );
   return groups;
 }

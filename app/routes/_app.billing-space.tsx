@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialOver: usage.trialOver,
     used: usage.used,
     cap: usage.cap,
-    accounts: usage.accounts.map((a) => ({ id: a.dataSourceId, name: a.name, accountId: a.accountId, platform: a.platform, lastUsedAt: a.lastUsedAt.toISOString(), locked: usage.lockedIds.includes(a.dataSourceId) })),
+    accounts: usage.accounts.map((a) => ({ id: a.dataSourceId, name: a.name, accountId: a.accountId, platform: a.platform, deleted: a.deleted, lastUsedAt: a.lastUsedAt.toISOString(), locked: usage.lockedIds.includes(a.dataSourceId) })),
   });
 }
 
@@ -98,7 +98,7 @@ export default function BillingSpace() {
             <tbody>
               {data.accounts.map((a) => (
                 <tr key={a.id} className="border-t border-slate-100">
-                  <td data-label="Account" className="px-6 py-2">{a.name} <span className="text-slate-500">{a.accountId}</span></td>
+                  <td data-label="Account" className="px-6 py-2">{a.name} <span className="text-slate-500">{a.accountId}</span>{a.deleted ? <span className="block text-xs text-slate-500">Deleted since; its reads in the last 30 days still count.</span> : null}</td>
                   <td data-label="Platform" className="px-6 py-2">{a.platform}</td>
                   <td data-label="Last used" className="px-6 py-2">{date(a.lastUsedAt)}</td>
                   <td data-label="Status" className="px-6 py-2">{a.locked ? <span className="text-red-700">Locked: beyond your plan</span> : "Active"}</td>
