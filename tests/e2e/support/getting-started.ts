@@ -76,3 +76,12 @@ export async function expectChecklistResumesAndUsageOutlivesTheSource(page: Page
   await page.goto("/getting-started");
   await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "current");
 }
+
+/** The seeded newcomer left after connecting a source: the menu brings the checklist back on step 2. */
+export async function expectNewcomerResumesOnAccounts(page: Page) {
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Getting started (1 of 4)" }).click();
+  await expect(page).toHaveURL(/\/getting-started$/);
+  await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "done");
+  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-status", "current");
+  await expect(checklistStep(page, "accounts").getByRole("link", { name: "Choose accounts" })).toHaveAttribute("href", /\/data-connector\/sources\/\d+$/);
+}
