@@ -1,7 +1,6 @@
-import { createCompany, setMainUser } from "../../db/repositories/companies.js";
-import { createUser, findUserByEmailForSignIn, ROLE_USER } from "../../db/repositories/users.js";
+import { findUserByEmailForSignIn, ROLE_USER } from "../../db/repositories/users.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
-import { hashPassword } from "../../lib/passwords.js";
+import { createSeedCompany } from "./core.js";
 import { demoAccounts } from "./demo-source.js";
 import { NEWCOMER_COMPANY_NAME, NEWCOMER_USER, type SeedStep } from "./context.js";
 
@@ -16,16 +15,8 @@ export const newcomerStep: SeedStep = {
     if (await findUserByEmailForSignIn(db, NEWCOMER_USER.email)) return;
     const accounts = await demoAccounts();
     await db.transaction().execute(async (trx) => {
-      const company = await createCompany(trx, { name: NEWCOMER_COMPANY_NAME, activateAlert: false });
-      const user = await createUser(trx, company.id, {
-        email: NEWCOMER_USER.email,
-        passwordHash: await hashPassword(NEWCOMER_USER.password),
-        firstName: NEWCOMER_USER.firstName,
-        lastName: NEWCOMER_USER.lastName,
-        roles: [ROLE_USER],
-      });
-      await setMainUser(trx, company.id, user.id);
-      await createNetworkAuthorization(trx, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" }, availableDataSources: accounts, createdById: user.id });
+      const { company, users } = await createSeedCompany(trx, { name: NEWCOMER_COMPANY_NAME, activateAlert: false }, [{ ...NEWCOMER_USER, roles: [ROLE_USER] }]);
+      await createNetworkAuthorization(trx, company.id, { name: "Demo Ads", platform: "demo", credential: { type: "api-key", key: "demo" }, availableDataSources: accounts, createdById: users[0]!.id });
     });
     log(`seeded company "${NEWCOMER_COMPANY_NAME}" with ${NEWCOMER_USER.email}, half-way through getting started`);
   },
