@@ -236,6 +236,7 @@ export function AreaSparkline({ points, label, unit }: { points: { x: string; y:
       {(width) => (
         <div role="img" aria-label={`${label} over the last 7 days`}>
           <Line
+            role="presentation"
             width={width}
             height={96}
             data={[{ id: label, data: points }]}

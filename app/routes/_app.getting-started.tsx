@@ -68,7 +68,7 @@ function Checklist({ progress, firstSourceId }: { progress: { done: Record<Getti
         {GETTING_STARTED_STEPS.map((step, i) => {
           const status = progress.done[step.id] ? "done" : progress.current === step.id ? "current" : "todo";
           return (
-            <li key={step.id} data-testid={`checklist-${step.id}`} data-status={status} aria-current={status === "current" ? "step" : undefined} className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${status === "current" ? "border-brand-400 bg-brand-50" : "border-slate-200"}`}>
+            <li key={step.id} data-testid={`checklist-${step.id}`} data-state={status} aria-current={status === "current" ? "step" : undefined} className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${status === "current" ? "border-brand-400 bg-brand-50" : "border-slate-200"}`}>
               <span aria-hidden className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${status === "done" ? "bg-emerald-600 text-white" : status === "current" ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-700"}`}>
                 {status === "done" ? "✓" : i + 1}
               </span>

@@ -12,7 +12,7 @@ test("the demo company has done every step: the checklist says so and stays in t
   await signIn(page);
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Getting started", exact: true }).click();
   await expect(page.getByTestId("getting-started-checklist")).toContainText("All set");
-  for (const step of ["source", "accounts", "destination", "data"]) await expect(page.getByTestId(`checklist-${step}`)).toHaveAttribute("data-status", "done");
+  for (const step of ["source", "accounts", "destination", "data"]) await expect(page.getByTestId(`checklist-${step}`)).toHaveAttribute("data-state", "done");
 });
 
 test("the seeded newcomer finds the checklist on step 2 from the menu", async ({ page }) => {

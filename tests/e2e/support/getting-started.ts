@@ -9,8 +9,8 @@ const checklistStep = (page: Page, id: string) => page.getByTestId(`checklist-${
 export async function expectNewCompanyChecklist(page: Page) {
   await expect(page).toHaveURL(/\/getting-started$/);
   await expect(page.getByTestId("getting-started-checklist")).toContainText("0 of 4 steps done");
-  await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "current");
-  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-status", "todo");
+  await expect(checklistStep(page, "source")).toHaveAttribute("data-state", "current");
+  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-state", "todo");
   await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Getting started (0 of 4)" })).toBeVisible();
   const usage = page.getByTestId("usage-bar");
   await expect(usage).toContainText("0 / ∞");
@@ -44,8 +44,8 @@ export async function expectChecklistResumesAndUsageOutlivesTheSource(page: Page
 
   // Left the wizard: the menu brings it back at step 2.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Getting started (1 of 4)" }).click();
-  await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "done");
-  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-status", "current");
+  await expect(checklistStep(page, "source")).toHaveAttribute("data-state", "done");
+  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-state", "current");
   await checklistStep(page, "accounts").getByRole("link", { name: "Choose accounts" }).click();
   await expect(page).toHaveURL(new RegExp(`/data-connector/sources/${sourceId}$`));
   const account = page.getByTestId("account").first();
@@ -53,7 +53,7 @@ export async function expectChecklistResumesAndUsageOutlivesTheSource(page: Page
   await expect(account.getByRole("switch")).toHaveAttribute("aria-checked", "true");
 
   await page.goto("/getting-started");
-  await expect(checklistStep(page, "destination")).toHaveAttribute("data-status", "current");
+  await expect(checklistStep(page, "destination")).toHaveAttribute("data-state", "current");
 
   // A first read through a query URL ticks "See your first data" and counts one account.
   await buildDemoQuery(page, { autoSubmit: false });
@@ -61,7 +61,7 @@ export async function expectChecklistResumesAndUsageOutlivesTheSource(page: Page
   const res = await page.request.get(queryUrl);
   expect(res.status()).toBe(200);
   await page.goto("/getting-started");
-  await expect(checklistStep(page, "data")).toHaveAttribute("data-status", "done");
+  await expect(checklistStep(page, "data")).toHaveAttribute("data-state", "done");
   await expect(page.getByTestId("usage-bar")).toContainText("1 / ∞");
 
   // Its only source deleted: Usage stays (no bounce to Getting started), the read still counts.
@@ -74,14 +74,14 @@ export async function expectChecklistResumesAndUsageOutlivesTheSource(page: Page
   await expect(page).toHaveTitle("Usage · Signalpost");
   await expect(page.getByTestId("usage-bar")).toContainText("1 / ∞");
   await page.goto("/getting-started");
-  await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "current");
+  await expect(checklistStep(page, "source")).toHaveAttribute("data-state", "current");
 }
 
 /** The seeded newcomer left after connecting a source: the menu brings the checklist back on step 2. */
 export async function expectNewcomerResumesOnAccounts(page: Page) {
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Getting started (1 of 4)" }).click();
   await expect(page).toHaveURL(/\/getting-started$/);
-  await expect(checklistStep(page, "source")).toHaveAttribute("data-status", "done");
-  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-status", "current");
+  await expect(checklistStep(page, "source")).toHaveAttribute("data-state", "done");
+  await expect(checklistStep(page, "accounts")).toHaveAttribute("data-state", "current");
   await expect(checklistStep(page, "accounts").getByRole("link", { name: "Choose accounts" })).toHaveAttribute("href", /\/data-connector\/sources\/\d+$/);
 }
