@@ -1,7 +1,7 @@
 // Issue 19: the query builder, the job wizard and the alert editor can be used with the keyboard
 // alone (Tab to reach, Space/Enter/arrows/typing to act).
 import { expect, signIn, test } from "./support/fixtures.js";
-import { chooseRadio, chooseWithArrows, press, typeInto } from "./support/keyboard.js";
+import { chooseByTyping, chooseRadio, chooseWithArrows, press, typeInto } from "./support/keyboard.js";
 import { openSeededEditor } from "./support/editor.js";
 import { campaignsOf, DEMO_ACCOUNTS } from "../../engine/connectors/demo/model.js";
 import { SEEDED_STREAM } from "./support/data-streams.js";
@@ -11,7 +11,7 @@ test("query builder with the keyboard: source, account, metric, dimension, date 
   const section = (id: string) => page.locator(`details[data-section=${id}]`);
   const next = (id: string) => section(id).getByRole("button", { name: /^(Next|Done)$/ });
   const demo = await page.locator("select[name=source] option", { hasText: "Demo Ads" }).first().getAttribute("value");
-  await chooseWithArrows(page, page.getByLabel("Source", { exact: true }), demo!);
+  await chooseByTyping(page, page.getByLabel("Source", { exact: true }), "Demo Ads", demo!);
   await expect(section("accounts")).toHaveAttribute("open", "");
   await press(page, section("accounts").locator("input[type=checkbox]").first(), "Space");
   await press(page, next("accounts"), "Enter");

@@ -46,3 +46,13 @@ export async function chooseRadio(page: Page, name: string, value: string, max =
   for (let i = 0; i < max && !(await target.isChecked()); i++) await page.keyboard.press("ArrowDown");
   await expect(target).toBeChecked();
 }
+
+/**
+ * Tabs to a closed <select> and types the start of an option's text (the browser's type-ahead),
+ * one change for a select that submits on change, where each arrow press would submit.
+ */
+export async function chooseByTyping(page: Page, select: Locator, text: string, value: string): Promise<void> {
+  await tabTo(page, select);
+  await page.keyboard.type(text);
+  await expect(select).toHaveValue(value);
+}
