@@ -3,10 +3,12 @@
 // - workflows are replayed by Temporal and must be deterministic: no Node built-ins, no I/O modules;
 // - the layers of docs/architecture.md: scripts/lint/layer-boundaries.js;
 // - the environment is read in one place, lib/env.ts, where it is validated;
-// - platform answers are parsed by a schema, never cast: scripts/lint/checked-answers.js.
+// - platform answers are parsed by a schema, never cast: scripts/lint/checked-answers.js;
+// - actions parse their forms with a schema (conform + zod), never field by field: scripts/lint/form-schemas.js.
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 import checkedAnswers from "./scripts/lint/checked-answers.js";
+import formSchemas from "./scripts/lint/form-schemas.js";
 import layerBoundaries from "./scripts/lint/layer-boundaries.js";
 
 const NODE_BUILTINS = ["assert", "buffer", "child_process", "cluster", "crypto", "dgram", "dns", "events", "fs", "fs/promises", "http", "http2", "https", "net", "os", "path", "perf_hooks", "process", "readline", "stream", "timers", "tls", "url", "util", "v8", "vm", "worker_threads", "zlib"];
@@ -19,7 +21,7 @@ export default tseslint.config(
       parser: tseslint.parser,
       parserOptions: { projectService: { allowDefaultProject: ["*.js"] }, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, signalpost: { rules: { "layer-boundaries": layerBoundaries, "checked-answers": checkedAnswers } } },
+    plugins: { "@typescript-eslint": tseslint.plugin, "react-hooks": reactHooks, signalpost: { rules: { "layer-boundaries": layerBoundaries, "checked-answers": checkedAnswers, "form-schemas": formSchemas } } },
     linterOptions: { reportUnusedDisableDirectives: "error" },
     rules: {
       "@typescript-eslint/no-floating-promises": "error",
@@ -52,6 +54,18 @@ export default tseslint.config(
       "**/*.test.ts",
     ],
     rules: { "signalpost/checked-answers": "error" },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}", "app/services/**/*.{ts,tsx}"],
+    ignores: [
+      "**/*.test.ts",
+      "**/*.test.tsx",
+      // Being moved onto schemas on another branch (issue 16): the only two of its files that still
+      // read fields one by one. The lead empties this list once that branch is merged.
+      "app/routes/login.tsx",
+      "app/routes/auth.google.tsx",
+    ],
+    rules: { "signalpost/form-schemas": "error" },
   },
   {
     files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "engine/**/*.ts", "db/**/*.ts", "temporal/**/*.ts", "lib/**/*.ts"],

@@ -7,6 +7,7 @@ import type { AlertTables } from "./tables/alerts.js";
 import type { CheckTables } from "./tables/checks.js";
 import type { ThrottlingTables } from "./tables/throttling.js";
 import type { IntegrationTables } from "./tables/integrations.js";
+import type { ReadCacheTables } from "./tables/read-cache.js";
 import type { McpTables } from "./tables/mcp.js";
 import type { CurrencyTables } from "./tables/currency.js";
 import type { ClientLinkTables } from "./tables/client-links.js";
@@ -157,7 +158,7 @@ export interface CoreTables {
   dataSourceAssignees: DataSourceAssigneesTable;
 }
 
-export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables, CurrencyTables, ClientLinkTables {}
+export interface Database extends CoreTables, QueryUrlTables, AccountTables, SourcesTables, DataStreamTables, AlertTables, IntegrationTables, CheckTables, ThrottlingTables, McpTables, CurrencyTables, ClientLinkTables, ReadCacheTables {}
 
 export type Company = Selectable<CompaniesTable>;
 export type User = Selectable<UsersTable>;

@@ -212,7 +212,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         },
         () => ctx,
       );
-      for await (const chunk of format.write(result.columns, result.rows)) io.stdout.write(chunk);
+      const decoder = new TextDecoder();
+      for await (const chunk of format.write(result.columns, result.rows)) io.stdout.write(decoder.decode(chunk, { stream: true }));
       if (format.id === "json") io.stdout.write("\n");
       return 0;
     }

@@ -85,6 +85,12 @@ const schema = z.object({
         ctx.addIssue({ code: "custom", message: (error as Error).message });
       }
     }),
+  /** Read cache (decision 0890): megabytes of rows per company (their text, before compression) before the least recently read days are evicted. */
+  READ_CACHE_MAX_MB_PER_COMPANY: z.coerce.number().positive().default(512),
+  /** Minutes today's and yesterday's stored rows are served before the platform is asked again. */
+  READ_CACHE_RECENT_MINUTES: z.coerce.number().positive().default(60),
+  /** The same for the other days of a connector's restatement window. */
+  READ_CACHE_WINDOW_MINUTES: z.coerce.number().positive().default(360),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -142,27 +142,43 @@ export class SharedStream {
 
 const encoder = new TextEncoder();
 
-/** Turns many small strings into chunks of about `size` bytes (one row per chunk is slow to send). */
-export async function* coalesce(source: AsyncIterable<string>, size = 64 * 1024, onBytes?: (n: number) => void, firstSize = 4 * 1024): AsyncGenerator<Uint8Array> {
-  let parts: string[] = [];
+function concat(parts: Uint8Array[], length: number): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
+}
+
+/**
+ * Turns many small parts (text or bytes) into chunks of about `size` bytes (one row per chunk is
+ * slow to send); a part already that large goes through as it is.
+ */
+export async function* coalesce(source: AsyncIterable<string | Uint8Array>, size = 64 * 1024, onBytes?: (n: number) => void, firstSize = 4 * 1024): AsyncGenerator<Uint8Array> {
+  let parts: Uint8Array[] = [];
   let length = 0;
   // A small first chunk: the client sees its first byte (and the headers) as early as possible.
   let threshold = Math.min(firstSize, size);
   for await (const part of source) {
-    parts.push(part);
-    length += part.length;
+    const bytes = typeof part === "string" ? encoder.encode(part) : part;
+    if (bytes.byteLength === 0) continue;
+    parts.push(bytes);
+    length += bytes.byteLength;
     if (length >= threshold) {
       threshold = size;
-      const bytes = encoder.encode(parts.join(""));
-      onBytes?.(bytes.byteLength);
-      yield bytes;
+      const chunk = concat(parts, length);
+      onBytes?.(chunk.byteLength);
+      yield chunk;
       parts = [];
       length = 0;
     }
   }
   if (length > 0) {
-    const bytes = encoder.encode(parts.join(""));
-    onBytes?.(bytes.byteLength);
-    yield bytes;
+    const chunk = concat(parts, length);
+    onBytes?.(chunk.byteLength);
+    yield chunk;
   }
 }

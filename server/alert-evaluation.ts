@@ -25,6 +25,7 @@ import {
   type FieldDef,
   type Row,
 } from "../engine/index.js";
+import { readThroughCache } from "./read-cache/through.js";
 
 export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
 
@@ -55,7 +56,8 @@ export async function readAlertData(
   memo?: ReadMemo,
 ): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
   const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") => {
-    const run = () => collect(connector.read(ctx, { accounts: [account], fields, range, granularity }));
+    // Through the read cache (decision 0890): stored days are not asked of the platform again.
+    const run = () => collect(readThroughCache(connector, ctx, { accounts: [account], fields, range, granularity }));
     if (!memo) return run();
     const key = `${memo.scope}\u0000${account.id}\u0000${granularity}\u0000${range.start}\u0000${range.end}\u0000${[...fields].sort().join(",")}`;
     let rows = memo.cache.get(key);

@@ -12,7 +12,8 @@ export type RecordedAccount = {
   dateEnd?: string | null;
 };
 
-export type AccountReadStats = { rows: number; bytes: number };
+/** daysFrom*: how many of the range's days came from the platform and from the read cache (decision 0890). */
+export type AccountReadStats = { rows: number; bytes: number; daysFromPlatform: number; daysFromCache: number };
 
 export type RecorderInit = {
   requestId: string;
@@ -35,7 +36,7 @@ export class ConnectionRecorder {
     private readonly init: RecorderInit,
   ) {
     this.startedAt = init.startedAt ?? new Date();
-    this.stats = init.accounts.map(() => ({ rows: 0, bytes: 0 }));
+    this.stats = init.accounts.map(() => ({ rows: 0, bytes: 0, daysFromPlatform: 0, daysFromCache: 0 }));
   }
 
   /** Rows and bytes counted from now on belong to this account (by index in init.accounts). */
@@ -43,8 +44,8 @@ export class ConnectionRecorder {
     if (index >= 0 && index < this.stats.length) this.current = index;
   }
 
-  countRow(): void {
-    if (this.stats.length) this.stats[this.current].rows += 1;
+  countRow(n = 1): void {
+    if (this.stats.length) this.stats[this.current].rows += n;
   }
 
   countBytes(n: number): void {
@@ -53,7 +54,8 @@ export class ConnectionRecorder {
 
   /**
    * Writes one log per account. `stats` overrides the counted figures (a request that shared
-   * another's read reports that read's rows with fromCache).
+   * another's read reports that read's rows with fromCache). An account whose days all came
+   * from the read cache is fromCache too.
    */
   async finish(outcome: {
     success: boolean;
@@ -83,7 +85,9 @@ export class ConnectionRecorder {
         numberRow: stats[index]?.rows ?? 0,
         size: outcome.bytesOverride !== undefined ? (index === 0 ? outcome.bytesOverride : 0) : (stats[index]?.bytes ?? 0),
         memoryFootprint,
-        fromCache: outcome.fromCache ?? false,
+        fromCache: outcome.fromCache === true || ((stats[index]?.daysFromPlatform ?? 0) === 0 && (stats[index]?.daysFromCache ?? 0) > 0),
+        daysFromPlatform: stats[index]?.daysFromPlatform ?? null,
+        daysFromCache: stats[index]?.daysFromCache ?? null,
         fields: this.init.fields,
       });
     }

@@ -9,6 +9,7 @@ import { readCredential, updateCredential } from "../db/repositories/network-aut
 import { appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, type Logger, type Connector, type ConnectorContext } from "../engine/index.js";
 import { outboundGuard } from "../lib/outbound/guard.js";
 import { platformEnv } from "../lib/env.js";
+import { registerReadScope } from "./read-cache/through.js";
 
 export type SourceContextOptions = {
   signal?: AbortSignal;
@@ -33,7 +34,7 @@ export function connectorContextForSource(
   const { extra, ...app } = appCredentialsFromEnv(connector.id, env);
   // {PLATFORM}_BASE_URL is ours (the fake's address), not one of the platform's app extras.
   const { baseUrl: _baseUrl, ...platformExtra } = extra ?? {};
-  return createConnectorContext(connector, {
+  const ctx = createConnectorContext(connector, {
     credential,
     app: { ...app, extra: platformExtra },
     baseUrl: connectorBaseUrlFromEnv(connector.id, env),
@@ -42,4 +43,7 @@ export function connectorContextForSource(
     fetch: outboundGuard().fetch,
     onCredentialRefreshed: async (refreshed) => updateCredential(db, companyId, source.id, refreshed),
   });
+  // Reads through this context may use the company's read cache (alert evaluations, data-stream runs).
+  registerReadScope(ctx, { db, companyId, sourceId: source.id });
+  return ctx;
 }

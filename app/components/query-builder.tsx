@@ -207,6 +207,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
   const [date, setDate] = useState(state.date);
   const [start, setStart] = useState(state.date === "SINCE" ? state.since : state.start);
   const [end, setEnd] = useState(state.end);
+  const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh-data";
   const previewBusy = navigation.state === "loading" && navigation.location?.pathname === location.pathname && new URLSearchParams(navigation.location.search).get("preview") === "1";
   // The preview stays on screen behind the Save dialog and after it (issue 19).
   const here = `${basePath}?${data.search}${data.previewAsked ? "&preview=1" : ""}`;
@@ -398,6 +399,19 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
               {data.queryUrl ? <CopyButton text={data.queryUrl} /> : null}
             </div>
             {data.hideApiKey ? null : <div className="mt-3"><ApiKeyField apiKey={view.apiKey} /></div>}
+            {view.valid ? (
+              <Form method="post" className="mt-3 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+                <input type="hidden" name="intent" value="refresh-data" />
+                <input type="hidden" name="state" value={data.search} />
+                <button type="submit" disabled={refreshing} className="rounded-md border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-50">
+                  {refreshing ? "Clearing…" : "Refresh data"}
+                </button>
+                <p className="flex-1 text-xs text-slate-500">
+                  Days the platform can no longer revise are served from stored data. Refresh data clears what is stored for the chosen accounts; add
+                  <code className="mx-1">nocache=1</code>to the URL to read every day from the platform for one call.
+                </p>
+              </Form>
+            ) : null}
           </div>
           <PreviewPane data={data} busy={previewBusy} />
         </div>

@@ -7,7 +7,7 @@ import { formatCheckedAt } from "~/components/automatic-check";
 import { PageHeader } from "~/components/empty-state";
 import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, submittedIntent } from "~/services/request-input.server";
 
 /** The account's ads checks (decision 0515): objectives, URL checker and the Google Ads options. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -15,8 +15,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const intent = (await readForm(request)).get("intent");
-  if (intent === "product_available") return activateProductAvailability(request, params.clientId);
+  // Polymathee's own schema refuses anything else.
+  if (submittedIntent(await readForm(request), ["product_available"])) return activateProductAvailability(request, params.clientId);
   return activatePolymathee(request, params.clientId);
 }
 

@@ -14,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { PacingChart, SeriesChart } from "~/components/alert-charts";
 import { formatClock, ResultExplanation, resultChart, ResultStatus, ScheduleLine } from "~/components/alert-result";
 import { explainCondition } from "../../engine/browser.js";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 import { parseId } from "../../lib/ids.js";
 
 const SnoozeSchema = z.object({
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const client = await requireClient(company.id, params.clientId);
   const cf = await requireConfiguredFor(company.id, client.dataSource.id, params.configuredForId);
   const form = await readForm(request);
-  const parsed = Schema.safeParse(Object.fromEntries(form));
+  const parsed = safeParseForm(form, Schema);
   if (!parsed.success) return json({ errors: { snoozed: parsed.error.issues[0]?.message ?? "Please pick a date" } }, { status: 400 });
   const db = getDb();
   const self = `/clients/${client.dataSource.id}/details/${cf.id}`;
@@ -64,6 +64,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export const meta = () => [{ title: "Alert · Signalpost" }];
 
+const utcMinute = (iso: string) => new Date(iso).toISOString().replace("T", " ").slice(0, 16);
 /** How long the page keeps refreshing while a run is on its way; after that the hourly pass is the answer. */
 const REFRESH_FOR_MS = 10 * 60_000;
 const REFRESH_EVERY_S = 4;
@@ -257,7 +258,12 @@ export default function AlertDetail() {
             <ol className="space-y-1 border-l border-slate-200 pl-4 text-sm" data-testid="activity">
               {d.runs.map((r) => (
                 <li key={r.id}>
-                  Analyzed on {new Date(r.analyzedAt).toISOString().replace("T", " ").slice(0, 16)} UTC: {r.status === "ERROR" ? `failed (${r.message})` : `${r.entityInAlert} in anomaly on ${r.entityAnalyzed}`}
+                  Analyzed on {utcMinute(r.analyzedAt)} UTC: {r.status === "ERROR" ? `failed (${r.message})` : `${r.entityInAlert} in anomaly on ${r.entityAnalyzed}`}
+                  {r.repeats > 0 && r.until ? (
+                    <span className="block text-slate-500" data-testid="unchanged-span">
+                      {r.repeats === 1 ? "Analyzed once more" : `Analyzed ${r.repeats.toLocaleString("en")} more times`} until {utcMinute(r.until)} UTC, unchanged
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ol>

@@ -1,3 +1,4 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
@@ -30,13 +31,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const form = await readForm(request);
-  const parsed = Schema.safeParse({ intent: form.get("intent"), userIds: form.getAll("userIds"), confirmNobody: form.get("confirmNobody") ?? undefined });
-  if (!parsed.success) return json({ error: "Unable to update the datasource" }, { status: 400 });
+  const parsed = parseWithZod(form, { schema: Schema });
+  if (parsed.status !== "success") return json({ error: "Unable to update the datasource" }, { status: 400 });
   const self = `/clients/${client.dataSource.id}/settings`;
-  if (parsed.data.intent === "assignees") {
+  if (parsed.value.intent === "assignees") {
     // Nobody assigned means nobody gets this account's alert e-mails: saved only once confirmed (issue 18).
-    if (parsed.data.userIds.length === 0 && !parsed.data.confirmNobody) return json({ warning: NOBODY_WARNING }, { status: 409 });
-    const ok = await alertsRepo.setAssignees(getDb(), company.id, client.dataSource.id, parsed.data.userIds);
+    if (parsed.value.userIds.length === 0 && !parsed.value.confirmNobody) return json({ warning: NOBODY_WARNING }, { status: 409 });
+    const ok = await alertsRepo.setAssignees(getDb(), company.id, client.dataSource.id, parsed.value.userIds);
     if (!ok) return json({ error: "Unable to update the datasource" }, { status: 400 });
     return redirectWithToast(self, { type: "success", title: "The data source has been updated" });
   }

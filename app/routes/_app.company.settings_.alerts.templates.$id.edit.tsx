@@ -9,10 +9,10 @@ import { getDb } from "~/services/db.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { Field, SubmitButton } from "~/components/forms";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 
 const Schema = z.object({
-  title: z.string().trim().min(1, "Please input a name for your alert").max(200, "The name is too long"),
+  title: z.string({ error: "Please input a name for your alert" }).trim().min(1, "Please input a name for your alert").max(200, "The name is too long"),
   description: z.string().trim().max(1000, "The description is too long (1,000 characters at most)").optional(),
 });
 
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const template = await requireTemplate(company.id, params.id);
-  const parsed = Schema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), Schema);
   if (!parsed.success) return json({ errors: Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])) }, { status: 400 });
   await alertsRepo.renameTemplate(getDb(), company.id, template.id, { title: parsed.data.title, description: parsed.data.description || null });
   return redirectWithToast("/company/settings/alerts/templates", { type: "success", title: `The template ${parsed.data.title} has been updated` });

@@ -8,7 +8,7 @@ import { deleteTemplate, templatesWithHealth } from "~/services/alerts.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
 
 const KIND_LABELS: Record<string, string> = { metric: "Metric", kpi: "Configuration", pacing: "Pacing", objective: "Objective" };
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Deleting a template (issue 18): its activations on accounts go with it. */
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const parsed = DeleteSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), DeleteSchema);
   if (!parsed.success) return json({ error: "This form cannot be sent here." }, { status: 400 });
   const { title, accounts } = await deleteTemplate(company.id, parsed.data.id);
   return redirectWithToast("/company/settings/alerts/templates", { type: "success", title: `The template ${title} has been deleted`, description: accounts ? `It stopped on ${accounts} account${accounts === 1 ? "" : "s"}.` : undefined });

@@ -7,9 +7,9 @@ import { redirectWithToast } from "~/services/toast.server";
 import { createTemplateFrom, requireSentry } from "~/services/alerts.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 
-const Schema = z.object({ title: z.string().trim().min(1, "Please input a name for your alert") });
+const Schema = z.object({ title: z.string({ error: "Please input a name for your alert" }).trim().min(1, "Please input a name for your alert") });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { company } = await requireUser(request);
@@ -20,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const sentry = await requireSentry(company.id, params.id);
-  const parsed = Schema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), Schema);
   if (!parsed.success) return json({ errors: { title: parsed.error.issues[0].message } }, { status: 400 });
   await createTemplateFrom(company.id, user.id, sentry.id, parsed.data.title);
   return redirectWithToast("/company/settings/alerts/templates", { type: "success", title: "New template created" });

@@ -17,19 +17,27 @@ import {
   FieldsStepSchema,
   issuesToErrors,
   JOB_MESSAGES,
+  JobInputsSchema,
   readAccountsInput,
   readDeploymentInput,
   readFieldsInput,
+  readRenames,
   type WizardState,
 } from "~/utils/jobs";
 import { SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, FieldsInputs, JobNameInput, partitionableFields, useFieldRefresh, type DeploymentValues, type FieldChoice } from "~/components/job-steps";
-import { readForm, requireId } from "~/services/request-input.server";
+import { parseOrRefuse, readForm, requireId } from "~/services/request-input.server";
+import { z } from "zod";
 import { isRowId } from "../../lib/ids.js";
 
 export const meta: MetaFunction = () => [{ title: "Edit job · Signalpost" }];
+
+/** The edit form: the wizard's inputs in one post, and which button sent it. */
+const EditPostSchema = JobInputsSchema.extend({
+  intent: z.enum(["save", "change-report", "search", "refresh"], { error: "Unknown action" }).default("save"),
+});
 
 type EditData = {
   state: WizardState;
@@ -69,11 +77,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const { streamId, jobId } = ids(params);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "save");
-  const name = String(form.get("name") ?? "");
-  const accounts = readAccountsInput(form);
-  const picked = readFieldsInput(form);
-  const deployment = readDeploymentInput(form);
+  const post = parseOrRefuse(form, EditPostSchema);
+  const { intent } = post;
+  const name = post.name ?? "";
+  const accounts = readAccountsInput(post);
+  const picked = readFieldsInput(post, readRenames(form));
+  const deployment = readDeploymentInput(post);
   const { ctx } = await load(company.id, streamId, jobId, picked.report);
   const state: WizardState = {
     name,
@@ -89,7 +98,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
   if (intent === "change-report") return reply({}, 200, { state: { ...state, fields: [], renames: {} } });
   // Search (without JavaScript) and refresh (a changed selection, with it): the same screen again.
-  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(form.get("field_q")), refreshed: intent === "refresh" });
+  if (intent === "search" || intent === "refresh") return reply({}, 200, { fieldSearch: searchTerm(post.field_q), refreshed: intent === "refresh" });
 
   // The wizard's four step schemas, all at once.
   const errors: Record<string, string[]> = {};

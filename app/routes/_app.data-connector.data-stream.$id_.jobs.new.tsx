@@ -2,6 +2,7 @@
 // multi-select, renames, preview or skip), deployment. Each step posts the values gathered so far in
 // a hidden `state`; the server validates the step and renders the next one, so it works without
 // JavaScript; the last step creates the job with its Temporal Schedule and opens its page.
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,9 +17,11 @@ import {
   FieldsStepSchema,
   issuesToErrors,
   JOB_MESSAGES,
+  JobInputsSchema,
   readAccountsInput,
   readDeploymentInput,
   readFieldsInput,
+  readRenames,
   WIZARD_STEPS,
   type WizardState,
   type WizardStep,
@@ -28,6 +31,7 @@ import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { AccountsInputs, DeploymentInputs, ErrorSlot, FieldsInputs, jobInputClass as input, JobNameInput, partitionableFields, useFieldRefresh, type FieldChoice } from "~/components/job-steps";
 import { readForm, requireId } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
 import { searchTerm, withReasons } from "~/utils/field-picker";
 
 export const meta: MetaFunction = () => [{ title: "New job · Signalpost" }];
@@ -43,6 +47,17 @@ const StateSchema = z
     renames: z.record(z.string(), z.string()).optional(),
   })
   .catch({});
+
+/** A wizard post: the step's inputs, which step and button, the hidden state and the preview's choices. */
+const WizardPostSchema = JobInputsSchema.extend({
+  step: z.enum(WIZARD_STEPS, { error: "This step of the wizard does not exist." }).default("basic"),
+  intent: z.enum(["next", "change-report", "search", "refresh", "preview"], { error: "Unknown action" }).default("next"),
+  state: z.string().optional(),
+  previewAccount: idField("Account not found").optional(),
+  previewDate: z.string().optional(),
+  previewOk: z.string().optional(),
+  skipPreview: z.string().optional(),
+});
 
 type Preview = { rows: Record<string, unknown>[]; columns: string[] } | { error: string } | null;
 type StepData = {
@@ -81,17 +96,23 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const streamId = requireId(params.id);
   const form = await readForm(request);
+  const reply = (data: StepData, status = 200) => json(data, { status });
+  const submission = parseWithZod(form, { schema: WizardPostSchema });
+  if (submission.status !== "success") {
+    const errors = Object.fromEntries(Object.entries(submission.error ?? {}).flatMap(([k, v]) => (v?.length ? [[k, v]] : [])));
+    return reply({ step: WIZARD_STEPS.find((s) => s === submission.payload.step) ?? "basic", state: {}, errors }, 400);
+  }
+  const post = submission.value;
   let state: WizardState = {};
   try {
-    state = StateSchema.parse(JSON.parse(String(form.get("state") ?? "{}")));
+    state = StateSchema.parse(JSON.parse(post.state ?? "{}"));
   } catch {
     state = {};
   }
-  const step = String(form.get("step") ?? "basic") as WizardStep;
-  const reply = (data: StepData, status = 200) => json(data, { status });
+  const { step, intent } = post;
 
   if (step === "basic") {
-    const r = BasicStepSchema.safeParse({ step, name: form.get("name") ?? "" });
+    const r = BasicStepSchema.safeParse({ step, name: post.name ?? "" });
     if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues) }, 400);
     return reply({ step: "accounts", state: { ...state, name: r.data.name }, errors: {} });
   }
@@ -102,7 +123,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     withReasons(fields, await jobFieldIncompatibilities(company.id, ctx.stream.platform, { report: s.report ?? ctx.defaultReport, state: s, selected: s.fields ?? [] }));
   const fieldChoices = ctx.fields;
   if (step === "accounts") {
-    const r = AccountsStepSchema.safeParse({ step, ...readAccountsInput(form) });
+    const r = AccountsStepSchema.safeParse({ step, ...readAccountsInput(post) });
     if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues) }, 400);
     const refused = accountProblems(ctx.sources, r.data);
     if (Object.keys(refused).length) return reply({ step, state, errors: fieldErrors(refused) }, 400);
@@ -111,8 +132,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (step === "fields") {
-    const intent = String(form.get("intent") ?? "next");
-    const picked = readFieldsInput(form);
+    const picked = readFieldsInput(post, readRenames(form));
     const reportCtx = picked.report === state.report ? ctx : await jobFormContext(company.id, streamId, picked.report);
     if (reportCtx.reportProblem) return reply({ step, state, errors: { report: [reportCtx.reportProblem] }, fieldChoices }, 400);
     // Changing the report resets the field selection (spec 2 §4) and lists that report's fields.
@@ -123,15 +143,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const next = { ...state, ...picked };
     // Search (without JavaScript) and refresh (a changed selection, with it): the same step again.
     if (intent === "search" || intent === "refresh") {
-      return reply({ step, state: next, errors: {}, fieldChoices: await choicesFor(next, reportCtx.fields), fieldSearch: searchTerm(form.get("field_q")) });
+      return reply({ step, state: next, errors: {}, fieldChoices: await choicesFor(next, reportCtx.fields), fieldSearch: searchTerm(post.field_q) });
     }
     const r = FieldsStepSchema.safeParse({ step, ...picked });
     if (!r.success) return reply({ step, state: next, errors: issuesToErrors(r.error.issues), fieldChoices }, 400);
     const refused = fieldProblems(reportCtx.fields, picked);
     if (Object.keys(refused).length) return reply({ step, state: next, errors: fieldErrors(refused), fieldChoices }, 400);
     if (intent === "preview") {
-      const accountId = Number(form.get("previewAccount"));
-      const day = String(form.get("previewDate") ?? "");
+      const accountId = post.previewAccount ?? 0;
+      const day = post.previewDate ?? "";
       let preview: Preview;
       try {
         const rows = await previewRows(company.id, { platform: ctx.stream.platform, dataSourceId: accountId, fields: picked.fields, report: picked.report ?? ctx.defaultReport, day });
@@ -143,13 +163,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return reply({ step, state: next, errors: {}, preview, previewOk: ok, fieldChoices });
     }
     // Save needs preview rows, or a confirmed skip.
-    if (form.get("previewOk") !== "1" && form.get("skipPreview") !== "on")
+    if (post.previewOk !== "1" && post.skipPreview !== "on")
       return reply({ step, state: next, errors: { preview: ["Preview your data, or confirm that you skip the preview."] }, fieldChoices }, 400);
     return reply({ step: "deployment", state: { ...next, report: picked.report ?? ctx.defaultReport }, errors: {}, fieldChoices });
   }
 
   // deployment
-  const values = readDeploymentInput(form);
+  const values = readDeploymentInput(post);
   const r = DeploymentStepSchema.safeParse(values);
   if (!r.success) {
     const errors = issuesToErrors(r.error.issues);

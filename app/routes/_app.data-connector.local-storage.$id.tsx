@@ -23,8 +23,12 @@ import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, SubmitButton } from "~/components/forms";
-import { notFound, readForm, requireId } from "~/services/request-input.server";
-import { parseId } from "../../lib/ids.js";
+import { notFound, parseOrRefuse, readForm, requireId, submittedIntent } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
+import { z } from "zod";
+
+const NOT_IN_PIPELINE = "This source is not in the pipeline.";
+const RemoveSourceSchema = z.object({ sourceId: idField(NOT_IN_PIPELINE) });
 
 export const meta: MetaFunction = () => [{ title: "Pipeline · Signalpost" }];
 
@@ -58,9 +62,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const db = getDb();
   const formData = await readForm(request);
   const base = `/data-connector/local-storage/${storage.id}`;
-  if (formData.get("intent") === "remove-source") {
-    const sourceId = parseId(formData.get("sourceId"));
-    if (!sourceId || !(await deleteLocalStorageSource(db, company.id, storage.id, sourceId))) throw notFound("This source is not in the pipeline.");
+  if (submittedIntent(formData, ["remove-source"])) {
+    const { sourceId } = parseOrRefuse(formData, RemoveSourceSchema, 404);
+    if (!(await deleteLocalStorageSource(db, company.id, storage.id, sourceId))) throw notFound(NOT_IN_PIPELINE);
     return redirectWithToast(base, { type: "success", title: "Source removed" });
   }
   const submission = parseWithZod(formData, { schema: PipelineSourceSchema });

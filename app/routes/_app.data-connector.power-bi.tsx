@@ -12,8 +12,13 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
-import { notFound, readForm, refuse } from "~/services/request-input.server";
-import { parseId } from "../../lib/ids.js";
+import { notFound, parseOrRefuse, readForm } from "~/services/request-input.server";
+import { idField } from "../../lib/ids.js";
+import { z } from "zod";
+
+const QUERY_GONE = "This saved query does not exist.";
+const DeleteIntentSchema = z.object({ intent: z.literal("delete", { error: "This page can only delete a saved query." }) });
+const SavedQueryRowSchema = z.object({ id: idField(QUERY_GONE) });
 
 export const meta = () => [{ title: "Power BI · Signalpost" }];
 
@@ -27,11 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "delete") throw refuse(400, "This page can only delete a saved query.");
+  parseOrRefuse(form, DeleteIntentSchema);
   // An id that can name no row (past the integer range, say) is a query that does not exist.
-  const id = parseId(form.get("id"));
-  const deleted = id !== null && (await savedQueriesRepo.deleteSavedQuery(getDb(), company.id, id));
-  if (!deleted) throw notFound("This saved query does not exist.");
+  const { id } = parseOrRefuse(form, SavedQueryRowSchema, 404);
+  if (!(await savedQueriesRepo.deleteSavedQuery(getDb(), company.id, id))) throw notFound(QUERY_GONE);
   return redirectWithToast("/data-connector/power-bi", { type: "success", title: "The query has been deleted" });
 }
 

@@ -26,7 +26,7 @@ import { GeneralErrorBoundary } from "~/components/error-box";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConnectForm, ConnectOutcomeMarker, PlatformIcon, StatusBadge, useRevalidateEvery } from "~/components/sources";
 import { Spinner } from "~/components/spinner";
-import { readForm } from "~/services/request-input.server";
+import { readForm, submittedIntent } from "~/services/request-input.server";
 import { idField, parseId } from "../../lib/ids.js";
 
 const RenameSchema = z.object({
@@ -67,7 +67,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = sourceId(params);
   const formData = await readForm(request);
   if (!id) throw json({ message: "This source does not exist." }, { status: 404 });
-  if (formData.get("intent") === "connect") {
+  if (submittedIntent(formData, ["connect"])) {
     formData.set("sourceId", String(id));
     return connectAction(request, formData);
   }

@@ -24,6 +24,7 @@ import { ConnectForm } from "~/components/sources";
 import { TemplateList } from "~/components/template-picker";
 import { Spinner } from "~/components/spinner";
 import { readForm } from "~/services/request-input.server";
+import { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Add a client · Signalpost" }];
 
@@ -32,6 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await onboardingLoader(company.id, new URL(request.url)));
 }
 
+/** Which step a post is; the account the wizard works on comes with it or in the URL. */
+const OnboardingPostSchema = z.object({ intent: z.enum(["connect", "account", "toggle-template", "save"]), client: z.string().optional() });
+
 type Failure = { title: string; message: string };
 type ActionData = { result?: { error?: Record<string, string[] | null> | null }; failure?: Failure | null; ok?: boolean };
 
@@ -39,8 +43,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const intent = String(form.get("intent") ?? "");
-  const clientId = String(form.get("client") ?? url.searchParams.get("client") ?? "");
+  const post = parseWithZod(form, { schema: OnboardingPostSchema });
+  if (post.status !== "success") return json({ failure: { title: "Unknown action", message: "This form cannot be sent here." } }, { status: 400 });
+  const { intent } = post.value;
+  const clientId = post.value.client ?? url.searchParams.get("client") ?? "";
 
   if (intent === "connect") {
     // A new source through the sources flow; its return comes back here (ALERT_ONBOARDING).

@@ -16,7 +16,7 @@ import { changePassword } from "~/services/team.server";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, submittedIntent } from "~/services/request-input.server";
 
 export const NamesSchema = z.object({
   intent: z.literal("names"),
@@ -49,7 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { user, company } = await requireUser(request);
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  // Which form the errors belong to, even when the rest of it fails.
+  const intent = submittedIntent(formData, ["names", "password", "time-zone"]) ?? null;
   const submission = parseWithZod(formData, { schema: Schema });
   if (submission.status !== "success") return json({ intent, result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
   const v = submission.value;

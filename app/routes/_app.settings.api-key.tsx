@@ -9,7 +9,10 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ApiKeyField } from "~/components/api-key";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { parseOrRefuse, readForm } from "~/services/request-input.server";
+import { z } from "zod";
+
+const RotateSchema = z.object({ intent: z.literal("rotate", { error: "Unknown action" }) });
 
 /**
  * /settings/api-key: the confirmation step of "rotate the API key" (a page, so it works without
@@ -26,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
   const form = await readForm(request);
-  if (form.get("intent") !== "rotate") return json({ error: "Unknown action" }, { status: 400 });
+  parseOrRefuse(form, RotateSchema);
   try {
     await rotateCompanyApiKey(getDb(), company.id);
   } catch (error) {

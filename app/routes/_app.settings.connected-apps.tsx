@@ -18,7 +18,7 @@ import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { formatUtc } from "~/utils/format-date";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
 
 export const meta = () => [{ title: "Connected apps · Settings · Signalpost" }];
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), ActionSchema);
   if (!parsed.success) throw json({ message: "Unknown action" }, { status: 400 });
   const db = getDb();
   if (parsed.data.intent === "revoke") {

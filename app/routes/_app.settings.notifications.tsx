@@ -10,11 +10,11 @@ import { getDb } from "~/services/db.server";
 import { usersRepo } from "~/services/repositories.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 
 export const POPUP = { width: 972, height: 660, pollMs: 100 };
 const ActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("set-channel"), channelId: z.string().min(1, "Choose a channel") }),
+  z.object({ intent: z.literal("set-channel"), channelId: z.string({ error: "Choose a channel" }).min(1, "Choose a channel") }),
   z.object({ intent: z.literal("disconnect") }),
   z.object({ intent: z.literal("test") }),
   z.object({ intent: z.literal("alert-email"), alertEmail: z.enum(["each", "digest"], { error: "Choose how you get alert e-mails" }) }),
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), ActionSchema);
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? "Invalid request" }, { status: 400 });
   const back = "/settings/notifications";
   try {

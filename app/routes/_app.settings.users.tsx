@@ -17,11 +17,11 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
-import { readForm } from "~/services/request-input.server";
+import { parseOrRefuse, readForm, submittedIntent } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
 
 export const InviteSchema = z.object({ intent: z.literal("invite"), email: z.email({ error: "Please enter a valid e-mail address" }) });
-const UserActionSchema = z.object({ intent: z.enum(["delete", "make-primary", "revoke-invitation"]), id: idField() });
+const UserActionSchema = z.object({ intent: z.enum(["delete", "make-primary", "revoke-invitation"], { error: "Unknown action" }), id: idField() });
 
 export const meta = () => [{ title: "Users · Settings · Signalpost" }];
 
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   const formData = await readForm(request);
   const db = getDb();
-  if (formData.get("intent") === "invite") {
+  if (submittedIntent(formData, ["invite"])) {
     const submission = parseWithZod(formData, { schema: InviteSchema });
     if (submission.status !== "success") return json({ result: submission.reply(), notice: null }, { status: 400 });
     const email = submission.value.email;
@@ -66,9 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return redirectWithToast("/settings/users", { type: "success", title: `An email has been sent to ${email}.`, description: "Once the account is activated, the user can access the product." });
   }
-  const parsed = UserActionSchema.safeParse(Object.fromEntries(formData));
-  if (!parsed.success) throw new Response("Unknown action", { status: 400 });
-  const { intent, id } = parsed.data;
+  const { intent, id } = parseOrRefuse(formData, UserActionSchema);
   if (intent === "revoke-invitation") {
     if (!(await teamRepo.revokeInvitation(db, company.id, id))) throw new Response("Invitation not found", { status: 404 });
     return redirectWithToast("/settings/users", { type: "success", title: "The invitation has been cancelled" });

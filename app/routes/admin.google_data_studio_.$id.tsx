@@ -15,8 +15,15 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Field, SubmitButton } from "~/components/forms";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
-import { parseId } from "../../lib/ids.js";
+import { parseOrRefuse, readForm } from "~/services/request-input.server";
+import { idField, parseId } from "../../lib/ids.js";
+import { z } from "zod";
+
+const GDS_INTENTS = ["update", "delete", "add-translation", "update-translation", "delete-translation"] as const;
+const IntentSchema = z.object({ intent: z.enum(GDS_INTENTS, { error: "Unknown action" }) });
+const TRANSLATION_GONE = "This field translation does not exist.";
+const TranslationRowSchema = z.object({ translationId: idField(TRANSLATION_GONE) });
+const TranslationUpdateSchema = TranslationSchema.extend(TranslationRowSchema.shape);
 
 export const meta = () => [{ title: "Field translations · Admin · Signalpost" }];
 
@@ -44,7 +51,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const field = await loadField(params);
   const db = getDb();
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const { intent } = parseOrRefuse(formData, IntentSchema);
   const here = `/admin/google_data_studio/${field.id}`;
   switch (intent) {
     case "update": {
@@ -61,25 +68,26 @@ export async function action({ request, params }: ActionFunctionArgs) {
     case "delete":
       if (!(await gdsFieldsRepo.deleteGdsField(db, field.id))) return redirectWithToast(here, { type: "error", title: "Unable to delete the field" });
       return redirectWithToast("/admin/google_data_studio", { type: "success", title: "The field has been deleted" });
-    case "add-translation":
-    case "update-translation": {
+    case "add-translation": {
       const submission = parseWithZod(formData, { schema: TranslationSchema });
       if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
-      if (intent === "add-translation") {
-        await gdsFieldsRepo.upsertTranslation(db, field.id, submission.value);
-        return redirectWithToast(here, { type: "success", title: "The field translation has been created" });
-      }
-      const ok = await gdsFieldsRepo.updateTranslation(db, field.id, parseId(formData.get("translationId")) ?? 0, submission.value).catch(() => false);
+      await gdsFieldsRepo.upsertTranslation(db, field.id, submission.value);
+      return redirectWithToast(here, { type: "success", title: "The field translation has been created" });
+    }
+    case "update-translation": {
+      const submission = parseWithZod(formData, { schema: TranslationUpdateSchema });
+      if (submission.status !== "success") return json({ intent, result: submission.reply() }, { status: 400 });
+      const { translationId, ...translation } = submission.value;
+      const ok = await gdsFieldsRepo.updateTranslation(db, field.id, translationId, translation).catch(() => false);
       if (!ok) return redirectWithToast(here, { type: "error", title: "Unable to update the field translation" });
       return redirectWithToast(here, { type: "success", title: "The field translation has been updated" });
     }
     case "delete-translation":
-      if (!(await gdsFieldsRepo.deleteTranslation(db, field.id, parseId(formData.get("translationId")) ?? 0))) {
+      // A hidden id that can name no row answers like a row that is not there (decision 0830).
+      if (!(await gdsFieldsRepo.deleteTranslation(db, field.id, parseOrRefuse(formData, TranslationRowSchema, 404).translationId))) {
         return redirectWithToast(here, { type: "error", title: "Unable to delete the field translation" });
       }
       return redirectWithToast(here, { type: "success", title: "The field translation has been deleted" });
-    default:
-      throw new Response("Unknown action", { status: 400 });
   }
 }
 

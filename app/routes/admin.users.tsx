@@ -11,7 +11,7 @@ import { parseTableQuery } from "~/utils/table-query";
 import { DataTable } from "~/components/data-table";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
-import { readForm } from "~/services/request-input.server";
+import { readForm, safeParseForm } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
 
 const SORTABLE = ["email", "company", "createdAt"] as const;
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const parsed = z.object({ intent: z.literal("use-as"), id: idField() }).safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), z.object({ intent: z.literal("use-as"), id: idField() }));
   if (!parsed.success) throw new Response("Unknown action", { status: 400 });
   const response = await startImpersonation(admin, parsed.data.id);
   if (!response) return redirectWithToast("/admin/users", { type: "error", title: "Unable to use this account", description: "The user does not exist, is inactive, or is you." });

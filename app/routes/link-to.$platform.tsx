@@ -11,7 +11,11 @@ import { getDb } from "~/services/db.server";
 import { ADDON_PLATFORMS, addonLinkState, linkAddon, linkCheckCode, validLinkUuid } from "~/services/addon-link.server";
 import { SubmitButton } from "~/components/forms";
 import { OauthErrorBoundary } from "~/components/oauth-consent";
-import { readForm } from "~/services/request-input.server";
+import { parseOrRefuse, readForm, submittedIntent } from "~/services/request-input.server";
+import { z } from "zod";
+
+const BAD_LINK = "This link is not valid: open it again from the add-in.";
+const LinkFormSchema = z.object({ uuid: z.string({ error: BAD_LINK }).refine(validLinkUuid, BAD_LINK) });
 
 export const meta: MetaFunction = () => [{ title: "Link an add-in | Signalpost" }];
 
@@ -23,7 +27,7 @@ function platformOf(param: string | undefined) {
 
 function uuidOf(raw: FormDataEntryValue | string | null): string {
   const uuid = typeof raw === "string" ? raw : "";
-  if (!validLinkUuid(uuid)) throw json({ message: "This link is not valid: open it again from the add-in." }, { status: 400 });
+  if (!validLinkUuid(uuid)) throw json({ message: BAD_LINK }, { status: 400 });
   return uuid;
 }
 
@@ -39,9 +43,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const { company, user } = await requireUser(request);
   platformOf(params.platform);
   const form = await readForm(request);
-  const uuid = uuidOf(form.get("uuid"));
+  const { uuid } = parseOrRefuse(form, LinkFormSchema);
   // The explicit answer of the confirmation form; anything else links nothing.
-  if (form.get("decision") !== "link") return redirect("/");
+  if (submittedIntent(form, ["link"], "decision") !== "link") return redirect("/");
   const ok = await linkAddon(getDb(), company.id, user.id, uuid, params.platform!);
   // Spec 3 §2.8: a failure is only logged; the page then says the link cannot be used.
   if (!ok) console.warn(`[link-to] uuid could not be linked for company ${company.id} (already used by someone else or claimed)`);

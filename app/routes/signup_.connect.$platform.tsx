@@ -8,7 +8,11 @@ import { assertSameOrigin } from "~/services/csrf.server";
 import { getSignedIn } from "~/services/session.server";
 import { startRegisterConnect } from "~/services/register-connect.server";
 import { SourceFlowError } from "~/services/sources.server";
-import { readForm } from "~/services/request-input.server";
+import { parseOrRefuse, readForm } from "~/services/request-input.server";
+import { z } from "zod";
+
+/** Where the visitor came from; startRegisterConnect checks both before using them. */
+const RegisterConnectSchema = z.object({ returnTo: z.string().optional(), from: z.string().optional() });
 
 export async function loader() {
   return redirect("/signup");
@@ -17,8 +21,9 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   assertSameOrigin(request);
   const form = await readForm(request);
-  const returnTo = typeof form.get("returnTo") === "string" ? String(form.get("returnTo")) : null;
-  const fromApp = typeof form.get("from") === "string" ? String(form.get("from")) : null;
+  const sent = parseOrRefuse(form, RegisterConnectSchema);
+  const returnTo = sent.returnTo ?? null;
+  const fromApp = sent.from ?? null;
   // A signed-in user connects through the normal flow of their own company.
   if (await getSignedIn(request)) {
     return redirect(`/data-connector/sources/new?${new URLSearchParams({ platform: params.platform ?? "", ...(fromApp ? { from: fromApp } : {}) })}`);

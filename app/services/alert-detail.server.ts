@@ -52,7 +52,7 @@ export async function alertDetail(companyId: number, client: Client, cf: Configu
     schedule: scheduleView(cf, now),
     results: results.map((r) => ({ id: r.id, identifierName: r.identifierName, identifications: r.identifications, status: r.lastStatus, anomalySince: r.anomalySince?.toISOString() ?? null, result: r.lastResult as EntityResult })),
     selectedHistory: history.map((h) => ({ analyzedAt: h.analyzedAt.toISOString(), status: h.status, result: h.result as Pick<EntityResult, "conditions" | "provisional" | "settlesOn"> })),
-    runs: runs.map((r) => ({ ...r, analyzedAt: r.analyzedAt.toISOString() })),
+    runs: runs.map((r) => ({ ...r, analyzedAt: r.analyzedAt.toISOString(), until: r.until ? new Date(r.until).toISOString() : null })),
     assignees,
     pacingHistory: pacingHistory as { pacing?: EntityResult["pacing"] } | null,
     now: now.toISOString(),

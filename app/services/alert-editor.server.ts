@@ -7,7 +7,8 @@ import { redirectWithToast } from "./toast.server.js";
 import { editorOptions, evaluateSoon, parseAlertForm, previewAlert, requireClient, requireSentry, saveAlert, templateFits, type AlertKind, type Client } from "./alerts.server.js";
 import { carriedValues } from "~/utils/alert-form";
 import { ANY_ADS_PLATFORM } from "../../server/starter-templates.js";
-import { readForm } from "./request-input.server.js";
+import { parseOrRefuse, readForm } from "./request-input.server.js";
+import { z } from "zod";
 
 export type EditorValues = Record<string, string>;
 
@@ -94,23 +95,35 @@ export async function editorLoader(request: Request, params: { clientId?: string
   });
 }
 
+/**
+ * What steers a post of the editor (its buttons, the kind, the template flag and the metric
+ * search); the definition's own fields go through parseAlertForm. Enter in a text input sends no
+ * button: a save, as before.
+ */
+const EditorPostSchema = z.object({
+  intent: z.enum(["save", "preview", "search"], { error: "Unknown action" }).default("save"),
+  template: z.literal("1", { error: "Unknown template flag" }).optional(),
+  kind: z.string().optional(),
+  metric_q: z.string().optional(),
+});
+
 export type PreviewData = { ok: true; timezone: string; results: EntityResult[] } | { ok: false; message: string };
 
 export async function editorAction(request: Request, params: { clientId?: string; alertId?: string }, route: "default" | "pacing" | "edit") {
   const { company, user } = await requireUser(request);
   const client = await requireClient(company.id, params.clientId);
   const form = await readForm(request);
-  const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, form.get("template") === "1") : undefined;
-  const asked = form.get("intent");
-  const intent = asked === "preview" ? "preview" : asked === "search" ? "search" : "save";
+  const post = parseOrRefuse(form, EditorPostSchema);
+  const sentry = route === "edit" ? await requireEditable(company.id, client, params.alertId, post.template === "1") : undefined;
+  const { intent } = post;
   // The kind lives in the editor's URL (its form posts back to it: ?kind=kpi), else in the body.
   const urlKind = new URL(request.url).searchParams.get("kind");
-  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : (urlKind ?? form.get("kind")) === "kpi" ? "kpi" : "metric";
+  const kind: AlertKind = sentry ? kindOfSentry(sentry.type) : route === "pacing" ? "pacing" : (urlKind ?? post.kind) === "kpi" ? "kpi" : "metric";
   const options = await editorOptions(company.id, client, kind);
   const values = Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)]));
   if (!options.supported) return json({ values, errors: { form: "This feature is not available yet for this platform" }, preview: null }, { status: 400 });
   // The metric picker's Search without JavaScript: the same form again, nothing validated or saved.
-  if (intent === "search") return json({ values, errors: {}, preview: null, fieldSearch: searchTerm(form.get("metric_q")) });
+  if (intent === "search") return json({ values, errors: {}, preview: null, fieldSearch: searchTerm(post.metric_q) });
   const { definition, errors } = parseAlertForm(form, kind, client.platformId, options, { requireTitle: intent === "save" });
   if (!definition) return json({ values, errors, preview: null }, { status: 400 });
   if (intent === "preview") {

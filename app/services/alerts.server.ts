@@ -16,9 +16,10 @@ import { redirectWithToast, toastHeaders, type Toast } from "./toast.server.js";
 import { inboxData } from "./inbox.server.js";
 import { addStarterTemplates, ANY_ADS_PLATFORM, STARTER_CHECKS } from "../../server/starter-templates.js";
 import { z } from "zod";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { CronExpressionParser } from "cron-parser";
 import { ALERT_SCHEDULE_CRON } from "../../temporal/shared.js";
-import { definitionFromForm, editorErrors, type AlertKind } from "~/utils/alert-form";
+import { definitionFromForm, editorErrors, UNREADABLE_EDITOR_FORM, type AlertKind } from "~/utils/alert-form";
 import { notFound, requireId } from "./request-input.server.js";
 import { idField } from "../../lib/ids.js";
 
@@ -186,6 +187,7 @@ export async function editorOptions(companyId: number, client: Client, kind: Ale
 
 export function parseAlertForm(form: FormData, kind: AlertKind, platform: string, options: EditorOptions, opts: { requireTitle: boolean }) {
   const candidate = definitionFromForm(form, kind, platform, options.accounts);
+  if (!candidate) return { definition: null, errors: { form: UNREADABLE_EDITOR_FORM } as Record<string, string> };
   const parsed = alertDefinitionSchema.safeParse(opts.requireTitle ? candidate : { ...candidate, title: candidate.title || "Preview" });
   const errors = parsed.success ? {} : editorErrors(parsed.error.issues);
   // Field checks the schema cannot make alone: known metrics, levels and filter fields.
@@ -390,28 +392,29 @@ export async function toggleTemplate(companyId: number, userId: number, client: 
   return { ok: true, title: sentry.title };
 }
 
-const TemplateToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: idField(), on: z.enum(["0", "1"]) });
+/** Posted by a toggle rendered with JavaScript (template-picker.tsx): it stays on the page. */
+export const TOGGLE_BY_FETCHER = "fetcher";
+
+const TemplateToggleSchema = z.object({ intent: z.literal("toggle-template"), sentryId: idField(), on: z.enum(["0", "1"]), [TOGGLE_BY_FETCHER]: z.literal("1").optional() });
 
 /**
  * One template toggle of a picker (spec 1 §4, §8), shared by the client's alert list and the
  * onboarding wizard: the outcome's status and the toast to show (null for a malformed post).
  */
-export async function applyTemplateToggle(companyId: number, userId: number, client: Client, form: FormData): Promise<{ ok: boolean; status: number; toast: Toast | null }> {
-  const parsed = TemplateToggleSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return { ok: false, status: 400, toast: null };
-  const on = parsed.data.on === "1";
+export async function applyTemplateToggle(companyId: number, userId: number, client: Client, form: FormData): Promise<{ ok: boolean; status: number; toast: Toast | null; byFetcher: boolean }> {
+  const parsed = parseWithZod(form, { schema: TemplateToggleSchema });
+  if (parsed.status !== "success") return { ok: false, status: 400, toast: null, byFetcher: false };
+  const on = parsed.value.on === "1";
+  const byFetcher = parsed.value[TOGGLE_BY_FETCHER] === "1";
   try {
-    const { ok, title } = await toggleTemplate(companyId, userId, client, parsed.data.sentryId, on);
-    if (!ok) return { ok: false, status: 404, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} ${title}`, description: "An error occurred. Please try again." } };
-    return { ok: true, status: 200, toast: on ? { type: "success", title: `${client.dataSource.name} is now protected by ${title}` } : { type: "success", title: `${title} deactivated on ${client.dataSource.name}` } };
+    const { ok, title } = await toggleTemplate(companyId, userId, client, parsed.value.sentryId, on);
+    if (!ok) return { ok: false, status: 404, byFetcher, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} ${title}`, description: "An error occurred. Please try again." } };
+    return { ok: true, status: 200, byFetcher, toast: on ? { type: "success", title: `${client.dataSource.name} is now protected by ${title}` } : { type: "success", title: `${title} deactivated on ${client.dataSource.name}` } };
   } catch (error) {
     if (error instanceof Response) throw error;
-    return { ok: false, status: 500, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} the template`, description: "An error occurred. Please try again." } };
+    return { ok: false, status: 500, byFetcher, toast: { type: "error", title: `Unable to ${on ? "activate" : "deactivate"} the template`, description: "An error occurred. Please try again." } };
   }
 }
-
-/** Posted by a toggle rendered with JavaScript (template-picker.tsx): it stays on the page. */
-export const TOGGLE_BY_FETCHER = "fetcher";
 
 /**
  * The reply to a template toggle: with JavaScript (a fetcher) the outcome with its toast; without,
@@ -420,7 +423,7 @@ export const TOGGLE_BY_FETCHER = "fetcher";
  */
 export async function templateToggleReply(request: Request, companyId: number, userId: number, client: Client, form: FormData): Promise<Response> {
   const outcome = await applyTemplateToggle(companyId, userId, client, form);
-  if (form.get(TOGGLE_BY_FETCHER) === "1" || !outcome.toast) return json({ ok: outcome.ok }, { status: outcome.status, headers: outcome.toast ? await toastHeaders(outcome.toast) : undefined });
+  if (outcome.byFetcher || !outcome.toast) return json({ ok: outcome.ok }, { status: outcome.status, headers: outcome.toast ? await toastHeaders(outcome.toast) : undefined });
   const url = new URL(request.url);
   return redirectWithToast(`${url.pathname}${url.search}`, outcome.toast);
 }

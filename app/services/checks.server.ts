@@ -2,6 +2,7 @@
 // and the home cards read what the scheduled checks stored (temporal/activities/checks.ts),
 // never the platform live. Starting a check now goes through Temporal like the schedules.
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { getDb } from "./db.server.js";
@@ -10,7 +11,7 @@ import * as checksRepo from "../../db/repositories/checks.js";
 import type { AutomaticCheckKind } from "../../db/tables/checks.js";
 import { hasConnector, getConnector } from "../../engine/index.js";
 import type { WorkflowName } from "../../temporal/client.js";
-import { readForm } from "./request-input.server.js";
+import { parseOrRefuse, readForm } from "./request-input.server.js";
 
 const CAPABILITY = { security: "listDomainVerifications", conversion_tag: "listConversionTags", product: "listProducts" } as const;
 
@@ -114,10 +115,12 @@ export async function startCheckNow(request: Request, clientId: string | undefin
   }
 }
 
+const CheckNowSchema = z.object({ intent: z.literal("check", { error: "Unknown action" }) });
+
 /** The pages' action: "Check now" (intent=check), then back to the page with a toast. */
 export async function checkNowAction(request: Request, clientId: string | undefined, kind: CheckNowKind) {
   const form = await readForm(request);
-  if (form.get("intent") !== "check") throw json({ message: "Unknown action" }, { status: 400 });
+  parseOrRefuse(form, CheckNowSchema);
   const { started, dataSourceId } = await startCheckNow(request, clientId, kind);
   const path = `/clients/${dataSourceId}/options/${PAGE[kind]}`;
   return redirectWithToast(

@@ -6,6 +6,7 @@ import { getNetworkAuthorization, listNetworkAuthorizations } from "../../db/rep
 import { listDestinations } from "../../db/repositories/destinations.js";
 import { registry, findPlatform, resolveDateRange, EngineError, type FieldDef, type FieldIncompatibility, describeDestination, partitionFieldsProblem, tableNameProblem, DestinationError, describeTable } from "../../engine/index.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { readThroughCache } from "../../server/read-cache/index.js";
 import { getTemporalClient } from "../../temporal/client.js";
 import type { Client } from "@temporalio/client";
 import type { DB } from "../../db/connection.js";
@@ -183,7 +184,8 @@ export async function previewRows(companyId: number, input: { platform: string; 
   const ctx = connectorContextForSource(db, companyId, source, connector);
   const range = resolveDateRange("CUSTOM", { timezone: account.timezone ?? "UTC", start: input.day, end: input.day });
   const rows: Record<string, unknown>[] = [];
-  for await (const page of connector.read(ctx, {
+  // Through the read cache (decision 0890): a day already stored is not asked of the platform again.
+  for await (const page of readThroughCache(connector, ctx, {
     accounts: [{ id: account.accountId, name: account.name, timezone: account.timezone ?? "UTC", currency: account.currency ?? "USD" }],
     fields: input.fields,
     range,

@@ -2,11 +2,11 @@
 // check the connection, save; 400 with field errors or the check's message otherwise.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { destinationSchema, DESTINATION_MESSAGES } from "~/utils/destinations";
+import { destinationSchema, DESTINATION_MESSAGES, DESTINATION_TYPES } from "~/utils/destinations";
 import { saveDestination } from "./destinations.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { getEnv } from "../../lib/env.js";
-import { readForm } from "./request-input.server.js";
+import { readForm, submittedIntent } from "./request-input.server.js";
 
 export function outboundIps(): string[] {
   return (getEnv().SIGNALPOST_OUTBOUND_IPS ?? "")
@@ -17,8 +17,9 @@ export function outboundIps(): string[] {
 
 export async function handleDestinationForm(request: Request, companyId: number, id: number | null): Promise<Response> {
   const formData = await readForm(request);
-  const type = String(formData.get("type") ?? "");
-  const submission = parseWithZod(formData, { schema: destinationSchema(type || undefined, { editing: id !== null }) });
+  // The type picks the fields; an unknown one leaves only name and type, and the type's own error.
+  const type = submittedIntent(formData, DESTINATION_TYPES, "type");
+  const submission = parseWithZod(formData, { schema: destinationSchema(type, { editing: id !== null }) });
   if (submission.status !== "success") return json({ result: submission.reply(), checkError: null }, { status: 400 });
   const { name, type: chosen, ...values } = submission.value as Record<string, string>;
   try {

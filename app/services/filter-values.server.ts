@@ -8,6 +8,7 @@ import { getDataSource } from "../../db/repositories/data-sources.js";
 import { collectValues, FILTER_VALUE_WINDOW, matchSuggestions, sortValues, resolveWindow, getConnector } from "../../engine/index.js";
 import { accountTimezone } from "../../server/alert-evaluation.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { readThroughCache } from "../../server/read-cache/index.js";
 import { editorOptions, type Client } from "./alerts.server.js";
 import { getDb } from "./db.server.js";
 import { parseId } from "../../lib/ids.js";
@@ -59,7 +60,8 @@ async function readValues(companyId: number, client: Client, dataSourceId: numbe
   const account = { id: ds.accountId, name: ds.name, timezone, currency: ds.currency ?? "USD" };
   // Distinct values page by page: a 30-day read of a busy dimension never sits in memory whole.
   const seen = new Set<string>();
-  for await (const page of connector.read(ctx, { accounts: [account], fields: [field], range, granularity: "day" })) {
+  // Through the read cache (decision 0890): the window's answer, once stored, is served from it.
+  for await (const page of readThroughCache(connector, ctx, { accounts: [account], fields: [field], range, granularity: "day" })) {
     if (collectValues(seen, page.rows, field)) break;
   }
   return sortValues(seen);

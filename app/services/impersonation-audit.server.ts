@@ -27,10 +27,12 @@ async function formSummary(request: Request): Promise<string | null> {
   } catch {
     return null;
   }
-  const names = [...new Set([...form.keys()])];
+  // Any route's form, whatever its schema: only the shape is recorded, no value is acted on.
+  const firstValues = new Map<string, FormDataEntryValue>();
+  for (const [name, value] of form.entries()) if (!firstValues.has(name)) firstValues.set(name, value);
+  const names = [...firstValues.keys()];
   const parts: string[] = [];
-  for (const name of names) {
-    const value = form.get(name);
+  for (const [name, value] of firstValues) {
     if (typeof value !== "string") continue;
     if (INTENT_FIELDS.includes(name) && /^[\w-]{1,60}$/.test(value)) parts.push(`${name}: ${value}`);
     else if (ID_FIELD.test(name) && /^\d{1,20}$/.test(value)) parts.push(`${name}: ${value}`);

@@ -11,7 +11,7 @@ import { requireUser } from "./session.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { idField } from "../../lib/ids.js";
-import { readForm } from "./request-input.server.js";
+import { readForm, safeParseForm } from "./request-input.server.js";
 
 export const KIND_LABELS: Record<string, string> = { metric: "Metric", kpi: "Configuration", pacing: "Pacing", objective: "Objective" };
 /** Inline snooze choices, in days. */
@@ -77,7 +77,7 @@ const ActionSchema = z.discriminatedUnion("intent", [
 /** The home page's action: inline snooze and assign, then back to the same inbox view with a toast; bad input is a 400 that writes nothing. */
 export async function inboxAction(request: Request): Promise<Response> {
   const { company } = await requireUser(request);
-  const parsed = ActionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  const parsed = safeParseForm(await readForm(request), ActionSchema);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   if (!parsed.success) return json({ inboxError: parsed.error.issues[0]?.message ?? "This form cannot be sent here." }, { status: 400 });

@@ -12,10 +12,21 @@ import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
 import { checkAuthorizeRequest, issueAuthorizationCode, redirectWith, type AuthorizeRequest } from "./oauth-provider.server.js";
 import { mcpResourceUrl } from "./oauth-metadata.server.js";
-import { readForm } from "./request-input.server.js";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { readForm, refuse } from "./request-input.server.js";
 
 /** The OAuth parameters a consent form carries along (hidden fields, so the page works without JS). */
 export const CONSENT_PARAMS = ["client_id", "redirect_uri", "state", "response_type", "askFor", "scriptId", "scope", "code_challenge", "code_challenge_method", "resource"] as const;
+
+/**
+ * The consent form: the carried parameters exactly as sent (an empty value is not a missing one to
+ * checkAuthorizeRequest, so conform's empty-to-undefined coercion stays off) and the answer.
+ */
+const ConsentFormSchema = z.object({
+  ...Object.fromEntries(CONSENT_PARAMS.map((k) => [k, z.string().optional()])),
+  decision: z.string().optional(),
+});
 
 function carried(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
@@ -56,15 +67,18 @@ export async function consentLoader(request: Request, routePlatform?: string) {
 export async function consentAction(request: Request, routePlatform?: string) {
   const signedIn = await requireUser(request);
   const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: ConsentFormSchema, disableAutoCoercion: true });
+  if (submission.status !== "success") throw refuse(400, "The authorization form could not be read: each parameter may be sent once.");
+  const { decision, ...sent } = submission.value as Record<string, string | undefined>;
   const params = new URLSearchParams();
   for (const k of CONSENT_PARAMS) {
-    const v = form.get(k);
-    if (typeof v === "string") params.set(k, v);
+    const v = sent[k];
+    if (v !== undefined) params.set(k, v);
   }
   const db = getDb();
   const check = await checkAuthorizeRequest(db, params, { platform: routePlatform ?? null, mcpResource: mcpResourceUrl(new URL(request.url).origin) });
   if (!check.ok) throw json({ message: check.message }, { status: check.status });
-  if (form.get("decision") !== "allow") {
+  if (decision !== "allow") {
     return redirect(redirectWith(check.value.redirectUri, { error: "access_denied", error_description: "The user denied the request.", state: check.value.state }));
   }
   return redirect(await issueAuthorizationCode(db, signedIn, check.value));

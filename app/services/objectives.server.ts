@@ -10,14 +10,14 @@ import { redirectWithToast } from "./toast.server.js";
 import { alertsRepo, clientAlerts, editorOptions, evaluateSoon, requireClient, saveAlert, type Client } from "./alerts.server.js";
 import { alertDefinitionSchema, PACING_PERIODS, type AlertDefinition, hasConnector } from "../../engine/index.js";
 import { productAvailabilitySummary } from "./checks.server.js";
-import { readForm } from "./request-input.server.js";
+import { parseOrRefuse, readForm, safeParseForm } from "./request-input.server.js";
 
 const amount = z.preprocess((v) => (v === "" || v === null || v === undefined ? undefined : v), z.coerce.number({ error: "Please input a number" }).positive("The amount must be positive").optional());
 
 export const objectiveFormSchema = z
   .object({
-    title: z.string().trim().min(1, "Please input a name for your objective").max(200),
-    metric: z.string().trim().min(1, "Please select a metric"),
+    title: z.string({ error: "Please input a name for your objective" }).trim().min(1, "Please input a name for your objective").max(200),
+    metric: z.string({ error: "Please select a metric" }).trim().min(1, "Please select a metric"),
     period: z.enum(PACING_PERIODS, { error: "Please select a period" }),
     atLeast: amount,
     atMost: amount,
@@ -56,12 +56,12 @@ function requestOf(client: Client): AlertDefinition["requests"] {
 export async function createObjective(request: Request, clientId: string | undefined) {
   const { user, company, client, metrics, supported } = await objectiveContext(request, clientId);
   if (!supported) throw json({ message: "Objectives are not available for this platform" }, { status: 404 });
-  const form = Object.fromEntries(await readForm(request));
-  const parsed = objectiveFormSchema.safeParse(form);
+  const form = await readForm(request);
+  const parsed = safeParseForm(form, objectiveFormSchema);
   const errors: Record<string, string> = {};
   if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   if (parsed.success && metrics.length && !metrics.some((m) => m.id === parsed.data.metric)) errors.metric = `Unknown metric "${parsed.data.metric}"`;
-  if (!parsed.success || Object.keys(errors).length) return json({ errors, values: form }, { status: 400 });
+  if (!parsed.success || Object.keys(errors).length) return json({ errors, values: Object.fromEntries(form) }, { status: 400 });
   const definition = alertDefinitionSchema.parse({
     title: parsed.data.title,
     type: "objective",
@@ -114,12 +114,14 @@ export async function adsPage(request: Request, clientId: string | undefined) {
   };
 }
 
+const PolymatheeSchema = z.object({ intent: z.literal("polymathee", { error: "Unknown action" }) });
+
 /** Activates polymathee on the account (once); its first evaluation starts at once. */
 export async function activatePolymathee(request: Request, clientId: string | undefined) {
   const { user, company } = await requireUser(request);
   const client = await requireClient(company.id, clientId);
   const form = await readForm(request);
-  if (form.get("intent") !== "polymathee") throw json({ message: "Unknown action" }, { status: 400 });
+  parseOrRefuse(form, PolymatheeSchema);
   if (!client.platform?.alertOptions.polymathee || !hasConnector(client.platformId)) throw json({ message: "Polymathee is not available for this platform" }, { status: 404 });
   const bound = await alertsRepo.listConfiguredFors(getDb(), company.id, { dataSourceId: client.dataSource.id });
   const existing = bound.find((b) => b.sentryTitle === POLYMATHEE_TITLE && b.sentryType === "metric");

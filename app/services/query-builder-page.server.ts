@@ -7,6 +7,7 @@ import type { SignedIn } from "./session.server.js";
 import { getDb } from "./db.server.js";
 import { redirectWithToast } from "./toast.server.js";
 import { createSavedQuery, deleteSavedQuery, getSavedQuery, listSavedQueries, updateSavedQuery } from "../../db/repositories/saved-queries.js";
+import { refreshAccountsData, refreshToastText } from "./read-cache.server.js";
 import { loadBuilder, previewQuery, stateFromSaved, stateFromSearch, stateToSearch, type PreviewResult } from "./query-builder.server.js";
 import { buildQueryUrl, QUERY_FORMATS, type QueryFormat } from "~/utils/query-url";
 import { searchTerm } from "~/utils/field-picker";
@@ -22,8 +23,9 @@ export const SaveQuerySchema = z.object({
   keep_preview: z.literal("1").optional(),
 });
 export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: idField() });
-export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema]);
-
+/** "Refresh data": the read cache forgets the stored days of the query's accounts (decision 0890). */
+export const RefreshDataSchema = z.object({ intent: z.literal("refresh-data"), state: z.string().max(20_000).default("") });
+export const QueryBuilderActionSchema = z.discriminatedUnion("intent", [SaveQuerySchema, DeleteQuerySchema, RefreshDataSchema]);
 
 export async function loadQueryBuilderPage(request: Request, signedIn: SignedIn, savedId: number | null) {
   const db = getDb();
@@ -83,6 +85,12 @@ export async function queryBuilderAction(request: Request, signedIn: SignedIn, s
   }
   const state = stateFromSearch(new URLSearchParams(value.state));
   const view = await loadBuilder(db, signedIn.company, state);
+  if (value.intent === "refresh-data") {
+    // loadBuilder kept only the company's own source and its activated, unblocked accounts.
+    const outcome = view.state.authorizationId ? await refreshAccountsData(db, signedIn.company.id, view.state.authorizationId, view.state.accounts) : { accounts: 0, days: 0 };
+    const platform = view.sources.find((s) => s.id === view.state.authorizationId)?.platformName ?? "the platform";
+    return redirectWithToast(`${base}?${stateToSearch(view.state)}`, { type: "success", title: "Stored data cleared", description: refreshToastText(outcome, platform) });
+  }
   if (!view.valid || !view.definition) {
     return json({ result: submission.reply({ formErrors: ["The query is not valid yet: complete the sections on the left first."] }) }, { status: 400 });
   }

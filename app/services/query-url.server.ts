@@ -8,11 +8,12 @@ import type { Company, NetworkAuthorization } from "../../db/schema.js";
 import { findCompanyByApiKey } from "../../db/repositories/companies.js";
 import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-sources.js";
 import { FORMAT_DESTINATION_TYPES } from "../../db/repositories/connection-logs.js";
-import { registry as defaultRegistry, accountTimezone, blendablePlatforms, BLENDED_PLATFORM, executeBlendedQuery, normalizedMappings, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type Connector, type ConnectorContext, executeQuery, getFormat, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
+import { registry as defaultRegistry, accountTimezone, blendablePlatforms, BLENDED_PLATFORM, executeBlendedQuery, normalizedMappings, resolveDateRange, ConnectorError, EngineError, FieldTypeMismatchError, InvalidDateRangeError, InvalidCredentialError, PlatformNotImplementedError, UnknownFieldError, UnknownPlatformError, type CellBlock, type Column, type Connector, type ConnectorContext, getFormat, limitBlocks, outputColumns, planQuery, rowBlocks, type QueryAccount, type QueryDefinition, type QueryRegistry } from "../../engine/index.js";
 import { ConnectionRecorder, type AccountReadStats } from "../../server/connection-recorder.js";
 import { coalesce, SharedStream } from "../../lib/shared-stream.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { companyConversion } from "../../server/currency-conversion.js";
+import { queryBlocks, readThroughRegistry, type ReadCacheSettings } from "../../server/read-cache/index.js";
 import { parseQueryParams, type ParsedQueryRequest, type QueryFormat, type QueryParamError } from "~/utils/query-url";
 import { extractionBlocked } from "./billing-gate.server.js";
 
@@ -23,6 +24,8 @@ export type QueryUrlDeps = {
   env?: Record<string, string | undefined>;
   /** Stop after this many rows (the builder's preview). */
   maxRows?: number;
+  /** Read-cache limits instead of the environment's (tests, benches). */
+  readCache?: Partial<ReadCacheSettings>;
 };
 
 type ResolvedAccount = QueryAccount & { dataSourceId: number; source: NetworkAuthorization };
@@ -165,7 +168,8 @@ type FlightOutcome =
   | { kind: "error"; error: QueryParamError }
   | { kind: "stream"; shared: SharedStream; contentType: string; stats: () => AccountReadStats[]; done: Promise<{ ok: boolean; message?: string }> };
 
-type Flight = { outcome: Promise<FlightOutcome> };
+/** finishedAt: on the request clock (deps.now), when the shared read ended. */
+type Flight = { outcome: Promise<FlightOutcome>; finishedAt?: number };
 
 declare global {
   // One table per process; survives dev reloads.
@@ -190,6 +194,7 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
   const contexts = new Map<string, ConnectorContext>();
   let settle!: (v: { ok: boolean; message?: string }) => void;
   const done = new Promise<{ ok: boolean; message?: string }>((resolve) => (settle = resolve));
+  const flight: Flight = { outcome: undefined as unknown as Promise<FlightOutcome> };
   const outcome = (async (): Promise<FlightOutcome> => {
     queryUrlCounters.upstreamReads += 1;
     const abort = new AbortController();
@@ -204,7 +209,6 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
       options: q.options,
     };
     const contextFor = (connector: Connector, account: QueryAccount) => {
-      leader.switchTo(definition.accounts.indexOf(account));
       const resolved = accounts.find((a) => a.id === account.id && a.authorizationId === account.authorizationId)!;
       let ctx = contexts.get(resolved.authorizationId!);
       if (!ctx) {
@@ -223,19 +227,44 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
     let iterator: AsyncIterator<Uint8Array>;
     let first: IteratorResult<Uint8Array>;
     try {
-      const options = { now: deps.now?.(), conversion: companyConversion(deps.db, company) };
-      const result = q.blended
-        ? await executeBlendedQuery(registry, normalizedMappings, definition, contextFor, options)
-        : await executeQuery(registry, definition, contextFor, options);
+      const now = deps.now?.() ?? new Date();
+      const options = { now, conversion: companyConversion(deps.db, company) };
+      let columns: Column[];
+      let blocks: AsyncIterable<CellBlock>;
+      if (q.blended) {
+        // Each platform's query reads its accounts through the read cache too (decision 0890).
+        const cached = readThroughRegistry(registry, {
+          now,
+          refresh: q.nocache,
+          settings: deps.readCache,
+          statsOf: (platform, accountId) => leader.stats[accounts.findIndex((a) => a.platform === platform && a.id === accountId)],
+        });
+        const result = await executeBlendedQuery(cached, normalizedMappings, definition, contextFor, options);
+        columns = result.columns;
+        blocks = rowBlocks(columns.map((c) => c.id), result.rows);
+      } else {
+        const plan = await planQuery(registry, definition, contextFor, options);
+        columns = outputColumns(plan);
+        // Stored days come from the read cache, the others from the platform (decision 0890).
+        blocks = queryBlocks({
+          db: deps.db,
+          companyId: company.id,
+          plan,
+          dataSourceIds: accounts.map((a) => a.dataSourceId),
+          now,
+          refresh: q.nocache,
+          settings: deps.readCache,
+          onAccount: (index) => leader.switchTo(index),
+          stats: leader.stats,
+        });
+      }
       async function* counted() {
-        let n = 0;
-        for await (const row of result.rows) {
-          leader.countRow();
-          yield row;
-          if (deps.maxRows !== undefined && ++n >= deps.maxRows) return;
+        for await (const block of limitBlocks(blocks, deps.maxRows)) {
+          leader.countRow(block.rows);
+          yield block;
         }
       }
-      iterator = coalesce(format.write(result.columns, counted()), 64 * 1024, (n) => leader.countBytes(n))[Symbol.asyncIterator]();
+      iterator = coalesce(format.writeBlocks(columns, counted()), 64 * 1024, (n) => leader.countBytes(n))[Symbol.asyncIterator]();
       // Pull the first chunk before answering: errors a connector raises lazily (a bad report
       // option, a revoked token) still become a 4xx instead of a cut 200.
       first = await iterator.next();
@@ -267,6 +296,7 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
         // A finished read stays joinable for a moment (its bytes are still in the replay buffer,
         // at most replayLimitBytes): requests that were sent together but arrive a few
         // milliseconds apart still share it.
+        flight.finishedAt = (deps.now?.() ?? new Date()).getTime();
         const timer = setTimeout(() => {
           if (flights.get(key)?.outcome === outcome) flights.delete(key);
         }, FLIGHT_GRACE_MS);
@@ -284,7 +314,8 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
       if (flights.get(key)?.outcome === outcome) flights.delete(key);
     },
   );
-  return { outcome };
+  flight.outcome = outcome;
+  return flight;
 }
 
 /** Wraps a reader's stream so its end (or the client leaving) writes its connection logs. */
@@ -396,7 +427,10 @@ export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Prom
   let fromCache = false;
   if (flight) {
     const existing = await flight.outcome.catch(() => undefined);
-    if (existing && (existing.kind === "error" || existing.shared.joinable)) fromCache = true;
+    // Joined only while the request clock is still within the grace (a clock that moved on, as in
+    // tests of freshness, starts a read of its own).
+    const fresh = flight.finishedAt === undefined || (now ?? new Date()).getTime() - flight.finishedAt <= FLIGHT_GRACE_MS;
+    if (existing && (existing.kind === "error" || (existing.shared.joinable && fresh))) fromCache = true;
     else flight = undefined;
   }
   if (!flight) {
@@ -431,7 +465,10 @@ export async function answerQueryUrl(request: Request, deps: QueryUrlDeps): Prom
         httpStatus: 200,
         message: ok && upstream.ok ? null : (message ?? upstream.message ?? null),
         fromCache,
-        stats: fromCache ? leaderStats().map((s, i) => ({ rows: s.rows, bytes: i === 0 ? bytes : 0 })) : undefined,
+        // A joined request asked the platform nothing: its days all came from the shared read.
+        stats: fromCache
+          ? leaderStats().map((s, i) => ({ rows: s.rows, bytes: i === 0 ? bytes : 0, daysFromPlatform: 0, daysFromCache: s.daysFromPlatform + s.daysFromCache }))
+          : undefined,
       });
     })().catch((e) => console.error("[query-url] could not record the connection log:", e instanceof Error ? e.message : e));
   });

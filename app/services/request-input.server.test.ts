@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FIELD_CHARS, MAX_FORM_BYTES, readForm, requireId } from "./request-input.server";
+import { z } from "zod";
+import { idField } from "../../lib/ids.js";
+import { MAX_FIELD_CHARS, MAX_FORM_BYTES, MAX_FORM_VALUES, MAX_LIST_INDEX, MAX_VALUES_PER_NAME, parseOrRefuse, readForm, requireId, safeParseForm, submittedIntent } from "./request-input.server";
 
 const post = (body: BodyInit | null, contentType: string | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/x", { method: "POST", body, headers: { ...(contentType === null ? {} : { "content-type": contentType }), ...headers }, ...(body instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
@@ -78,6 +80,25 @@ describe("readForm", () => {
     expect((await refusal(readForm(post(wrongBoundary, "multipart/form-data; boundary=expected")))).status).toBe(400);
   });
 
+  // conform reads `fields[10000000]` as a ten-million-item list and the schema walks it: the web
+  // process ran out of memory on one such request.
+  it("refuses a list position conform would turn into a huge list", async () => {
+    const form = "application/x-www-form-urlencoded";
+    expect(await refusal(readForm(post(`fields%5B${MAX_LIST_INDEX + 1}%5D=x`, form)))).toEqual({ status: 400, message: `The field "fields[${MAX_LIST_INDEX + 1}]" names a list position over 999; no form has lists that long.` });
+    expect((await refusal(readForm(post("filters%5B0%5D.value%5B10000000%5D=x", form)))).status).toBe(400);
+    expect((await readForm(post(`filters%5B${MAX_LIST_INDEX}%5D.field=x&tags%5B%5D=y`, form))).get(`filters[${MAX_LIST_INDEX}].field`)).toBe("x");
+  });
+
+  // conform gathers a repeated name in quadratic time: 20,000 values held the event loop for seconds.
+  it("refuses a name sent too many times, and too many values in all", async () => {
+    const form = "application/x-www-form-urlencoded";
+    const repeated = (name: string, n: number) => Array.from({ length: n }, () => `${name}=1`).join("&");
+    expect((await readForm(post(repeated("fields", MAX_VALUES_PER_NAME), form))).getAll("fields")).toHaveLength(MAX_VALUES_PER_NAME);
+    expect(await refusal(readForm(post(repeated("fields", MAX_VALUES_PER_NAME + 1), form)))).toEqual({ status: 400, message: 'The field "fields" is sent more than 2,000 times.' });
+    const spread = ["a", "b", "c"].map((n) => repeated(n, MAX_FORM_VALUES / 2.5)).join("&");
+    expect((await refusal(readForm(post(spread, form)))).message).toContain("more than 5,000 values");
+  });
+
   it("reads an empty form", async () => {
     expect([...(await readForm(post("", "application/x-www-form-urlencoded"))).keys()]).toEqual([]);
   });
@@ -97,5 +118,61 @@ describe("requireId", () => {
       expect(thrown, raw).toBeInstanceOf(Response);
       expect((thrown as Response).status).toBe(404);
     }
+  });
+});
+
+describe("parseOrRefuse", () => {
+  const Schema = z.object({ intent: z.literal("delete", { error: "Unknown action" }), id: idField("This row does not exist.") });
+  const formOf = (fields: Record<string, string>) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    return form;
+  };
+  const thrown = (run: () => unknown) => {
+    try {
+      run();
+    } catch (e) {
+      return e as Response;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  it("gives the parsed values, ids as numbers", () => {
+    expect(parseOrRefuse(formOf({ intent: "delete", id: "42" }), Schema)).toEqual({ intent: "delete", id: 42 });
+  });
+
+  it("refuses with the status asked and the schema's first message", async () => {
+    const wrongIntent = thrown(() => parseOrRefuse(formOf({ intent: "drop", id: "42" }), Schema));
+    expect(wrongIntent.status).toBe(400);
+    expect(await wrongIntent.json()).toEqual({ message: "Unknown action" });
+    const hugeId = thrown(() => parseOrRefuse(formOf({ intent: "delete", id: "9007199254740993" }), Schema.pick({ id: true }), 404));
+    expect(hugeId.status).toBe(404);
+    expect(await hugeId.json()).toEqual({ message: "This row does not exist." });
+  });
+});
+
+describe("submittedIntent", () => {
+  it("names one of the intents, or nothing", () => {
+    const form = new FormData();
+    form.set("intent", "connect");
+    form.set("decision", "allow");
+    expect(submittedIntent(form, ["connect", "save"])).toBe("connect");
+    expect(submittedIntent(form, ["save"])).toBeUndefined();
+    expect(submittedIntent(form, ["allow"], "decision")).toBe("allow");
+    expect(submittedIntent(new FormData(), ["connect"])).toBeUndefined();
+  });
+});
+
+describe("safeParseForm", () => {
+  it("answers like zod's safeParse, with the form read the conform way", () => {
+    const schema = z.object({ title: z.string({ error: "Please input a name" }), ids: z.array(idField()).default([]) });
+    const form = new FormData();
+    form.append("title", "");
+    form.append("ids", "4");
+    form.append("ids", "5");
+    // Object.fromEntries kept only the last id and took the empty title for a name.
+    expect(safeParseForm(form, schema)).toEqual({ success: false, error: { issues: [{ path: ["title"], message: "Please input a name" }] } });
+    form.set("title", "Spend");
+    expect(safeParseForm(form, schema)).toEqual({ success: true, data: { title: "Spend", ids: [4, 5] } });
   });
 });

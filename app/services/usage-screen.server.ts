@@ -3,6 +3,7 @@
 import { getConnection, listConnectionLogs, listConnections } from "../../db/repositories/connection-logs.js";
 import { listJobs } from "../../db/repositories/data-streams.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
+import { storedDataSummary } from "./read-cache.server.js";
 import { getDb } from "./db.server.js";
 import { platformDisplayName as platformName } from "./platform-names.server.js";
 import { safeNextRun } from "./data-streams.server.js";
@@ -94,6 +95,16 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
   };
 }
 
+/** Where a read's days came from (decision 0890), in words. */
+function readFrom(log: { fromCache: boolean; daysFromPlatform: number | null; daysFromCache: number | null }): string {
+  if (log.daysFromPlatform === null && log.daysFromCache === null) return log.fromCache ? "Stored data" : "Platform";
+  const platform = log.daysFromPlatform ?? 0;
+  const cache = log.daysFromCache ?? 0;
+  if (platform === 0) return log.fromCache ? `Stored data (${cache} day${cache === 1 ? "" : "s"})` : "—";
+  const days = `${platform} day${platform === 1 ? "" : "s"} from the platform`;
+  return cache > 0 ? `${days}, ${cache} stored` : days;
+}
+
 export async function connectionDetails(companyId: number, id: number) {
   const db = getDb();
   const c = await getConnection(db, companyId, id);
@@ -113,6 +124,17 @@ export async function connectionDetails(companyId: number, id: number) {
     lastStatus: last ? (last.success ? "Success" : "Failure") : "Not run",
     lastRun: last ? last.startOfTheRequest.toISOString() : null,
     totalRequests: total,
-    logs: logs.map((l) => ({ id: l.id, success: l.success, date: l.startOfTheRequest.toISOString(), duration: l.duration, numberRow: l.numberRow, message: l.message, dateStart: l.dateStart, dateEnd: l.dateEnd })),
+    stored: await storedDataSummary(db, companyId, [c.dataSourceId]),
+    logs: logs.map((l) => ({
+      id: l.id,
+      success: l.success,
+      date: l.startOfTheRequest.toISOString(),
+      duration: l.duration,
+      numberRow: l.numberRow,
+      message: l.message,
+      dateStart: l.dateStart,
+      dateEnd: l.dateEnd,
+      readFrom: readFrom(l),
+    })),
   };
 }

@@ -1,29 +1,52 @@
 // The alert editor's form (spec 1 §2.6) as flat input names, shared by the browser (validation
 // before the debounced preview, Save enabled only when valid) and the server (the same parse).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { z } from "zod";
 import { alertDefinitionSchema, summarizeDefinition } from "../../engine/browser.js";
 
 export type AlertKind = "metric" | "kpi" | "pacing";
 
-/** The editor's flat form fields into an alert definition candidate (validated by the schema after). */
+const text = z.string().optional();
+const SCALARS = ["title", "dataSourceId", "level", "alertType", "operator", "thresholdValue", "thresholdType", "metric", "during", "trendValue", "trendType", "duringTime1", "duringTime2", "kpi", "kpiOperator", "kpiValue", "period", "above", "below"] as const;
+/** The rows the editor shows at most (filters, calculated fields). */
+const MAX_ROWS = 20;
+
+/**
+ * The editor's inputs as a browser sends them, parsed through conform: flat names, and the
+ * `filters[i].field` / `calc[i].name` rows as lists. alertDefinitionSchema judges the definition
+ * built from them.
+ */
+export const EditorFieldsSchema = z.object({
+  ...Object.fromEntries(SCALARS.map((name) => [name, text])),
+  filters: z.array(z.object({ field: text, operator: text, value: text }).nullish()).optional(),
+  calc: z.array(z.object({ name: text, field: text }).nullish()).optional(),
+}) as z.ZodType<Partial<Record<(typeof SCALARS)[number], string>> & { filters?: (Record<"field" | "operator" | "value", string | undefined> | null | undefined)[]; calc?: (Record<"name" | "field", string | undefined> | null | undefined)[] }>;
+
+export const UNREADABLE_EDITOR_FORM = "This form cannot be read: each of its fields may be sent once.";
+
+/** The editor's flat form fields into an alert definition candidate (validated by the schema after); null when the form is not the editor's. */
 export function definitionFromForm(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[]) {
-  const s = (k: string) => String(form.get(k) ?? "").trim();
-  const rows = (prefix: string, keys: string[]) => {
-    const out: Record<string, string>[] = [];
-    for (let i = 0; i < 20; i++) {
-      const row = Object.fromEntries(keys.map((k) => [k, s(`${prefix}[${i}].${k}`)]));
-      if (!keys.some((k) => form.has(`${prefix}[${i}].${k}`))) continue;
+  const submission = parseWithZod(form, { schema: EditorFieldsSchema });
+  if (submission.status !== "success") return null;
+  const fields = submission.value;
+  const s = (k: (typeof SCALARS)[number]) => (fields[k] ?? "").trim();
+  const rows = <K extends string>(list: (Record<K, string | undefined> | null | undefined)[] | undefined, keys: K[]) => {
+    const out: Record<K, string>[] = [];
+    for (const sent of (list ?? []).slice(0, MAX_ROWS)) {
+      if (!sent) continue;
+      const row = Object.fromEntries(keys.map((k) => [k, (sent[k] ?? "").trim()])) as Record<K, string>;
       if (keys.every((k) => !row[k] || (k === "operator" && row[k]))) continue; // an untouched blank row
       out.push(row);
     }
     return out;
   };
   const account = accounts.find((a) => String(a.id) === s("dataSourceId"));
-  const filters = rows("filters", ["field", "operator", "value"]).map((f) => ({ field: f.field, operator: f.operator, value: f.value.split(",").map((v) => v.trim()) }));
+  const filters = rows(fields.filters, ["field", "operator", "value"]).map((f) => ({ field: f.field, operator: f.operator, value: f.value.split(",").map((v) => v.trim()) }));
   const request = { accountId: account?.accountId ?? "", platform, level: s("level"), dataSourceId: account?.id, type: kind, filters };
   let variable: unknown;
   if (kind === "metric") {
     const alertType = s("alertType") === "trend" ? "trend" : "threshold";
-    const calculatedFields = rows("calc", ["name", "field"]).map((c) => ({ name: c.name, field: c.field }));
+    const calculatedFields = rows(fields.calc, ["name", "field"]).map((c) => ({ name: c.name, field: c.field }));
     const condition =
       alertType === "threshold"
         ? { operator: s("operator"), thresholdValue: s("thresholdValue"), thresholdType: s("thresholdType"), metric: s("metric"), during: s("during") }
@@ -63,6 +86,7 @@ export function editorErrors(issues: { path: PropertyKey[]; message: string }[])
 /** The schema check the browser runs before a preview (title optional) or a save (title required). */
 export function validateAlertForm(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[], requireTitle: boolean) {
   const candidate = definitionFromForm(form, kind, platform, accounts);
+  if (!candidate) return { ok: false as const, errors: { form: UNREADABLE_EDITOR_FORM } };
   const parsed = alertDefinitionSchema.safeParse(requireTitle ? candidate : { ...candidate, title: candidate.title || "Preview" });
   return parsed.success ? { ok: true as const, errors: {} } : { ok: false as const, errors: editorErrors(parsed.error.issues) };
 }
@@ -74,6 +98,7 @@ export function validateAlertForm(form: FormData, kind: AlertKind, platform: str
  */
 export function alertSummary(form: FormData, kind: AlertKind, platform: string, accounts: { id: number; accountId: string }[], opts: { name: (id: string) => string; unitOf?: (id: string) => string | null | undefined }): string | null {
   const candidate = definitionFromForm(form, kind, platform, accounts);
+  if (!candidate) return null;
   const parsed = alertDefinitionSchema.safeParse({ ...candidate, title: candidate.title || "Summary", requests: { A: { ...candidate.requests.A, accountId: candidate.requests.A.accountId || "-" } } });
   return parsed.success ? summarizeDefinition(parsed.data, opts) : null;
 }

@@ -28,6 +28,7 @@ export function secretAgainMessage(secretLabel: string, changed: string[]): stri
   return `Enter the ${secretLabel.toLowerCase()} again: you changed the ${changed.map((c) => c.toLowerCase()).join(" and the ")}, and the saved one is never sent to a new place.`;
 }
 
+export const DESTINATION_TYPES = DESTINATION_CATALOGUE.map((d) => d.type) as [string, ...string[]];
 export const DESTINATION_TYPE_OPTIONS = DESTINATION_CATALOGUE.map((d) => ({ value: d.type, label: d.label }));
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
@@ -40,7 +41,7 @@ export function destinationSchema(type: string | undefined, opts: { editing?: bo
   const description = type ? describeDestination(type) : undefined;
   const shape: Record<string, z.ZodType> = {
     name: required(DESTINATION_MESSAGES.name),
-    type: z.enum(DESTINATION_CATALOGUE.map((d) => d.type) as [string, ...string[]], { error: DESTINATION_MESSAGES.type }),
+    type: z.enum(DESTINATION_TYPES, { error: DESTINATION_MESSAGES.type }),
   };
   for (const f of description?.fields ?? []) {
     let s: z.ZodType = required(f.required);

@@ -226,42 +226,80 @@ export function retriesText(steps: { attempts?: { attempt: number }[] }[]): stri
 
 // ---- reading the job form (wizard steps and the edit screen post the same inputs) ------------
 
-type FormLike = { get(name: string): FormDataEntryValue | null; getAll(name: string): FormDataEntryValue[]; entries(): IterableIterator<[string, FormDataEntryValue]> };
+const text = z.string().optional();
+// A list input's blank entry stays a blank entry (conform makes it undefined): the step schemas
+// refuse it as before.
+const list = z.array(z.string().optional()).default([]).transform((values) => values.map((v) => v ?? ""));
+
+/**
+ * The job form's inputs as a browser sends them, parsed through conform (parseWithZod): one value
+ * per name, lists for the multi-selects. The step schemas below then judge the values each step
+ * asks for. Renames (`rename.<field id>`) are not in it: a field id may hold a dot, which conform
+ * reads as a nested name; readRenames takes them from the entries.
+ */
+export const JobInputsSchema = z.object({
+  name: text,
+  mode: text,
+  dataSourceIds: list,
+  networkAuthorizationId: text,
+  report: text,
+  fields: list,
+  recurrency: text,
+  customCron: text,
+  date: text,
+  startDate: text,
+  endDate: text,
+  initialFetch: text,
+  dateInitialization: text,
+  startDateInitialization: text,
+  endDateInitialization: text,
+  partitionFieldId: list,
+  dataType: text,
+  tableName: text,
+  shouldRunAllEvenIfFailed: text,
+  field_q: text,
+});
+export type JobInputs = z.output<typeof JobInputsSchema>;
 
 /** Accounts inputs: switching mode clears the other, only the chosen mode's inputs are read. */
-export function readAccountsInput(form: FormLike) {
-  const mode = form.get("mode") === "source" ? ("source" as const) : ("specific" as const);
+export function readAccountsInput(inputs: JobInputs) {
+  const mode = inputs.mode === "source" ? ("source" as const) : ("specific" as const);
   return {
     mode,
-    dataSourceIds: mode === "specific" ? form.getAll("dataSourceIds").map(String) : [],
-    networkAuthorizationId: mode === "source" ? ((form.get("networkAuthorizationId") as string) || undefined) : undefined,
+    dataSourceIds: mode === "specific" ? inputs.dataSourceIds : [],
+    networkAuthorizationId: mode === "source" ? inputs.networkAuthorizationId || undefined : undefined,
   };
 }
 
-/** Fields inputs: the report, the checked fields and the non-empty renames (`rename.<field id>`). */
-export function readFieldsInput(form: FormLike) {
+/** The non-empty renames (`rename.<field id>`). */
+export function readRenames(form: { entries(): IterableIterator<[string, FormDataEntryValue]> }): Record<string, string> {
   const renames: Record<string, string> = {};
   for (const [k, v] of form.entries()) if (k.startsWith("rename.") && typeof v === "string" && v.trim()) renames[k.slice(7)] = v.trim();
-  return { fields: form.getAll("fields").map(String), report: (form.get("report") as string) || undefined, renames };
+  return renames;
+}
+
+/** Fields inputs: the report, the checked fields and the renames. */
+export function readFieldsInput(inputs: JobInputs, renames: Record<string, string>) {
+  return { fields: inputs.fields, report: inputs.report || undefined, renames };
 }
 
 /** Deployment inputs; the frequency is the preset's cron, or the custom cron when "custom" is chosen. */
-export function readDeploymentInput(form: FormLike) {
-  const opt = (name: string) => (form.get(name) as string) || undefined;
+export function readDeploymentInput(inputs: JobInputs) {
+  const opt = (value: string | undefined) => value || undefined;
   return {
     step: "deployment" as const,
-    recurrency: String(form.get("recurrency") === "custom" ? (form.get("customCron") ?? "") : (form.get("recurrency") ?? "")),
-    date: String(form.get("date") ?? ""),
-    startDate: opt("startDate"),
-    endDate: opt("endDate"),
-    initialFetch: form.get("initialFetch") === "on",
-    dateInitialization: opt("dateInitialization"),
-    startDateInitialization: opt("startDateInitialization"),
-    endDateInitialization: opt("endDateInitialization"),
-    partitionFieldId: form.getAll("partitionFieldId").map(String),
-    dataType: opt("dataType") as "csv" | "json" | undefined,
-    tableName: String(form.get("tableName") ?? ""),
-    shouldRunAllEvenIfFailed: form.get("shouldRunAllEvenIfFailed") === "on",
+    recurrency: (inputs.recurrency === "custom" ? inputs.customCron : inputs.recurrency) ?? "",
+    date: inputs.date ?? "",
+    startDate: opt(inputs.startDate),
+    endDate: opt(inputs.endDate),
+    initialFetch: inputs.initialFetch === "on",
+    dateInitialization: opt(inputs.dateInitialization),
+    startDateInitialization: opt(inputs.startDateInitialization),
+    endDateInitialization: opt(inputs.endDateInitialization),
+    partitionFieldId: inputs.partitionFieldId,
+    dataType: opt(inputs.dataType) as "csv" | "json" | undefined,
+    tableName: inputs.tableName ?? "",
+    shouldRunAllEvenIfFailed: inputs.shouldRunAllEvenIfFailed === "on",
   };
 }
 export type DeploymentInput = ReturnType<typeof readDeploymentInput>;

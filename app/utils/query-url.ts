@@ -57,6 +57,8 @@ export type ParsedQueryRequest = {
   accounts: { id: string; authorizationId: number }[];
   filters: { field: string; type: FilterTypeId; value?: string | number }[];
   options: Record<string, string | string[]>;
+  /** nocache=1: every day is read from the platform (and stored again), none served from the read cache. */
+  nocache: boolean;
 };
 
 export type QueryParamError = { status: number; parameter: string; code: string; message: string };
@@ -208,9 +210,17 @@ export function parseQueryParams(params: URLSearchParams): { ok: true; value: Pa
     options[key] = value.includes(",") ? value.split(",").map((v) => v.trim()).filter(Boolean) : value;
   }
 
+  const nocacheValues = params.getAll("nocache").map((v) => v.trim());
+  if (nocacheValues.some((v) => v !== "0" && v !== "1")) {
+    const bad = nocacheValues.find((v) => v !== "0" && v !== "1")!;
+    return fail("nocache", `nocache must be 1 (read every day from the platform) or 0 (serve stored days), not "${bad.slice(0, 40)}".`);
+  }
+  if (new Set(nocacheValues).size > 1) return fail("nocache", "nocache is given twice with different values: keep one.");
+  const nocache = nocacheValues[0] === "1";
+
   return {
     ok: true,
-    value: { format, apikey, platform, ...(blended && { blended }), metrics, dimensions, date, accounts: accountRefs, filters, options },
+    value: { format, apikey, platform, ...(blended && { blended }), metrics, dimensions, date, accounts: accountRefs, filters, options, nocache },
   };
 }
 

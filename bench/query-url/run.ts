@@ -1,7 +1,8 @@
 // bench/query-url: the query URL (GET /api/request on the real web server and route, demo
-// platform) against (a) a bare node:http server sending the same precomputed bytes and (b) a
-// bare pg query + JSON.stringify reference, side by side in one run. Each server is its own
-// process; its resident memory is sampled from /proc while it answers.
+// platform) served from the read cache (every day stored) and uncached (nocache=1: every day
+// from the platform, stored again), against (a) a bare node:http server sending the same
+// precomputed bytes and (b) a bare pg query + JSON.stringify reference, side by side in one run.
+// Each server is its own process; its resident memory is sampled from /proc while it answers.
 //
 //   npx remix build && node --import tsx bench/query-url/run.ts [--rows 100000] [--runs 3] [--sizes 10000,100000,1000000]
 import { spawn, type ChildProcess } from "node:child_process";
@@ -106,13 +107,19 @@ function median(values: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-async function best(runs: number, fn: () => Promise<Measure>): Promise<Measure> {
-  const all: Measure[] = [];
-  for (let i = 0; i < runs; i++) all.push(await fn());
+/** Medians of time, the highest resident memory. */
+function summary(all: Measure[]): Measure {
   return { rows: all[0].rows, bytes: all[0].bytes, ttfbMs: median(all.map((m) => m.ttfbMs)), totalMs: median(all.map((m) => m.totalMs)), peakRssMb: Math.max(...all.map((m) => m.peakRssMb)) };
 }
 
+async function best(runs: number, fn: () => Promise<Measure>): Promise<Measure> {
+  const all: Measure[] = [];
+  for (let i = 0; i < runs; i++) all.push(await fn());
+  return summary(all);
+}
+
 async function main() {
+  const loadAtStart = os.loadavg().map((n) => n.toFixed(2)).join(", ");
   if (!fs.existsSync(path.join(root, "build/index.js"))) throw new Error("Run `npx remix build` first: the benchmark serves the real build.");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "qurl-bench-"));
   fs.chmodSync(dir, 0o777);
@@ -138,22 +145,24 @@ async function main() {
     ];
     for (const a of accounts) await createDataSource(db, company.id, { networkAuthorizationId: source.id, ...a });
     const apikey = revealApiKey(company);
-    // Reference table for (b): the same columns as the route's rows, filled in batches.
+    // Reference table for (b): the same columns as the route's rows, filled in batches up to the
+    // largest size measured (the 1M-row reference runs too).
     await sql`create table bench_rows (id int primary key, date date, hour int, account_id text, campaign_id text, ad_group_id text, impressions int, clicks int, cost numeric)`.execute(db);
-    // The reference stops at ROWS: filling a million rows here made this embedded PostgreSQL
-    // shut down mid-insert on our machines (see bench/README.md); the route alone goes to 1M.
-    const total = ROWS;
+    const total = Math.max(ROWS, ...SIZES);
     for (let from = 1; from <= total; from += 100_000) {
       const to = Math.min(total, from + 99_999);
       console.error(`[bench] bench_rows ${from}..${to}`);
       await sql`insert into bench_rows select g, date '2024-01-01' + (g / 1152), g % 24, 'demo-' || (g % 4), 'c' || (g % 7), 'g' || (g % 13),
-        (g * 7919) % 5000, (g * 31) % 200, round(((g * 17) % 10000) / 100.0, 2) from generate_series(${from}::int, ${to}::int) g`.execute(db);
+        (g::bigint * 7919) % 5000, (g::bigint * 31) % 200, round(((g::bigint * 17) % 10000) / 100.0, 2) from generate_series(${from}::int, ${to}::int) g`.execute(db);
     }
+    await sql`vacuum analyze bench_rows`.execute(db);
     await db.destroy();
     console.error("[bench] seeded; starting servers");
 
     const appPort = await freePort();
-    const app = await startServer("app", ["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir }, appPort);
+    // BENCH_APP_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the app process.
+    const appArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
+    const app = await startServer("app", [...appArgs, "--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir }, appPort);
     children.push(app);
 
     const accountsParam = JSON.stringify(accounts.map((a) => ({ id: a.accountId, authorization_id: source.id })));
@@ -178,45 +187,77 @@ async function main() {
     console.log(`demo query: ${perDay} rows per day`);
 
     const results: Record<string, Measure> = {};
-    for (const format of ["json", "csv"] as const) {
-      const file = path.join(dir, `body.${format}`);
-      // Warm up, and keep the bytes for reference (a).
-      await measure(appPort, query(format, daysFor(ROWS)), app.pid!, format, file);
-      results[`route ${format}`] = await best(RUNS, () => measure(appPort, query(format, daysFor(ROWS)), app.pid!, format));
-      const bytesPort = await freePort();
-      const bytesServer = await startServer(`bytes ${format}`, ["--import", "tsx", "bench/query-url/reference-servers.ts", "bytes", file], {}, bytesPort);
-      children.push(bytesServer);
-      await measure(bytesPort, "/", bytesServer.pid!, format);
-      results[`(a) bare node:http, same bytes, ${format}`] = await best(RUNS, () => measure(bytesPort, "/", bytesServer.pid!, format));
-      bytesServer.kill();
-    }
+    const rounds: Record<string, Measure[]> = {};
+    const cold = { nocache: "1" };
     const pgPortRef = await freePort();
     const pgServer = await startServer("pg", ["--import", "tsx", "bench/query-url/reference-servers.ts", "pg"], { DATABASE_URL: databaseUrl }, pgPortRef);
     children.push(pgServer);
     await measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json");
-    results["(b) bare pg + JSON.stringify"] = await best(RUNS, () => measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json"));
+    for (const format of ["json", "csv"] as const) {
+      const file = path.join(dir, `body.${format}`);
+      // Warm up (and store every day), keeping the bytes for reference (a).
+      await measure(appPort, query(format, daysFor(ROWS), cold), app.pid!, format, file);
+      const bytesPort = await freePort();
+      const bytesServer = await startServer(`bytes ${format}`, ["--import", "tsx", "bench/query-url/reference-servers.ts", "bytes", file], {}, bytesPort);
+      children.push(bytesServer);
+      await measure(bytesPort, "/", bytesServer.pid!, format);
+      // Each round measures the route and its references back to back: on a shared machine the
+      // load moves between rounds, and a ratio of medians taken minutes apart measures the load.
+      const take = (name: string, m: Measure) => (rounds[name] ??= []).push(m);
+      for (let r = 0; r < RUNS; r++) {
+        take(`route ${format}, cached`, await measure(appPort, query(format, daysFor(ROWS)), app.pid!, format));
+        take(`(a) bare node:http, same bytes, ${format}`, await measure(bytesPort, "/", bytesServer.pid!, format));
+        take(`route ${format}, uncached (nocache=1)`, await measure(appPort, query(format, daysFor(ROWS), cold), app.pid!, format));
+        if (format === "json") take("(b) bare pg + JSON.stringify", await measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json"));
+      }
+      bytesServer.kill();
+    }
 
-    const memory: { rows: number; route: Measure; pg?: Measure }[] = [];
+    for (const [name, all] of Object.entries(rounds)) results[name] = summary(all);
+
+    // Memory against the row count: every size uncached first (which stores its days), then a
+    // fresh app process answers every size from the cache, so that the cached figures do not carry
+    // the heap an uncached read left behind.
+    const uncachedBySize = new Map<number, Measure>();
+    for (const size of SIZES) uncachedBySize.set(size, await measure(appPort, query("json", daysFor(size), cold), app.pid!, "json"));
+    await new Promise((resolve) => (app.once("exit", resolve), app.kill()));
+    const freshPort = await freePort();
+    const fresh = await startServer("app (fresh)", [...appArgs, "--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir }, freshPort);
+    children.push(fresh);
+    const idleRssMb = rssMb(fresh.pid!);
+    // One small request first: the first request of a process pays for opening its database pool.
+    await measure(freshPort, query("json", 10), fresh.pid!, "json");
+    const memory: { rows: number; cached: Measure; uncached: Measure; pg: Measure }[] = [];
     for (const size of SIZES) {
-      const route = await measure(appPort, query("csv", daysFor(size)), app.pid!, "csv");
-      const pgRef = size <= ROWS ? await measure(pgPortRef, `/?rows=${size}`, pgServer.pid!, "json") : undefined;
-      memory.push({ rows: size, route, pg: pgRef });
+      const cached = await best(RUNS, () => measure(freshPort, query("json", daysFor(size)), fresh.pid!, "json"));
+      const pgRef = await measure(pgPortRef, `/?rows=${size}`, pgServer.pid!, "json");
+      memory.push({ rows: size, cached, uncached: uncachedBySize.get(size)!, pg: pgRef });
     }
 
     const line = (name: string, m: Measure) =>
       `| ${name} | ${m.rows.toLocaleString("en")} | ${(m.bytes / 1e6).toFixed(1)} MB | ${m.ttfbMs.toFixed(0)} ms | ${m.totalMs.toFixed(0)} ms | ${Math.round(m.rows / (m.totalMs / 1000)).toLocaleString("en")} | ${m.peakRssMb.toFixed(0)} MB |`;
+    // The median of the rounds' own ratios (each round's route and reference ran back to back).
+    const ratio = (reference: string, route: string) =>
+      median(rounds[route].map((m, r) => m.rows / m.totalMs / (rounds[reference][r].rows / rounds[reference][r].totalMs))).toFixed(2);
     const out = [
-      `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${new Date().toISOString()}; median of ${RUNS} runs after a warm-up.`,
+      `Node ${process.version}, ${os.cpus()[0]?.model ?? "cpu"} x${os.cpus().length}, ${new Date().toISOString()}; median of ${RUNS} rounds after a warm-up, each round measuring the route and its references back to back.`,
+      `Load average (uptime) at the start: ${loadAtStart}; at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}.`,
       "",
       "| server | rows | body | first byte | total | rows/s | peak RSS (server) |",
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...Object.entries(results).map(([k, m]) => line(k, m)),
       "",
-      `Ratio route/(a) in rows/s: json ${(results["(a) bare node:http, same bytes, json"].totalMs / results["route json"].totalMs).toFixed(3)}x, csv ${(results["(a) bare node:http, same bytes, csv"].totalMs / results["route csv"].totalMs).toFixed(3)}x; route/(b) json ${(results["(b) bare pg + JSON.stringify"].totalMs / results["route json"].totalMs).toFixed(2)}x.`,
+      `Median of the rounds' ratios, route/(a) in rows/s, cached: json ${ratio("(a) bare node:http, same bytes, json", "route json, cached")}x, csv ${ratio("(a) bare node:http, same bytes, csv", "route csv, cached")}x (goal >= 0.5x). ` +
+        `Uncached route/(b): json ${ratio("(b) bare pg + JSON.stringify", "route json, uncached (nocache=1)")}x (goal >= 0.7x).`,
       "",
-      "| rows | route csv: total | route: peak RSS | (b) pg + JSON: total | (b): peak RSS |",
-      "| ---: | ---: | ---: | ---: | ---: |",
-      ...memory.map((m) => `| ${m.rows.toLocaleString("en")} (route ${m.route.rows.toLocaleString("en")}) | ${m.route.totalMs.toFixed(0)} ms | ${m.route.peakRssMb.toFixed(0)} MB | ${m.pg ? `${m.pg.totalMs.toFixed(0)} ms` : "n/a"} | ${m.pg ? `${m.pg.peakRssMb.toFixed(0)} MB` : "n/a"} |`),
+      `Fresh app process for the cached column: ${idleRssMb.toFixed(0)} MB resident before its first request.`,
+      "",
+      "| rows | cached json: first byte | cached: total | cached: peak RSS | uncached: total | uncached: peak RSS | (b) pg + JSON: total | (b): peak RSS |",
+      "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...memory.map(
+        (m) =>
+          `| ${m.rows.toLocaleString("en")} (route ${m.cached.rows.toLocaleString("en")}) | ${m.cached.ttfbMs.toFixed(0)} ms | ${m.cached.totalMs.toFixed(0)} ms | ${m.cached.peakRssMb.toFixed(0)} MB | ${m.uncached.totalMs.toFixed(0)} ms | ${m.uncached.peakRssMb.toFixed(0)} MB | ${m.pg.totalMs.toFixed(0)} ms | ${m.pg.peakRssMb.toFixed(0)} MB |`,
+      ),
     ].join("\n");
     console.log(out);
     fs.writeFileSync(path.join(root, "bench/query-url/last-run.md"), out + "\n");

@@ -18,6 +18,8 @@ import * as m2026112512000 from "./2026112512000_job_tables.js";
 import * as m2026112512100 from "./2026112512100_job_log_days_and_rows.js";
 import * as m2026112515000 from "./2026112515000_sign_in_throttling.js";
 import * as m2026112516000 from "./2026112516000_addon_grants_and_pkce.js";
+import * as m2026112519000 from "./2026112519000_read_cache.js";
+import * as m2026112519010 from "./2026112519010_alert_writes_on_change.js";
 import * as m2026112518000 from "./2026112518000_alerts_trust.js";
 import * as m2026112521000 from "./2026112521000_mcp_server.js";
 import * as m2026112522000 from "./2026112522000_user_time_zone.js";
@@ -51,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   "2026112512100_job_log_days_and_rows": m2026112512100,
   "2026112515000_sign_in_throttling": m2026112515000,
   "2026112516000_addon_grants_and_pkce": m2026112516000,
+  "2026112519000_read_cache": m2026112519000,
+  "2026112519010_alert_writes_on_change": m2026112519010,
   "2026112518000_alerts_trust": m2026112518000,
   "2026112521000_mcp_server": m2026112521000,
   "2026112522000_user_time_zone": m2026112522000,

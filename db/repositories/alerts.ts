@@ -3,6 +3,7 @@
 // routes takes (db, companyId, ...) and filters by company; the evaluation functions used by the
 // worker (listConfiguredForsToEvaluate, loadEvaluationTargets, saveEvaluations) work on ids the
 // worker got from the database itself and keep each row's company.
+import { hash } from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { AlertStatusValue } from "../tables/alerts.js";
@@ -231,14 +232,28 @@ export async function listResultHistories(db: DB, companyId: number, resultId: n
   return rows.map((r) => ({ ...r, result: parse(r.result) }));
 }
 
+/**
+ * The detail page's timeline: each run row with the runs after it that had the same outcome
+ * (repeats, until: decision 0891). The newest run's repeats are counted on its configured alert.
+ */
 export async function listRuns(db: DB, companyId: number, configuredForId: number, limit = 20) {
   return db
-    .selectFrom("alertRuns")
-    .select(["id", "analyzedAt", "status", "entityAnalyzed", "entityInAlert", "message"])
-    .where("companyId", "=", companyId)
-    .where("configuredForId", "=", configuredForId)
-    .orderBy("analyzedAt", "desc")
-    .orderBy("id", "desc")
+    .selectFrom("alertRuns as r")
+    .innerJoin("configuredFors as cf", (j) => j.onRef("cf.id", "=", "r.configuredForId").onRef("cf.companyId", "=", "r.companyId"))
+    .select([
+      "r.id",
+      "r.analyzedAt",
+      "r.status",
+      "r.entityAnalyzed",
+      "r.entityInAlert",
+      "r.message",
+      sql<number>`case when r.id = cf.last_run_id then cf.run_repeats else r.repeats end`.as("repeats"),
+      sql<Date | null>`case when r.id = cf.last_run_id then (case when cf.run_repeats > 0 then cf.last_analyze end) else r.last_analyzed_at end`.as("until"),
+    ])
+    .where("r.companyId", "=", companyId)
+    .where("r.configuredForId", "=", configuredForId)
+    .orderBy("r.analyzedAt", "desc")
+    .orderBy("r.id", "desc")
     .limit(limit)
     .execute();
 }
@@ -361,7 +376,15 @@ export type EvaluatedEntity = {
 
 export type Evaluation = { companyId: number; configuredForId: number; analyzedAt: Date; entities: EvaluatedEntity[]; error?: string };
 
-export type SavedEvaluation = { configuredForId: number; companyId: number; status: AlertStatusValue | null; entityAnalyzed: number; entityInAlert: number };
+export type SavedEvaluation = {
+  configuredForId: number;
+  companyId: number;
+  status: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  /** Results whose content changed since the last run (each got a history row). */
+  changed: number;
+};
 
 /** The status of a whole configured alert: in anomaly when any result is (spec 1 §4). */
 export function overallStatus(entities: readonly { status: AlertStatusValue }[]): AlertStatusValue {
@@ -371,11 +394,25 @@ export function overallStatus(entities: readonly { status: AlertStatusValue }[])
 }
 
 /**
- * Stores a batch of evaluations in one transaction with set-based statements: results upserted
- * per identification, one history row per result, one run per configured alert, and the
- * configured alert's summary. A failed evaluation (error) records a run and keeps the results.
- * Rows travel as one array per column (unnest): a handful of parameters whatever the batch size,
- * one plan, and the histories are inserted by the same statement from the upsert's returned ids.
+ * What identifies a result's stored content (decision 0891): equal digests, nothing to write. The
+ * parts go in as one JSON array (no separator a value could fake); one-shot hashing, as a Hash
+ * object per result cost more than the hashing.
+ */
+function resultDigest(x: EvaluatedEntity): string {
+  return hash("sha1", JSON.stringify([x.identifications, x.identifierName, x.status, x.stillChanging, x.result]), "base64");
+}
+
+/**
+ * Stores a batch of evaluations in one transaction with set-based statements, writing only what
+ * changed (decision 0891): a result whose content is the one stored (same digest) is not
+ * rewritten and gets no history row; a run whose outcome repeats the previous run is counted on
+ * the configured alert instead of inserted (the timeline shows it as "analyzed, unchanged"). The
+ * configured alert's summary is written every time (its last run time drives which alerts are
+ * due). A failed evaluation (error) records a run and keeps the results.
+ * The stored digests are read first (a few bytes a result), so an unchanged result's content
+ * never travels to the database. Rows travel as one array per column (unnest): a handful of
+ * parameters whatever the batch size, one plan, and the histories are inserted by the same
+ * statement from the upsert's returned ids.
  */
 export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
   if (evaluations.length === 0) return [];
@@ -385,52 +422,79 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
     status: e.error ? null : overallStatus(e.entities),
     entityAnalyzed: e.entities.length,
     entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+    changed: 0,
   }));
   const evaluated = evaluations.filter((e) => !e.error);
-  const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[] };
-  for (const e of evaluated) {
-    for (const x of e.entities) {
-      r.companyId.push(e.companyId);
-      r.configuredForId.push(e.configuredForId);
-      r.key.push(x.identificationKey);
-      r.identifications.push(JSON.stringify(x.identifications));
-      r.name.push(x.identifierName);
-      r.status.push(x.status);
-      r.at.push(e.analyzedAt);
-      r.still.push(x.stillChanging);
-      r.result.push(encodeStoredResult(x.result));
-      r.history.push(JSON.stringify(x.history));
-    }
-  }
   return db.transaction().execute(async (trx) => {
-    if (r.key.length) {
-      await sql`
-        with v as materialized (
-          select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
-                               ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[])
-            as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history)
-        ), saved as (
-          insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, anomaly_since)
-          select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result,
-                 case when last_status = 'ANOMALY' then last_analyze end from v
-          on conflict (configured_for_id, identification_key) do update set
-            anomaly_since = case
-              when excluded.last_status <> 'ANOMALY' then null
-              when alert_results.last_status = 'ANOMALY' then coalesce(alert_results.anomaly_since, excluded.last_analyze)
-              else excluded.last_analyze end,
-            identifications = excluded.identifications,
-            identifier_name = excluded.identifier_name,
-            last_status = excluded.last_status,
-            last_analyze = excluded.last_analyze,
-            still_changing = excluded.still_changing,
-            last_result = excluded.last_result
-          returning id, configured_for_id, identification_key
-        )
-        insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
-        select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
-        from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
-        order by saved.id`.execute(trx);
+    if (evaluated.length) {
+      const stored = await trx
+        .selectFrom("alertResults")
+        .select(["id", "configuredForId", "identificationKey", "digest"])
+        .where("configuredForId", "in", evaluated.map((e) => e.configuredForId))
+        .execute();
+      const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x.digest]));
+      const kept = new Set<string>();
+      const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[], digest: [] as string[] };
+      for (const e of evaluated) {
+        for (const x of e.entities) {
+          const at = `${e.configuredForId}\u0000${x.identificationKey}`;
+          kept.add(at);
+          // The digest is taken on the result as evaluated; only a changed one is encoded for storage.
+          const digest = resultDigest(x);
+          if (digests.get(at) === digest) continue;
+          r.companyId.push(e.companyId);
+          r.configuredForId.push(e.configuredForId);
+          r.key.push(x.identificationKey);
+          r.identifications.push(JSON.stringify(x.identifications));
+          r.name.push(x.identifierName);
+          r.status.push(x.status);
+          r.at.push(e.analyzedAt);
+          r.still.push(x.stillChanging);
+          r.result.push(encodeStoredResult(x.result));
+          r.history.push(JSON.stringify(x.history));
+          r.digest.push(digest);
+        }
+      }
+      if (r.key.length) {
+        const { rows } = await sql<{ configuredForId: number; n: number }>`
+          with v as materialized (
+            select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
+                                 ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[], ${r.digest}::text[])
+              as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history, digest)
+          ), saved as (
+            insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest, anomaly_since)
+            select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest,
+                   case when last_status = 'ANOMALY' then last_analyze end from v
+            on conflict (configured_for_id, identification_key) do update set
+              anomaly_since = case
+                when excluded.last_status <> 'ANOMALY' then null
+                when alert_results.last_status = 'ANOMALY' then coalesce(alert_results.anomaly_since, excluded.last_analyze)
+                else excluded.last_analyze end,
+              identifications = excluded.identifications,
+              identifier_name = excluded.identifier_name,
+              last_status = excluded.last_status,
+              last_analyze = excluded.last_analyze,
+              still_changing = excluded.still_changing,
+              last_result = excluded.last_result,
+              digest = excluded.digest
+            returning id, configured_for_id, identification_key
+          ), histories as (
+            insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
+            select v.company_id, saved.id, v.configured_for_id, v.last_analyze, v.last_status, v.history
+            from saved join v on v.configured_for_id = saved.configured_for_id and v.identification_key = saved.identification_key
+            order by saved.id
+            returning configured_for_id
+          )
+          select configured_for_id, count(*)::int as n from histories group by configured_for_id`.execute(trx);
+        const changed = new Map(rows.map((x) => [x.configuredForId, x.n]));
+        for (const s of summaries) s.changed = changed.get(s.configuredForId) ?? 0;
+      }
+      // Results of identifications that no longer exist (a campaign removed) are dropped.
+      const gone = stored.filter((x) => !kept.has(`${x.configuredForId}\u0000${x.identificationKey}`)).map((x) => x.id);
+      if (gone.length) await trx.deleteFrom("alertResults").where("id", "in", gone).execute();
     }
+    // Runs and summaries in one statement: a run whose outcome repeats the newest run row is
+    // counted (run_repeats); any other closes that row's span and is inserted.
     const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[] };
     evaluations.forEach((e, i) => {
       const s = summaries[i];
@@ -443,31 +507,37 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
       run.error.push(e.error ?? null);
     });
     await sql`
-      insert into alert_runs (company_id, configured_for_id, analyzed_at, status, entity_analyzed, entity_in_alert, message)
-      select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])`.execute(trx);
-    // Results of identifications that no longer exist (a campaign removed) are dropped.
-    // One statement for the batch: the kept (alert, identification) pairs travel as two arrays.
-    if (evaluated.length) {
-      await sql`
-        delete from alert_results r
-        where r.configured_for_id = any(${evaluated.map((e) => e.configuredForId)}::int[])
-          and not exists (
-            select 1 from unnest(${r.configuredForId}::int[], ${r.key}::text[]) as k(configured_for_id, identification_key)
-            where k.configured_for_id = r.configured_for_id and k.identification_key = r.identification_key
-          )`.execute(trx);
-    }
-    await sql`
+      with v as materialized (
+        select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${summaries.map((s) => s.status)}::text[],
+                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
+          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message)
+      ), prev as materialized (
+        select v.*, cf.last_run_id, cf.run_repeats, cf.last_analyze as previous_at,
+          (r.id is not null and (r.status, r.entity_analyzed, r.entity_in_alert, r.message) is not distinct from (v.run_status, v.entity_analyzed, v.entity_in_alert, v.message)) as same
+        from v
+        join configured_fors cf on cf.id = v.configured_for_id and cf.company_id = v.company_id
+        left join alert_runs r on r.id = cf.last_run_id
+      ), closed as (
+        update alert_runs r set repeats = p.run_repeats, last_analyzed_at = p.previous_at
+        from prev p
+        where not p.same and p.run_repeats > 0 and r.id = p.last_run_id
+      ), inserted as (
+        insert into alert_runs (company_id, configured_for_id, analyzed_at, status, entity_analyzed, entity_in_alert, message)
+        select company_id, configured_for_id, analyzed_at, run_status, entity_analyzed, entity_in_alert, message from prev where not same
+        returning id, configured_for_id
+      )
       update configured_fors as cf set
-        last_analyze = v.analyzed_at,
-        status = coalesce(v.status, cf.status),
-        entity_analyzed = case when v.status is null then cf.entity_analyzed else v.entity_analyzed end,
-        entity_in_alert = case when v.status is null then cf.entity_in_alert else v.entity_in_alert end,
-        last_error = v.error,
-        run_requested_at = case when cf.run_requested_at <= v.analyzed_at then null else cf.run_requested_at end
-      from unnest(${run.configuredForId}::int[], ${run.companyId}::int[], ${run.at}::timestamptz[], ${summaries.map((s) => s.status)}::text[],
-                  ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
-        as v(id, company_id, analyzed_at, status, entity_analyzed, entity_in_alert, error)
-      where cf.id = v.id and cf.company_id = v.company_id`.execute(trx);
+        last_analyze = p.analyzed_at,
+        status = coalesce(p.status, cf.status),
+        entity_analyzed = case when p.status is null then cf.entity_analyzed else p.entity_analyzed end,
+        entity_in_alert = case when p.status is null then cf.entity_in_alert else p.entity_in_alert end,
+        last_error = p.message,
+        last_run_id = coalesce(i.id, cf.last_run_id),
+        run_repeats = case when i.id is null then cf.run_repeats + 1 else 0 end,
+        run_requested_at = case when cf.run_requested_at <= p.analyzed_at then null else cf.run_requested_at end
+      from prev p
+      left join inserted i on i.configured_for_id = p.configured_for_id
+      where cf.id = p.configured_for_id and cf.company_id = p.company_id`.execute(trx);
     return summaries;
   });
 }
@@ -595,7 +665,9 @@ export async function saveDaySnapshots(db: DB, snapshots: DaySnapshot[]): Promis
                          ${rows.map((r) => JSON.stringify(r.values))}::text[])
     on conflict (data_source_id, scope, entity_key, day, age) do update set
       metrics = (alert_day_snapshots.metrics::jsonb || excluded.metrics::jsonb)::text,
-      recorded_at = now()`.execute(db);
+      recorded_at = now()
+    -- A pass that finds the day as stored writes nothing (decision 0891).
+    where (alert_day_snapshots.metrics::jsonb || excluded.metrics::jsonb) is distinct from alert_day_snapshots.metrics::jsonb`.execute(db);
 }
 
 /** The stored days at `age` of some (account, scope) pairs since a day: "dataSourceId/scope" -> entity key -> day -> values. */

@@ -33,6 +33,9 @@ export type ConnectionLogInput = {
   size?: number;
   memoryFootprint?: number | null;
   fromCache?: boolean;
+  /** Days of the range read from the platform and served from the read cache (decision 0890). */
+  daysFromPlatform?: number | null;
+  daysFromCache?: number | null;
   fields?: string[];
 };
 
@@ -115,6 +118,8 @@ export async function recordConnectionLog(
         duration: Math.max(0, endedAt.getTime() - input.startedAt.getTime()),
         memoryFootprint: input.memoryFootprint ?? null,
         fromCache: input.fromCache ?? false,
+        daysFromPlatform: input.daysFromPlatform ?? null,
+        daysFromCache: input.daysFromCache ?? null,
         numberRow: input.numberRow ?? 0,
         fields: JSON.stringify(input.fields ?? []),
       })

@@ -1,4 +1,5 @@
 import type { DB } from "../connection.js";
+import { resetReadCache } from "./read-cache.js";
 import type { DataSource } from "../schema.js";
 
 export type NewDataSource = {
@@ -63,10 +64,24 @@ export async function setDataSourceBlockedAt(
   let q = db.updateTable("dataSources").set({ blockedAt }).where("companyId", "=", companyId).where("id", "=", id);
   if (filter.networkAuthorizationId) q = q.where("networkAuthorizationId", "=", filter.networkAuthorizationId);
   const result = await q.executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const updated = Number(result.numUpdatedRows) > 0;
+  // A blocked account is read by nobody: what the read cache holds of it goes now, not at eviction.
+  if (updated && blockedAt !== null) await resetReadCache(db, companyId, { dataSourceIds: [id] });
+  return updated;
 }
 
 /** The activated account of a source by its platform account id. */
+/** The ids of a source's accounts by platform account id, in one statement (readers that meet many of its accounts). */
+export async function dataSourceIdsByAccount(db: DB, companyId: number, networkAuthorizationId: number): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom("dataSources")
+    .select(["id", "accountId"])
+    .where("companyId", "=", companyId)
+    .where("networkAuthorizationId", "=", networkAuthorizationId)
+    .execute();
+  return new Map(rows.map((r) => [r.accountId, r.id]));
+}
+
 export async function findDataSourceByAccount(
   db: DB,
   companyId: number,

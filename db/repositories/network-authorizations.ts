@@ -1,4 +1,5 @@
 import type { DB } from "../connection.js";
+import { resetReadCache } from "./read-cache.js";
 import type { AvailableAccount, NetworkAuthorization } from "../schema.js";
 import type { SourceConnectAttempt } from "../tables/sources.js";
 import { decryptJson, encryptJson } from "../../lib/secrets.js";
@@ -102,7 +103,10 @@ export async function deleteNetworkAuthorization(db: DB, companyId: number, id: 
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A fresh credential from a reconnect (refresh of the authorization): the error count restarts. */
+/**
+ * A fresh credential from a reconnect (refresh of the authorization): the error count restarts,
+ * and what the read cache stored through the old one goes (it may hold another login's view).
+ */
 export async function replaceCredential(db: DB, companyId: number, id: number, credential: unknown): Promise<boolean> {
   const result = await db
     .updateTable("networkAuthorizations")
@@ -110,7 +114,9 @@ export async function replaceCredential(db: DB, companyId: number, id: number, c
     .where("companyId", "=", companyId)
     .where("id", "=", id)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const replaced = Number(result.numUpdatedRows) > 0;
+  if (replaced) await resetReadCache(db, companyId, { networkAuthorizationId: id });
+  return replaced;
 }
 
 /** Caches the account list the connector returned, with the state it implies. */

@@ -43,6 +43,9 @@ export interface ConfiguredForsTable {
   /** The status the last notification was sent for: notify once per change, not per run. */
   notifiedStatus: AlertStatusValue | null;
   lastError: string | null;
+  /** The newest run row; the runs since it with the same outcome are counted in runRepeats (decision 0891). */
+  lastRunId: number | null;
+  runRepeats: Generated<number>;
   /** A Run now asked at this time and not landed yet (last_analyze older). */
   runRequestedAt: NullableTimestamp;
   createdAt: Timestamp;
@@ -62,6 +65,8 @@ export interface AlertResultsTable {
   stillChanging: Generated<boolean>;
   /** JSON of engine EntityResult (conditions, chart series). */
   lastResult: string;
+  /** Digest of the stored content (identifications, name, status, still changing, result): a run that computes the same writes nothing (decision 0891). */
+  digest: string | null;
   /** When the current anomaly started (null when not in anomaly). */
   anomalySince: NullableTimestamp;
 }
@@ -88,6 +93,10 @@ export interface AlertRunsTable {
   entityAnalyzed: number;
   entityInAlert: number;
   message: string | null;
+  /** Runs after this one with the same outcome, once a later run changed it (the newest run's are on its configured alert). */
+  repeats: Generated<number>;
+  /** The last of those runs. */
+  lastAnalyzedAt: NullableTimestamp;
 }
 
 /** Notifications sent (e-mail per assignee, Slack per company), once per status change. */

@@ -46,6 +46,9 @@ export interface ConnectionLogsTable {
   duration: number;
   memoryFootprint: ColumnType<number | null, number | bigint | null | undefined, number | bigint | null>;
   fromCache: boolean;
+  /** Days of the range read from the platform, and served from the read cache (null: not counted). */
+  daysFromPlatform: number | null;
+  daysFromCache: number | null;
   numberRow: number;
   fields: Json<string[]>;
   createdAt: Timestamp;

@@ -20,7 +20,7 @@ import type {
   TrendValue,
 } from "./definition.js";
 import { compileFormula, type CompiledFormula } from "./formula.js";
-import { chartWindow, dayAge, dayOfBucket, resolvePacingPeriod, resolveWindow, settlesOn, stillChangingDays, type AlertWindow } from "./windows.js";
+import { chartWindowOf, dayAge, dayOfBucket, resolvePacingPeriod, resolveWindow, settlesOn, stillChangingDays, type AlertWindow } from "./windows.js";
 
 export type AlertStatus = "ANOMALY" | "OK" | "NO_DATA";
 
@@ -463,7 +463,7 @@ function windowsOf(cond: MetricVariable["alertValue"][number]): During[] {
 /** The metric chart: each condition's metric over the judged windows and their recent history. */
 function metricChart(variable: MetricVariable, entity: EntitySeries, reader: MetricReader, ctx: EvaluationContext, outcomes: ConditionOutcome[], changing: Set<string>) {
   const first = variable.alertValue[0];
-  const chart = chartWindow(windowsOf(first).map((d) => resolveWindow(d, ctx)), ctx);
+  const chart = chartWindowOf(windowsOf(first), ctx);
   const data = (chart.granularity === "hour" ? entity.hourly : entity.daily) ?? {};
   const series: Record<string, ChartPoint[]> = {};
   for (const cond of variable.alertValue) {

@@ -7,19 +7,32 @@ import type { ConditionOutcome, EntityResult } from "./evaluate.js";
 
 const LOCALE = "en-GB";
 
+// Formatters are costly to build and a pass explains thousands of values with a handful of them.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = JSON.stringify(options);
+  let format = numberFormats.get(key);
+  if (!format) {
+    if (numberFormats.size >= 500) numberFormats.clear();
+    format = new Intl.NumberFormat(LOCALE, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A number with its unit: an ISO currency, "%" for ratios (0.05 is 5 %), or none. */
 export function formatValue(value: number, unit?: string | null): string {
-  if (unit === "%") return `${new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 }).format(value * 100)} %`;
+  if (unit === "%") return `${numberFormat({ maximumFractionDigits: 2 }).format(value * 100)} %`;
   const digits = Math.abs(value) >= 1000 || Number.isInteger(value) ? 0 : 2;
   // Any well-formed code formats (an unknown one as "XYZ 3"); anything else is not a currency.
-  if (unit && /^[A-Z]{3}$/.test(unit)) return new Intl.NumberFormat(LOCALE, { style: "currency", currency: unit, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
-  return new Intl.NumberFormat(LOCALE, { maximumFractionDigits: digits }).format(value);
+  if (unit && /^[A-Z]{3}$/.test(unit)) return numberFormat({ style: "currency", currency: unit, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+  return numberFormat({ maximumFractionDigits: digits }).format(value);
 }
 
 /** A percent change with its sign and a real minus: "+99 %", "−38 %". */
 export function formatChange(change: number): string {
   const rounded = Math.round(change * 10) / 10;
-  const text = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: Math.abs(rounded) >= 10 ? 0 : 1 }).format(Math.abs(rounded));
+  const text = numberFormat({ maximumFractionDigits: Math.abs(rounded) >= 10 ? 0 : 1 }).format(Math.abs(rounded));
   return `${rounded > 0 ? "+" : rounded < 0 ? "\u2212" : "±"}${text} %`;
 }
 
@@ -113,9 +126,12 @@ export function explainCondition(c: ConditionOutcome): string {
 }
 
 /** "12 Mar": a YYYY-MM-DD day, short. */
+// One formatter for every call: building one costs more than the formatting (a pass explains thousands of results).
+let dayFormat: Intl.DateTimeFormat | undefined;
 export function formatDay(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(date.getTime()) ? day : new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: "UTC" }).format(date);
+  dayFormat ??= new Intl.DateTimeFormat(LOCALE, { day: "numeric", month: "short", timeZone: "UTC" });
+  return Number.isNaN(date.getTime()) ? day : dayFormat.format(date);
 }
 
 export type ResultState = { label: "Anomaly" | "Not in anomaly" | "No data"; tone: "red" | "green" | "slate"; note: string | null };

@@ -5,7 +5,7 @@ import type { CellValue, DateRange, Row } from "../core/types.js";
 import type { AlertDefinition, AlertFilter } from "./definition.js";
 import { compileFormula } from "./formula.js";
 import type { EntitySeries } from "./evaluate.js";
-import { chartWindow, hourKey, resolvePacingPeriod, resolveWindow } from "./windows.js";
+import { chartWindowOf, hourKey, resolvePacingPeriod, resolveWindow } from "./windows.js";
 
 /** Which dimension identifies an entity of a level, and which names it. */
 export const LEVEL_FIELDS: Record<string, { id: string; name: string }> = {
@@ -50,13 +50,13 @@ export function planAlertReads(definition: Pick<AlertDefinition, "variables">, r
       }
       for (const cond of variable.alertValue) {
         metrics.add(cond.metric);
-        const windows = ("during" in cond ? [cond.during] : [cond.duringTime1, cond.duringTime2]).map((d) => resolveWindow(d, ctx));
-        for (const w of windows) {
+        const durings = "during" in cond ? [cond.during] : [cond.duringTime1, cond.duringTime2];
+        for (const w of durings.map((d) => resolveWindow(d, ctx))) {
           if (w.granularity === "hour") hourly = widen(hourly, w.days);
           else daily = widen(daily, w.days);
         }
         // The result's chart shows the windows with their recent history (evaluateEntity).
-        const chart = chartWindow(windows, ctx);
+        const chart = chartWindowOf(durings, ctx);
         if (chart.granularity === "hour") hourly = widen(hourly, chart.days);
         else daily = widen(daily, chart.days);
       }

@@ -88,6 +88,14 @@ describe("range helpers", () => {
     expect(eachDay({ start: "2025-03-29", end: "2025-03-31" })).toEqual(["2025-03-29", "2025-03-30", "2025-03-31"]);
   });
 
+  it("refuses ends that are not real calendar days, naming them", () => {
+    expect(eachDay({ start: "2024-02-28", end: "2024-03-01" })).toEqual(["2024-02-28", "2024-02-29", "2024-03-01"]);
+    expect(() => eachDay({ start: "2026-02-29", end: "2026-03-02" })).toThrow(/Start date "2026-02-29" is not a real calendar date/);
+    expect(() => eachDay({ start: "2026-03-01", end: "2026-13-01" })).toThrow(/End date "2026-13-01" is not a real calendar date/);
+    expect(() => eachDay({ start: "2026-3-1", end: "2026-03-02" })).toThrow(/Start date "2026-3-1" is not a date in the format YYYY-MM-DD/);
+    expect(() => eachDay({ start: "", end: "2026-03-02" })).toThrow(/Start date is required/);
+  });
+
   it("lists the restatement window in the account's zone", () => {
     expect(restatementDays(3, { timezone: "Europe/Paris", now: new Date("2025-05-14T23:30:00Z") })).toEqual([
       "2025-05-12",

@@ -36,9 +36,10 @@ async function all(rows: AsyncIterable<Row>): Promise<Row[]> {
   return out;
 }
 
-async function text(chunks: AsyncIterable<string>): Promise<string> {
+async function text(chunks: AsyncIterable<Uint8Array>): Promise<string> {
   let out = "";
-  for await (const chunk of chunks) out += chunk;
+  const decoder = new TextDecoder();
+  for await (const chunk of chunks) out += decoder.decode(chunk, { stream: true });
   return out;
 }
 

@@ -3,8 +3,8 @@
 import { resolveDateRange } from "../core/dates.js";
 import { FieldTypeMismatchError, InvalidRequestError, UnknownFieldError } from "../core/errors.js";
 import { matchesFilters, validateFilters } from "../core/filters.js";
-import type { Connector, ConnectorContext, DateRange, FieldDef, Filter, Row } from "../core/types.js";
-import { prepareConversion, type CurrencyConversion } from "./currency.js";
+import type { CellValue, Connector, ConnectorContext, DateRange, FieldDef, Filter, Granularity, ReadRequest, Row } from "../core/types.js";
+import { prepareConversion, type Converter, type CurrencyConversion } from "./currency.js";
 import { ACCOUNT_COLUMNS, type AccountColumn, type QueryAccount, type QueryDate, type QueryDefinition } from "./definition.js";
 
 export interface QueryRegistry {
@@ -91,16 +91,42 @@ export function rangeFor(date: QueryDate, account: QueryAccount, now: Date | und
   return resolveDateRange("CUSTOM", { timezone: account.timezone, now, start: date.start, end: date.end });
 }
 
+/** A validated query, ready to read account by account (executeQuery, or the read cache of server/). */
+export interface QueryPlan {
+  platform: string;
+  connector: Connector;
+  /** The report's declared fields. */
+  fields: FieldDef[];
+  /** Dimensions first, then metrics, each in the order asked. */
+  columns: Column[];
+  /** The fields asked of the connector (the account columns it does not declare are added by us). */
+  readFields: string[];
+  filters: Filter[];
+  /** Filters on selected columns, re-checked on every output row. */
+  outputFilters: Filter[];
+  granularity?: Granularity;
+  options: Record<string, string | string[]>;
+  /** Converts the money columns into the company's currency (decision 0930); applied after the read cache, which stores what the platform reported. */
+  converter?: Converter;
+  accounts: PlannedAccount[];
+}
+
+export interface PlannedAccount {
+  account: QueryAccount;
+  /** The account's days, resolved in its timezone. */
+  range: DateRange;
+  context(): Promise<ConnectorContext>;
+  /** What the connector reads for this account. */
+  request: ReadRequest;
+  /** Account columns the connector does not declare: the same value on every row of this account. */
+  constants: Record<string, CellValue>;
+}
+
 /**
- * Validates the query (typed errors before any row is read, so a route can answer 4xx) and
- * returns its columns and a lazy row stream.
+ * Validates the query (typed errors before any row is read, so a route can answer 4xx) and plans
+ * each account's read.
  */
-export async function executeQuery(
-  registry: QueryRegistry,
-  query: QueryDefinition,
-  contextFor: ContextFactory,
-  opts: ExecuteOptions = {},
-): Promise<QueryResult> {
+export async function planQuery(registry: QueryRegistry, query: QueryDefinition, contextFor: ContextFactory, opts: ExecuteOptions = {}): Promise<QueryPlan> {
   const connector = registry.getConnector(query.platform);
   const accounts = query.accounts;
   if (accounts.length === 0) throw new InvalidRequestError("You need to set at least one accounts.");
@@ -115,41 +141,71 @@ export async function executeQuery(
   if (query.granularity === "hour" && !connector.supportsHourly) {
     throw new InvalidRequestError(`${query.platform} does not report by hour; ask for daily data instead.`);
   }
-
-  const readFields = columns.filter((c) => !(c.id in ACCOUNT_COLUMN_DEFS) || fields.some((f) => f.id === c.id)).map((c) => c.id);
+  const declared = new Set(fields.map((f) => f.id));
+  const readFields = columns.filter((c) => !(c.id in ACCOUNT_COLUMN_DEFS) || declared.has(c.id)).map((c) => c.id);
   const selected = new Set(columns.map((c) => c.id));
   // The connector applies every filter; re-checking those on selected columns guards against a
   // connector that silently ignores one.
   const outputFilters = filters.filter((f) => selected.has(f.field));
+  const options = query.options ?? {};
   const converter = await prepareConversion(columns, opts.conversion, { currencies: accounts.map((a) => a.currency), span: spanOf(ranges) });
-
-  async function* rows(): AsyncGenerator<Row> {
-    for (const [index, account] of accounts.entries()) {
-      const ctx = index === 0 ? firstContext : await contextFor(connector, account);
+  return {
+    platform: query.platform,
+    connector,
+    fields,
+    columns,
+    readFields,
+    filters,
+    outputFilters,
+    granularity: query.granularity,
+    options,
+    converter,
+    accounts: accounts.map((account, index) => {
       const { authorizationId: _authorizationId, platform: _platform, ...plainAccount } = account;
-      const pages = connector.read(ctx, {
-        accounts: [plainAccount],
-        fields: readFields,
+      const constants: Record<string, CellValue> = {};
+      if (selected.has("account_timezone") && !declared.has("account_timezone")) constants.account_timezone = account.timezone;
+      if (selected.has("account_currency") && !declared.has("account_currency")) constants.account_currency = account.currency;
+      return {
+        account,
         range: ranges[index],
-        granularity: query.granularity,
-        filters,
-        options: query.options,
-      });
-      for await (const page of pages) {
-        for (const raw of page.rows) {
-          const row: Row = {};
-          for (const column of columns) {
-            if (column.id === "account_timezone" && !fields.some((f) => f.id === column.id)) row[column.id] = account.timezone;
-            else if (column.id === "account_currency" && !fields.some((f) => f.id === column.id)) row[column.id] = account.currency;
-            else row[column.id] = raw[column.id] ?? null;
-          }
-          if (!matchesFilters(row, outputFilters)) continue;
-          converter?.apply(row, account.currency, ranges[index].end);
-          yield row;
-        }
+        context: async () => (index === 0 ? firstContext : contextFor(connector, account)),
+        request: { accounts: [plainAccount], fields: readFields, range: ranges[index], granularity: query.granularity, filters, options },
+        constants,
+      };
+    }),
+  };
+}
+
+/** The columns of the answer: the plan's, with the converted money columns when it converts. */
+export const outputColumns = (plan: QueryPlan): Column[] => plan.converter?.columns ?? plan.columns;
+
+/** The plan's rows straight from the connector, account after account. */
+export async function* planRows(plan: QueryPlan): AsyncGenerator<Row> {
+  const { columns, outputFilters } = plan;
+  for (const planned of plan.accounts) {
+    const ctx = await planned.context();
+    for await (const page of plan.connector.read(ctx, planned.request)) {
+      for (const raw of page.rows) {
+        const row: Row = {};
+        for (const column of columns) row[column.id] = column.id in planned.constants ? planned.constants[column.id] : (raw[column.id] ?? null);
+        if (!matchesFilters(row, outputFilters)) continue;
+        plan.converter?.apply(row, planned.account.currency, planned.range.end);
+        yield row;
       }
     }
   }
+}
 
-  return { platform: query.platform, columns: converter?.columns ?? columns, rows: rows() };
+/**
+ * Validates the query (typed errors before any row is read, so a route can answer 4xx) and
+ * returns its columns and a lazy row stream.
+ */
+export async function executeQuery(
+  registry: QueryRegistry,
+  query: QueryDefinition,
+  contextFor: ContextFactory,
+  opts: ExecuteOptions = {},
+): Promise<QueryResult> {
+  const plan = await planQuery(registry, query, contextFor, opts);
+  return { platform: plan.platform, columns: outputColumns(plan), rows: planRows(plan) };
 }

@@ -6,6 +6,7 @@ import { starterTemplatesStep } from "./starter-templates.js";
 import { demoObjectivesStep } from "./objectives.js";
 import { demoProductCheckStep } from "./checks.js";
 import { demoSavedQueryStep } from "./query-urls.js";
+import { demoReadCacheStep } from "./read-cache.js";
 import { demoAccountStep } from "./account.js";
 import { demoDataStreamStep } from "./data-streams.js";
 import { oauthClientsStep } from "./oauth-clients.js";
@@ -17,7 +18,7 @@ import type { SeedStep } from "./context.js";
 export { DEMO_ADMIN, DEMO_USER, DEMO_COMPANY_NAME, NEWCOMER_USER } from "./context.js";
 
 /** Each issue appends its own step (destination, data stream, alerts, ...). Order matters. */
-export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, starterTemplatesStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoAccountStep, demoDataStreamStep, oauthClientsStep, demoCrossPlatformStep, demoUsageStep, newcomerStep];
+export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, starterTemplatesStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoReadCacheStep, demoAccountStep, demoDataStreamStep, oauthClientsStep, demoCrossPlatformStep, demoUsageStep, newcomerStep];
 
 export async function seedDemo(db: DB, log: (m: string) => void = () => {}): Promise<void> {
   const core = await seedCoreCompany(db, log);

@@ -24,6 +24,7 @@ import { sendAlertDigests } from "../../server/alert-digest.js";
 import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
 import { getCompany } from "../../db/repositories/companies.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { readThroughCache } from "../../server/read-cache/index.js";
 import type { AlertBatchResult, CheckUrlsInput, ListDueAlertsInput, RefreshAccountStatsInput } from "../shared.js";
 import type { ActivityDeps } from "./deps.js";
 import { extractionGate, recordAccountUsage } from "../../db/repositories/usage.js";
@@ -185,7 +186,8 @@ export function createAlertActivities(deps: ActivityDeps) {
       });
       await scope.recordUsage();
       const saved = await saveEvaluations(db, evaluations);
-      await pruneHistories(db, input.configuredForIds);
+      // Only alerts that got new history rows can have too many.
+      await pruneHistories(db, saved.filter((s) => s.changed > 0).map((s) => s.configuredForId));
       await saveDaySnapshots(db, evaluations.flatMap((e) => e.snapshots));
       await pruneDaySnapshots(db, targets.map((t) => t.dataSource.id), snapshots.since);
       const resultsOf = new Map(evaluations.map((e) => [e.configuredForId, e.results]));
@@ -280,7 +282,8 @@ export function createAlertActivities(deps: ActivityDeps) {
           const byDate = new Map<string, { date: string; impressions: number; clicks: number; cost: number; conversions: number }>();
           const num = (v: unknown) => (typeof v === "number" ? v : Number(v) || 0);
           const account = { id: s.accountId, name: s.name, timezone, currency: s.currency ?? "USD" };
-          for await (const page of connector.read(ctx, { accounts: [account], fields: ["date", "impressions", "clicks", "cost", "conversions"], range, granularity: "day" })) {
+          // Through the read cache (decision 0890): only the days still open are asked again.
+          for await (const page of readThroughCache(connector, ctx, { accounts: [account], fields: ["date", "impressions", "clicks", "cost", "conversions"], range, granularity: "day" })) {
             for (const row of page.rows) {
               const date = String(row.date);
               const d = byDate.get(date) ?? { date, impressions: 0, clicks: 0, cost: 0, conversions: 0 };

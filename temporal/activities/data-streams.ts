@@ -14,6 +14,7 @@ import { ConnectorError, EngineError, accountTimezone, dayCount, resolveDateRang
 import { jobLoadTable, jobReport } from "../../server/job-table.js";
 import { tableOwnershipProblem } from "../../server/job-table-owner.js";
 import { connectorContextForSource } from "../../server/source-context.js";
+import { storeWhileReading } from "../../server/read-cache/through.js";
 import { checkExtractionAllowed, ExtractionBlockedError } from "../../db/repositories/usage.js";
 import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan, PlanRunInput } from "../shared.js";
 import type { DataSource } from "../../db/schema.js";
@@ -205,7 +206,8 @@ export function createDataStreamActivities(deps: ActivityDeps) {
         loader = await open(destinationRow.type, readDestinationConfig(destinationRow));
         await loader.prepare(table);
 
-        const pages = connector.read(ctx, {
+        // Every day is read from the platform; the read cache keeps a copy on the way (decision 0890).
+        const pages = storeWhileReading(connector, ctx, {
           accounts: [{ id: account.accountId, name: account.name, timezone: await timezoneOf(db, input.companyId, connector, account), currency: account.currency ?? "USD" }],
           fields: fieldIds,
           range: input.range,
@@ -271,6 +273,9 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           success: attempt.success === true,
           message: attempt.message,
           numberRow: attempt.loadedRows,
+          // A run reads every day from the platform (the read cache only keeps a copy).
+          daysFromPlatform: dayCount(input.range),
+          daysFromCache: 0,
           fields: Object.keys(job.fields),
         }).catch(() => undefined); // the connection log is a report of the run; it must not fail the load
       }

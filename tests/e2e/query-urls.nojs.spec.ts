@@ -28,3 +28,15 @@ test("Power BI Get URL shows the URL without JavaScript", async ({ page }) => {
   await page.getByRole("row").filter({ hasText: "Demo: clicks and cost by campaign" }).getByRole("link", { name: "Get URL" }).click();
   await expect(page.getByLabel("Query URL")).toHaveValue(/format=powerbi/);
 });
+
+test("Refresh data clears the stored days of the query's accounts without JavaScript", async ({ page }) => {
+  await signIn(page, undefined, "/data-connector/api");
+  await buildDemoQuery(page, { autoSubmit: false });
+  // The preview reads the demo platform and stores its days.
+  await page.getByRole("button", { name: "Preview" }).click();
+  await expect(page.getByTestId("preview-table")).toBeVisible();
+  await page.getByRole("button", { name: "Refresh data" }).click();
+  await expect(page.getByText("Stored data cleared")).toBeVisible();
+  await expect(page.getByText(/stored days? of 1 account cleared: the next read asks Demo/)).toBeVisible();
+  await expect(page.getByLabel("URL", { exact: true })).toHaveValue(/\/api\/request\?format=json&platform=demo/);
+});

@@ -13,6 +13,7 @@ import type { RunningFake } from "../../engine/connectors/contract-fixture.js";
 import { resetEnvCache } from "../../lib/env.js";
 import { workingDayRates } from "../fakes/ecb/server.js";
 import { fixtureAppEnv, loadContractFixture } from "../support/contract-fixtures.js";
+import { connectionLogsOf } from "../support/connection-logs.js";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
 
@@ -103,6 +104,11 @@ const BLENDED = {
   metrics: "spend,impressions,clicks,conversions,conversion_value,reach",
 };
 
+const logsOf = (requestId: string, count: number) => connectionLogsOf(db, requestId, count);
+
+/** Rows in one order whatever order they were answered in. */
+const byRow = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
+
 const sum = (rows: Record<string, unknown>[], field: string) => Math.round(rows.reduce((n, r) => n + Number(r[field] ?? 0), 0) * 1e6) / 1e6;
 
 describe("a cross-platform query", () => {
@@ -185,9 +191,10 @@ describe("a cross-platform query", () => {
     expect(csv).toContain(",reddit-ads,t2_signal_ny,Signal NY,USD,America/New_York,");
     const tableau = await (await call({ ...BLENDED, accounts, format: "tableau" })).json();
     expect(tableau.schema.columns.map((c: { id: string }) => c.id)).toEqual(blended.columns.map((c) => c.id));
-    expect(tableau.data).toEqual(blended.data);
+    // Stored days come day by day, a platform's answer in its own order (docs/query-formats.md): the rows are the same.
+    expect(byRow(tableau.data)).toEqual(byRow(blended.data));
     const powerbi = await (await call({ ...BLENDED, accounts, format: "powerbi" })).json();
-    expect(powerbi.value).toEqual(blended.data);
+    expect(byRow(powerbi.value)).toEqual(byRow(blended.data));
   });
 
   it("reads every activated ads account when it names no accounts, and only the named platforms when it names some", async () => {
@@ -207,6 +214,29 @@ describe("a cross-platform query", () => {
     } finally {
       await setDataSourceBlockedAt(db, agency.company.id, tokyo.id, null);
     }
+  });
+
+  it("reads each platform's accounts through the read cache: a repeat asks no platform, nocache=1 asks every one again", async () => {
+    const accounts = JSON.stringify(agency.refs());
+    // Each call a minute on (the request clock): never a share of the previous identical read.
+    let minutes = 0;
+    const read = async (extra: Record<string, string> = {}) => {
+      minutes += 1;
+      const at = new Date(Date.now() + minutes * 60_000);
+      const res = await service.answerQueryUrl(new Request(`http://localhost:3000/api/request?${new URLSearchParams({ apikey: agency.apikey, ...RANGE, ...BLENDED, accounts, ...extra })}`), { db, env, now: () => at });
+      const body = (await res.json()) as Body;
+      expect(res.status).toBe(200);
+      return { body, logs: await logsOf(res.headers.get("x-request-id")!, agency.refs().length) };
+    };
+    // The first read stores what is not stored yet (an account blocked since has had its days emptied).
+    await read();
+    const repeat = await read();
+    expect(sum(repeat.body.data, "spend")).toBe(sum(blended.data, "spend"));
+    expect(repeat.logs).toHaveLength(6);
+    for (const log of repeat.logs) expect(log, String(log.connectionId)).toMatchObject({ fromCache: true, daysFromPlatform: 0, daysFromCache: 4 });
+    const fresh = await read({ nocache: "1" });
+    expect(byRow(fresh.body.data)).toEqual(byRow(repeat.body.data));
+    for (const log of fresh.logs) expect(log, String(log.connectionId)).toMatchObject({ fromCache: false, daysFromPlatform: 4, daysFromCache: 0 });
   });
 
   it("filters on normalized fields, including the platform", async () => {

@@ -14,6 +14,7 @@ import { createDatastream, createJob, finishJobLog, listJobs, startJobLog } from
 import { createDestination, listDestinations, readDestinationConfig } from "../../db/repositories/destinations.js";
 import { listDataSources } from "../../db/repositories/data-sources.js";
 import { createSavedQuery, listSavedQueries } from "../../db/repositories/saved-queries.js";
+import { BLENDED_PLATFORM } from "../../engine/index.js";
 import { DEMO_COMPANY_NAME, DEMO_USER, seedDemo } from "../../server/seed/index.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
@@ -248,15 +249,30 @@ describe("the other tools", () => {
 
   it("lists the saved queries as resources; reading one gives run_query arguments that run it", async () => {
     const { resources } = await client.listResources();
-    const saved = (await listSavedQueries(db, demo.companyId))[0];
-    expect(resources.map((r) => r.uri)).toEqual([`signalpost://saved-queries/${saved.id}`]);
-    const read = await client.readResource({ uri: resources[0].uri });
-    const body = JSON.parse((read.contents[0] as { text: string }).text);
-    answers.push(JSON.stringify(read));
-    expect(body.name).toBe(saved.name);
-    expect(body.run_query_arguments.account_ids.sort()).toEqual(demo.accounts.map((a) => a.id).sort());
-    const out = await call("run_query", { ...body.run_query_arguments, max_rows: 1000 });
-    expect(out.row_count).toBeGreaterThan(0);
+    const saved = await listSavedQueries(db, demo.companyId);
+    // The demo seed saves a demo-platform query and a cross-platform ads query (issue 22).
+    expect(saved.length).toBeGreaterThanOrEqual(2);
+    expect(resources.map((r) => r.uri).sort()).toEqual(saved.map((q) => `signalpost://saved-queries/${q.id}`).sort());
+    for (const query of saved) {
+      const read = await client.readResource({ uri: `signalpost://saved-queries/${query.id}` });
+      const body = JSON.parse((read.contents[0] as { text: string }).text);
+      answers.push(JSON.stringify(read));
+      expect(body.name).toBe(query.name);
+      expect(body.run_query_arguments.account_ids.sort()).toEqual(demo.accounts.map((a) => a.id).sort());
+      expect(Boolean(body.run_query_arguments.cross_platform)).toBe((query.json as { source?: string }).source === BLENDED_PLATFORM);
+      const out = await call("run_query", { ...body.run_query_arguments, max_rows: 1000 });
+      expect(out.row_count).toBeGreaterThan(0);
+    }
+  });
+
+  it("reads accounts of several ads platforms only with cross_platform, in the normalized schema", async () => {
+    const ids = demo.accounts.map((a) => a.id);
+    const out = await call("run_query", { account_ids: ids, cross_platform: true, metrics: ["spend", "clicks"], dimensions: ["platform", "account_name"], date_range: "LAST_7_DAYS" });
+    expect(out.columns.map((c: { id: string }) => c.id)).toEqual(expect.arrayContaining(["platform", "account_name", "spend", "clicks"]));
+    expect(new Set(out.rows.map((r: { platform: string }) => r.platform))).toEqual(new Set(["demo"]));
+    // Clicks add up across the accounts; the single-platform read of the same accounts agrees.
+    const single = await call("run_query", { account_ids: ids, metrics: ["clicks"], date_range: "LAST_7_DAYS" });
+    expect(out.totals.clicks).toBe(single.totals.clicks);
   });
 });
 

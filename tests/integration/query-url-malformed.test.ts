@@ -1,5 +1,5 @@
 // Spec: bad query URLs answer 4xx with a body naming the parameter (JSON, or csv for csv), never
-// a 5xx and never another company's data. 57 malformations x 4 formats = 228 requests.
+// a 5xx and never another company's data. 61 malformations x 4 formats = 244 requests.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "../support/database.js";
 import { makeCompanyWithUser } from "../support/factories.js";
@@ -112,6 +112,10 @@ const CASES: Case[] = [
   { name: "unknown report option", params: () => ({ options_report: "no_such_report" }), status: 400, parameter: "options_report" },
   { name: "option with bad name", params: () => ({ "options_a b": "1" }), status: 400, parameter: "options_a b" },
   { name: "hourly with a daily date", params: () => ({ options_granularity: "hour", metrics: "nonexistent_metric" }), status: 400, parameter: "metrics" },
+  { name: "nocache=yes", params: () => ({ nocache: "yes" }), status: 400, parameter: "nocache" },
+  { name: "nocache=true", params: () => ({ nocache: "true" }), status: 400, parameter: "nocache" },
+  { name: "nocache=2", params: () => ({ nocache: "2" }), status: 400, parameter: "nocache" },
+  { name: "nocache empty", params: () => ({ nocache: "" }), status: 400, parameter: "nocache" },
   { name: "huge accounts parameter", params: () => ({ accounts: "[" + "1,".repeat(15000) + "1]" }), status: 400, parameter: "accounts" },
 ];
 

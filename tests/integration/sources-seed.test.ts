@@ -60,3 +60,20 @@ describe("cross-platform seed step (issue 22)", () => {
     expect(body.data.every((r: { platform: string }) => r.platform === "demo")).toBe(true);
   });
 });
+
+describe("read-cache seed step (issue 20)", () => {
+  it("logs a demo account read from the platform, then the same days from the read cache, once", async () => {
+    await seedDemo(db);
+    await seedDemo(db);
+    const company = await db.selectFrom("companies").selectAll().where("name", "=", "Demo Agency").executeTakeFirstOrThrow();
+    const { DEMO_CACHED_READ_FIELDS } = await import("../../server/seed/read-cache.js");
+    const logs = (await db.selectFrom("connectionLogs").select(["fromCache", "daysFromPlatform", "daysFromCache", "numberRow", "fields"]).where("companyId", "=", company.id).orderBy("id").execute()).filter(
+      (l) => JSON.stringify(l.fields) === JSON.stringify(DEMO_CACHED_READ_FIELDS),
+    );
+    expect(logs).toHaveLength(2);
+    expect(logs[0]).toMatchObject({ fromCache: false, daysFromPlatform: 7, daysFromCache: 0 });
+    expect(logs[1]).toMatchObject({ fromCache: true, daysFromPlatform: 0, daysFromCache: 7 });
+    expect(logs[1].numberRow).toBe(logs[0].numberRow);
+    expect(logs[0].numberRow).toBeGreaterThan(0);
+  });
+});

@@ -173,6 +173,21 @@ describe("the bad input issue 14 saw answered with 500, by name", () => {
     expect(res.wrote).toEqual([]);
   });
 
+  // conform reads `userIds[10000000]` as a ten-million-item list (one such request exhausted the
+  // web process's memory) and gathers a repeated name in quadratic time: readForm refuses both
+  // before any schema runs (decision 0950).
+  it("a list position over 999 or a name sent over 2,000 times is a 400 naming the field, and writes nothing", async () => {
+    const settings = `/clients/${who.ids.account}/settings?_data=${encodeURIComponent("routes/_app.clients.$clientId.settings")}`;
+    const far = await post(settings, `intent=assignees&confirmNobody=1&userIds%5B200000%5D=${who.userId}`);
+    expect(far.status).toBe(400);
+    expect(JSON.parse(far.body)).toEqual({ message: 'The field "userIds[200000]" names a list position over 999; no form has lists that long.' });
+    expect(far.wrote).toEqual([]);
+    const repeated = await post(settings, `intent=assignees&${Array.from({ length: 2_001 }, () => `userIds=${who.userId}`).join("&")}`);
+    expect(repeated.status).toBe(400);
+    expect(JSON.parse(repeated.body)).toEqual({ message: 'The field "userIds" is sent more than 2,000 times.' });
+    expect(repeated.wrote).toEqual([]);
+  });
+
   it("an unknown report on the job edit screen is a field error, and writes nothing", async () => {
     const edit = `/data-connector/data-stream/${who.ids.stream}/jobs/${who.ids.job}/edit`;
     const form = new URLSearchParams({ intent: "save", name: "Renamed", mode: "specific", dataSourceIds: String(who.ids.account), report: UNKNOWN, fields: "date", recurrency: "0 0 1 1 *", date: "LAST_7_DAYS", tableName: "renamed_table" });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { revealApiKey } from "../../../db/repositories/companies.js";
 import { listDataSources } from "../../../db/repositories/data-sources.js";
 import { listNetworkAuthorizations } from "../../../db/repositories/network-authorizations.js";
-import { DATE_PRESETS, FILTER_TYPES } from "../../../engine/index.js";
+import { blendablePlatforms, BLENDED_PLATFORM, DATE_PRESETS, FILTER_TYPES } from "../../../engine/index.js";
 import { validateDefinition, type QueryDefinitionJson } from "~/utils/query-url";
 import { emptyState, loadBuilder, previewQuery } from "../query-builder.server.js";
 import { addTool, idArg, ToolRefusal, type McpContext } from "./calls.server.js";
@@ -17,7 +17,11 @@ const FIELD_ID = z.string().trim().min(1).max(120);
 export const MAX_QUERY_ROWS = 1000;
 
 const input = {
-  account_ids: z.array(idArg("An account id from list_accounts.")).min(1).max(50).describe("Accounts to read, all of one platform."),
+  account_ids: z.array(idArg("An account id from list_accounts.")).min(1).max(50).describe("Accounts to read: all of one platform, or ads accounts of several platforms with cross_platform."),
+  cross_platform: z
+    .boolean()
+    .default(false)
+    .describe("Read ads accounts of one or several platforms through the normalized ads schema (spend, impressions, clicks, conversions, conversion_value, video_views, reach; date, platform, account_name, campaign_name, ...), money also converted to the company's reporting currency."),
   metrics: z.array(FIELD_ID).max(50).default([]).describe("Metric ids from list_fields, e.g. clicks, cost."),
   dimensions: z.array(FIELD_ID).max(20).default([]).describe("Dimension ids from list_fields, e.g. date, campaign_name. None: one row per account."),
   date_range: z.enum(DATE_PRESETS).default("LAST_7_DAYS").describe("A preset, resolved in each account's timezone; CUSTOM takes start_date and end_date, SINCE takes since."),
@@ -37,8 +41,8 @@ const input = {
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
 const formatNumber = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 2 });
 
-/** The accounts named, all the company's and of one platform, as the query URL takes them. */
-async function resolveAccounts(ctx: McpContext, ids: number[]) {
+/** The accounts named, all the company's and of one platform (or ads platforms, read normalized), as the query URL takes them. */
+async function resolveAccounts(ctx: McpContext, ids: number[], crossPlatform: boolean) {
   const companyId = ctx.principal.company.id;
   const [accounts, sources] = await Promise.all([listDataSources(ctx.db, companyId), listNetworkAuthorizations(ctx.db, companyId)]);
   const unique = [...new Set(ids)];
@@ -47,7 +51,13 @@ async function resolveAccounts(ctx: McpContext, ids: number[]) {
   if (missing.length) throw new ToolRefusal(`Account ${missing.join(", ")} is not an activated account of your company. Call list_accounts to see their ids.`);
   const chosen = found.map((a) => ({ account: a!, source: sources.find((s) => s.id === a!.networkAuthorizationId)! }));
   const platforms = [...new Set(chosen.map((c) => c.source.platform))];
-  if (platforms.length > 1) throw new ToolRefusal(`One query reads one platform; these accounts are on ${platforms.join(" and ")}. Query each platform separately.`);
+  if (crossPlatform) {
+    const ads = new Set(blendablePlatforms());
+    const others = platforms.filter((p) => !ads.has(p));
+    if (others.length) throw new ToolRefusal(`cross_platform reads ads platforms only; ${others.join(" and ")} ${others.length > 1 ? "are" : "is"} not one. Leave those accounts out or query them without cross_platform.`);
+    return { platform: BLENDED_PLATFORM, chosen };
+  }
+  if (platforms.length > 1) throw new ToolRefusal(`One query reads one platform; these accounts are on ${platforms.join(" and ")}. Query each platform separately, or pass cross_platform: true to read ads accounts in the normalized ads schema.`);
   return { platform: platforms[0], chosen };
 }
 
@@ -59,11 +69,12 @@ export function registerQueryTools(server: McpServer, ctx: McpContext): void {
       "Reads marketing data of the company's accounts (the same engine, billing rules and usage counting as query URLs). Give accounts, metrics and/or dimensions and a date range. Returns rows (capped at max_rows, with truncation said) and totals of the metrics that add up.",
     input,
     async run(args, ctx) {
-      const { platform, chosen } = await resolveAccounts(ctx, args.account_ids);
+      const { platform, chosen } = await resolveAccounts(ctx, args.account_ids, args.cross_platform);
+      const blended = platform === BLENDED_PLATFORM;
       const definition: QueryDefinitionJson = {
         format: "json",
         source: platform,
-        source_id: chosen[0].source.id,
+        ...(blended ? {} : { source_id: chosen[0].source.id }),
         accounts: chosen.map((c) => ({ id: c.account.accountId, authorization_id: c.source.id })),
         metrics: args.metrics,
         dimensions: args.dimensions,
@@ -87,7 +98,7 @@ export function registerQueryTools(server: McpServer, ctx: McpContext): void {
       const noTotal: string[] = [];
       const metricColumns = result.columns.filter((c) => c.type === "metric");
       if (!truncated && metricColumns.length) {
-        const view = await loadBuilder(ctx.db, company, { ...emptyState(), authorizationId: chosen[0].source.id, report: args.report ?? null });
+        const view = await loadBuilder(ctx.db, company, blended ? { ...emptyState(), blended: true } : { ...emptyState(), authorizationId: chosen[0].source.id, report: args.report ?? null });
         totals = {};
         for (const column of metricColumns) {
           const adds = view.metrics.find((m) => m.id === column.id)?.aggregation === "SUM";

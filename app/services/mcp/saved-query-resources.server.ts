@@ -7,7 +7,7 @@ import { ErrorCode, McpError, type ReadResourceResult } from "@modelcontextproto
 import { listDataSources } from "../../../db/repositories/data-sources.js";
 import { getSavedQuery, listSavedQueries } from "../../../db/repositories/saved-queries.js";
 import type { SavedQuery } from "../../../db/tables/query-urls.js";
-import { isSensitiveName } from "../../../engine/index.js";
+import { BLENDED_PLATFORM, isSensitiveName } from "../../../engine/index.js";
 import { parseId } from "../../../lib/ids.js";
 import type { QueryDefinitionJson } from "~/utils/query-url";
 import { guarded, ToolRefusal, type McpContext } from "./calls.server.js";
@@ -27,6 +27,7 @@ async function asRunQueryArguments(ctx: McpContext, saved: SavedQuery) {
   return {
     run_query_arguments: {
       account_ids: ids.filter((id): id is number => id !== undefined),
+      ...(def.source === BLENDED_PLATFORM ? { cross_platform: true } : {}),
       metrics: def.metrics ?? [],
       dimensions: def.dimensions ?? [],
       date_range: def.date || "LAST_7_DAYS",

@@ -160,4 +160,13 @@ describe("klaviyo connector", () => {
     expect(rows[0].emails_opened).toBe(dayCount("OpndEm", "2025-01-06", [0, 1, 2]));
     expect(fake.aggregateRequests()).toHaveLength(2);
   });
+
+  // Decision 0940: an answer the schema refuses is the client's system error naming the platform,
+  // never a TypeError deep in a row or quietly wrong rows.
+  it("reports an aggregate answer that is not what the schema expects as a system error naming Klaviyo, with no rows", async () => {
+    fake.server.once("POST", "/api/metric-aggregates", { json: { data: { type: "metric-aggregate", attributes: { dates: "2025-01-06", data: {} } } } });
+    const error = await read({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error).toMatchObject({ kind: "system", message: expect.stringMatching(/^klaviyo answered with an unexpected payload/) });
+  });
 });

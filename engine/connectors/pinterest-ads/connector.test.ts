@@ -42,6 +42,11 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
+    // Decision 0940: an answer the schema refuses is a system error naming the platform, no rows.
+    "reports an analytics answer the schema refuses as a system error naming Pinterest": async ({ read, fake }) => {
+      fake.server.once("GET", "/v5/ad_accounts/:id/analytics", { json: { items: [{ DATE: 42 }] } });
+      await expect(read()).rejects.toMatchObject({ kind: "system", message: expect.stringMatching(/^pinterest-ads answered with an unexpected payload/) });
+    },
     "polls a pending campaign report job, then downloads its JSON file": async ({ read, fake }) => {
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "clicks", "cost"] });
       const campaigns = fakeCampaigns(home.id);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SHOPIFY_FAKE_TOKEN, startShopifyFake, type ShopifyFake } from "./fake.js";
+import { SHOPIFY_FAKE_TOKEN, SHOPIFY_FAKE_VERSION, startShopifyFake, type ShopifyFake } from "./fake.js";
 import { createConnectorContext } from "../../core/context.js";
 import { ConnectorError } from "../../core/errors.js";
 import { memoryLogger } from "../../core/logger.js";
@@ -191,5 +191,14 @@ describe("shopify connector", () => {
   it("maps a frozen shop (402) to a config error", async () => {
     fake.failNext("paymentRequired");
     await expect(read({})).rejects.toMatchObject({ kind: "config", status: 402 });
+  });
+
+  // Decision 0940: an answer the schema refuses is the client's system error naming the platform,
+  // never a TypeError deep in a row or quietly wrong rows.
+  it("reports an orders answer that is not what the schema expects as a system error naming Shopify, with no rows", async () => {
+    fake.server.once("POST", `/admin/api/${SHOPIFY_FAKE_VERSION}/graphql.json`, { json: { data: { orders: { edges: "not a list", pageInfo: null } } } });
+    const error = await read({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error).toMatchObject({ kind: "system", message: expect.stringMatching(/^shopify answered with an unexpected payload/) });
   });
 });

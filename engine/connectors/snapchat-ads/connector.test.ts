@@ -40,6 +40,11 @@ behaviourSuite({
   },
   empty: { read: { range: { start: "2023-03-01", end: "2023-03-02" } } },
   more: {
+    // Decision 0940: an answer the schema refuses is a system error naming the platform, no rows.
+    "reports a stats answer the schema refuses as a system error naming Snapchat": async ({ read, fake }) => {
+      fake.server.once("GET", "/v1/adaccounts/:id/stats", { json: { request_status: "SUCCESS", timeseries_stats: "not a list" } });
+      await expect(read()).rejects.toMatchObject({ kind: "system", message: expect.stringMatching(/^snapchat-ads answered with an unexpected payload/) });
+    },
     "names campaigns from the campaign listing across next_link pages": async ({ read, fake }) => {
       fake.options.pageSize = 2;
       const rows = await read({ options: { report: "campaign" }, fields: ["campaign_id", "campaign_name", "campaign_status", "cost"] });

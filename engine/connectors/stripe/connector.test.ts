@@ -151,4 +151,13 @@ describe("stripe connector", () => {
     expect(rows).toHaveLength(1);
     expect(txnRequests()).toHaveLength(2);
   });
+
+  // Decision 0940: an answer the schema refuses is the client's system error naming the platform,
+  // never a TypeError deep in a row or quietly wrong rows.
+  it("reports a balance transactions answer the schema refuses as a system error naming Stripe, with no rows", async () => {
+    fake.server.once("GET", "/v1/balance_transactions", { json: { object: "list", data: [{ id: "txn_1", amount: "a lot", created: "yesterday" }], has_more: false } });
+    const error = await read({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error).toMatchObject({ kind: "system", message: expect.stringMatching(/^stripe answered with an unexpected payload/) });
+  });
 });

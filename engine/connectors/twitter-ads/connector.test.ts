@@ -193,4 +193,11 @@ describe("twitter-ads connector", () => {
     await expect(read({ options: { report: "campaigns", placement: "MOON" } })).rejects.toThrow(/Unknown X Ads placement/);
   });
 
+  // Decision 0940: an answer the schema refuses is the client's system error naming the platform,
+  // never a TypeError deep in a row or quietly wrong rows.
+  it("reports a stats answer the schema refuses as a system error naming X Ads, with no rows", async () => {
+    fake.server.once("GET", "/12/stats/accounts/:id", { json: { request: { params: {} }, data: [{ id: "c1", id_data: "not a list" }] } });
+    await expect(read({})).rejects.toMatchObject({ kind: "system", message: expect.stringMatching(/^X Ads answered with an unexpected analytics payload/) });
+    expect(fake.server.requestsTo("/12/stats/accounts/:id")).toHaveLength(1);
+  });
 });

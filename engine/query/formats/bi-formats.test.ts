@@ -15,7 +15,8 @@ async function* rows() {
 
 async function render(id: string, input: AsyncIterable<Record<string, unknown>>): Promise<string> {
   let out = "";
-  for await (const chunk of getFormat(id).write(columns, input as AsyncIterable<never>)) out += chunk;
+  const decoder = new TextDecoder();
+  for await (const chunk of getFormat(id).write(columns, input as AsyncIterable<never>)) out += decoder.decode(chunk, { stream: true });
   return out;
 }
 

@@ -3,17 +3,17 @@
 // OData feed connector reads the same payload. Keys are field ids (stable across renames); numbers
 // stay numbers and dates ISO strings so Power Query types them itself. A "@signalpost.columns"
 // annotation (OData allows instance annotations) carries display names and kinds for templates.
-import type { OutputFormat } from "./types.js";
-import { writeRowObjects } from "./row-objects.js";
+import { defineFormat } from "./types.js";
+import { utf8, writeObjectBlocks } from "./row-objects.js";
 
-export const powerbiFormat: OutputFormat = {
+export const powerbiFormat = defineFormat({
   id: "powerbi",
   contentType: "application/json; odata.metadata=minimal; charset=utf-8",
   fileExtension: "json",
-  async *write(columns, rows) {
+  async *writeBlocks(columns, blocks) {
     const header = columns.map((c) => ({ id: c.id, name: c.name, type: c.type, fieldType: c.fieldType }));
-    yield `{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`;
-    yield* writeRowObjects(columns, columns.map((c) => c.id), rows);
-    yield "]}";
+    yield utf8(`{"@odata.context":"signalpost#rows","@signalpost.columns":${JSON.stringify(header)},"value":[`);
+    yield* writeObjectBlocks(columns, columns.map((c) => c.id), blocks);
+    yield utf8("]}");
   },
-};
+});

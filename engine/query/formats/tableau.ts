@@ -5,8 +5,8 @@
 // display names; dataType uses the WDC enum (string, int, float, bool, date, datetime).
 import type { Column } from "../execute.js";
 import type { FieldType } from "../../core/types.js";
-import type { OutputFormat } from "./types.js";
-import { writeRowObjects } from "./row-objects.js";
+import { defineFormat } from "./types.js";
+import { utf8, writeObjectBlocks } from "./row-objects.js";
 
 type WdcDataType = "string" | "int" | "float" | "bool" | "date" | "datetime";
 
@@ -32,11 +32,11 @@ export function tableauColumnId(id: string): string {
   return id.replace(/[^A-Za-z0-9_]/g, "_");
 }
 
-export const tableauFormat: OutputFormat = {
+export const tableauFormat = defineFormat({
   id: "tableau",
   contentType: "application/json; charset=utf-8",
   fileExtension: "json",
-  async *write(columns, rows) {
+  async *writeBlocks(columns, blocks) {
     const ids = columns.map((c) => tableauColumnId(c.id));
     const schema = {
       id: "signalpost",
@@ -48,8 +48,8 @@ export const tableauFormat: OutputFormat = {
         columnRole: c.type === "metric" ? "measure" : "dimension",
       })),
     };
-    yield `{"schema":${JSON.stringify(schema)},"data":[`;
-    yield* writeRowObjects(columns, ids, rows);
-    yield "]}";
+    yield utf8(`{"schema":${JSON.stringify(schema)},"data":[`);
+    yield* writeObjectBlocks(columns, ids, blocks);
+    yield utf8("]}");
   },
-};
+});

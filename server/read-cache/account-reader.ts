@@ -1,0 +1,216 @@
+// One account's read through the cache: stored partitions are served from PostgreSQL as blocks of
+// encoded cells, the others (missing, stale inside the restatement window, unsettled, or every
+// one on a refresh) are read from the connector in as few runs as possible and stored as they
+// stream. By day, days come out in order; by range (a read without the date), the whole answer is
+// one partition filed under the range's last day.
+import type { DB } from "../../db/connection.js";
+import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
+import { DayFill } from "./day-fill.js";
+import { afterCommit } from "./maintenance.js";
+import type { ReadCacheSettings } from "./settings.js";
+
+/** Stored days are read in statements of about this many characters (the next one is fetched while the current one is sent). */
+const PAGE_CHARS = 4 * 1024 * 1024;
+/** The first statement is small: the answer's first byte does not wait for megabytes. */
+const FIRST_PAGE_CHARS = 32 * 1024;
+
+export type DayStats = { daysFromPlatform: number; daysFromCache: number };
+
+export type AccountCacheRead = {
+  db: DB;
+  /** By range, the partition key names the range. */
+  ref: PartitionRef;
+  connector: Connector;
+  context: () => Promise<ConnectorContext>;
+  /** The read as asked (one account). */
+  request: ReadRequest;
+  shape: CacheShape;
+  fingerprint: string;
+  /** The account's timezone: its days and its restatement window. */
+  timezone: string;
+  now: Date;
+  /** Every day from the platform (nocache=1, data-stream runs), stored again. */
+  refresh: boolean;
+  settings: ReadCacheSettings;
+  stats: DayStats;
+  /** Says why a read was not stored (fill failures); never carries row data or credentials. */
+  log?: (message: string) => void;
+  /** The caller takes the connector's pages (a data-stream run): no encoded answer, and the load never waits for the cache. */
+  pagesOnly?: boolean;
+  /**
+   * Where a read that completed leaves its fill's commit instead of waiting for it: the caller
+   * reads its next account meanwhile and waits for them all before it ends (a query URL over
+   * several accounts).
+   */
+  commits?: Promise<void>[];
+};
+
+const EMPTY_BLOCK: CellBlock = { layout: [], text: "", rows: 0 };
+
+type Emit<T> = (block: CellBlock, page?: RowPage) => T;
+
+/** Blocks of the read's rows, in the shape's layout. */
+export function readAccountBlocks(input: AccountCacheRead): AsyncGenerator<CellBlock> {
+  return partitions(input, (block) => block);
+}
+
+/**
+ * The connector's pages as they come, stored on the way (data-stream runs): every day is read
+ * from the platform, so the caller gets exactly what connector.read would have given.
+ */
+export function readAccountPages(input: AccountCacheRead): AsyncGenerator<RowPage> {
+  return partitions({ ...input, refresh: true, pagesOnly: true }, (_block, page) => page!);
+}
+
+/** The same fields, in any order (a partition stored by a request that asked them in another order serves this one). */
+const sameFields = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join("\u0000") === [...b].sort().join("\u0000");
+
+async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGenerator<T> {
+  const { db, ref, shape, request } = input;
+  const byRange = shape.by === "range";
+  // By range, the one partition is filed under the range's last day.
+  const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
+  const { days: storedDays, generation, prefetched } = await listStoredDays(db, ref, listed, FIRST_PAGE_CHARS);
+  const early = new Map(prefetched.map((d) => [d.day, d]));
+  const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
+  const outdated: string[] = [];
+  for (const d of storedDays) {
+    // Rows stored under another catalogue definition or other fields are never served: read again.
+    if (d.fingerprint !== input.fingerprint || !sameFields(d.layout, shape.layout)) outdated.push(d.day);
+    else stored.set(d.day, { fetchedAt: d.fetchedAt, lastReadAt: d.lastReadAt, byteSize: d.byteSize });
+  }
+  if (outdated.length > 0) {
+    input.log?.(`${outdated.length} stored partitions no longer match the catalogue; reading them again`);
+    await deleteStoredDays(db, ref, outdated);
+  }
+  const lastDay = todayIn(input.timezone, input.now);
+  const segments = planDays({
+    range: listed,
+    stored: new Map([...stored].map(([day, s]) => [day, s.fetchedAt])),
+    restatementDays: input.connector.restatementDays,
+    timezone: input.timezone,
+    now: input.now,
+    policy: input.settings.freshness,
+    refresh: input.refresh || !input.settings.enabled,
+  });
+  const days = byRange ? eachDay(request.range).length : 1;
+  const toMark: string[] = [];
+  const fetch = (segment: Pick<DaySegment, "range">) => platformDays(input, byRange ? request.range : segment.range, generation, lastDay, emit);
+  try {
+    for (const segment of segments) {
+      if (segment.from === "platform") {
+        yield* fetch(segment);
+        continue;
+      }
+      // Stored days, a page of about PAGE_CHARS at a time, the next page read while this one is sent.
+      const pages: string[][] = [[]];
+      let chars = 0;
+      for (const day of segment.days) {
+        const size = stored.get(day)?.byteSize ?? 0;
+        if (chars > 0 && chars + size > (pages.length === 1 ? FIRST_PAGE_CHARS : PAGE_CHARS)) {
+          pages.push([]);
+          chars = 0;
+        }
+        pages.at(-1)!.push(day);
+        chars += size;
+      }
+      // A page whose rows came with the listing is not read again.
+      const read = (page: string[]): Promise<StoredDayRows[]> => (page.every((d) => early.has(d)) ? Promise.resolve(page.map((d) => early.get(d)!)) : readStoredDays(db, ref, page));
+      let next: Promise<StoredDayRows[]> | undefined = read(pages[0]);
+      for (let p = 0; p < pages.length; p++) {
+        const current: Promise<StoredDayRows[]> = next!;
+        next = p + 1 < pages.length ? read(pages[p + 1]) : undefined;
+        // A prefetch nobody awaits (the client left) must not become an unhandled rejection.
+        next?.catch(() => undefined);
+        const found = new Map((await current).map((d) => [d.day, d]));
+        let vanished: string[] = [];
+        for (const day of pages[p]) {
+          const rows = found.get(day);
+          if (!rows) {
+            vanished.push(day);
+            continue;
+          }
+          if (vanished.length > 0) {
+            // Evicted or emptied since it was listed: read from the platform, in its place.
+            yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
+            vanished = [];
+          }
+          input.stats.daysFromCache += days;
+          if (input.now.getTime() - (stored.get(day)?.lastReadAt.getTime() ?? 0) >= TOUCH_EVERY_MS) toMark.push(day);
+          // The values come in the order of the request that stored them: the writers follow each block's layout.
+          if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
+          for (const chunk of rows.chunks) yield emit({ layout: rows.layout, text: chunk.cells, rows: chunk.rowCount });
+        }
+        if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
+      }
+    }
+  } finally {
+    // Eviction keeps what was read recently; a failure here only makes eviction less accurate.
+    if (toMark.length > 0) void touchStoredDays(db, ref, toMark, input.now).catch(() => undefined);
+  }
+}
+
+async function* platformDays<T>(input: AccountCacheRead, range: DateRange, generation: number, lastDay: string, emit: Emit<T>): AsyncGenerator<T> {
+  const { db, ref, shape, settings } = input;
+  const byRange = shape.by === "range";
+  const days = eachDay(range);
+  const ctx = await input.context();
+  const fill = settings.enabled
+    ? new DayFill({ db, ref, layout: shape.layout, byDate: !byRange, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days: byRange ? [range.end] : days, lastDay, maxBytes: settings.maxBytesPerCompany })
+    : undefined;
+  input.stats.daysFromPlatform += days.length;
+  let completed = false;
+  try {
+    for await (const page of input.connector.read(ctx, { ...input.request, fields: shape.layout, range })) {
+      // Each row is encoded once, for the answer and for the fill (runs of one day go together).
+      // A caller that wants the pages (a data-stream run) does not need the encoded answer: once
+      // its fill has given up, its rows are not encoded at all.
+      const answer = !input.pagesOnly;
+      if (!answer && !fill?.active) {
+        yield emit(EMPTY_BLOCK, page);
+        continue;
+      }
+      let cells = "";
+      let run = "";
+      let runRows = 0;
+      let runDay: unknown = byRange ? range.end : undefined;
+      for (const row of page.rows) {
+        const text = encodeRow(row, shape.layout);
+        if (answer) cells += text;
+        if (!fill?.active) continue;
+        const day = byRange ? range.end : row[DATE_FIELD];
+        if (runRows > 0 && day !== runDay) {
+          fill.add(runDay, run, runRows);
+          run = "";
+          runRows = 0;
+        }
+        runDay = day;
+        run += text;
+        runRows++;
+      }
+      if (fill && runRows > 0) fill.add(runDay, run, runRows);
+      await fill?.drain(input.pagesOnly);
+      yield emit({ layout: shape.layout, text: cells, rows: answer ? page.rows.length : 0 }, page);
+    }
+    completed = true;
+  } finally {
+    if (fill) {
+      // A data-stream run does not wait for the cache's cleanup.
+      if (!completed) {
+        const cleanup = fill.abandon("the read did not finish");
+        if (!input.pagesOnly) await cleanup;
+      } else if (input.pagesOnly && !fill.active) void fill.abandon();
+      else {
+        const commit = (async () => {
+          const outcome = await fill.commit();
+          if (outcome && !outcome.refused) afterCommit(db, ref.companyId, settings);
+          if (outcome?.refused) input.log?.("the account's stored data was emptied during the read; this read was not stored");
+          if (fill.failure) input.log?.(`this read was not stored: ${fill.failure}`);
+        })();
+        if (input.commits) input.commits.push(commit);
+        else await commit;
+      }
+    }
+  }
+}

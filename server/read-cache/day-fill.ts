@@ -1,0 +1,185 @@
+// One fill: the rows a platform read returns for a range of days, staged as chunks while the read
+// streams (bounded memory, writes overlapped with the read) and swapped in as those days'
+// partitions when the read completes (commitFill). A fill that cannot be trusted gives up
+// quietly and the read goes on uncached: rows outside its range or without a date, more bytes
+// than the company may store, a failed write.
+import { randomUUID } from "node:crypto";
+import type { DB } from "../../db/connection.js";
+import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
+import { DATE_FIELD } from "../../engine/index.js";
+
+/** A day's rows go to storage in chunks of about this many characters. */
+const CHUNK_CHARS = 512 * 1024;
+/** Buffered rows of all days together before they are staged. */
+const BUFFER_CHARS = 4 * 1024 * 1024;
+/** Staged-but-unwritten characters before the read waits for the database. */
+const PENDING_CHARS = 8 * 1024 * 1024;
+
+export type DayFillInput = {
+  db: DB;
+  ref: PartitionRef;
+  layout: readonly string[];
+  /** Rows go to the day their date says (false: every row to the one day of `days`, a range partition). */
+  byDate: boolean;
+  fingerprint: string;
+  /** The account's reset generation when the read was planned. */
+  generation: number;
+  /** When the platform read starts. */
+  fetchedAt: Date;
+  /** The days read; only those up to `lastDay` (today in the account's timezone) are stored. */
+  days: readonly string[];
+  lastDay: string;
+  /** The company's limit: a fill bigger than this alone is not stored. */
+  maxBytes: number;
+};
+
+export class DayFill {
+  readonly fillId = randomUUID();
+  /** Why the fill gave up, if it did. */
+  failure: string | undefined;
+  private readonly storable: Set<string>;
+  private readonly read: Set<string>;
+  private readonly buffers = new Map<string, { cells: string; rows: number }>();
+  private readonly counts = new Map<string, { rows: number; bytes: number }>();
+  private readonly seqs = new Map<string, number>();
+  private buffered = 0;
+  private total = 0;
+  private pendingChars = 0;
+  private pending: Promise<void> = Promise.resolve();
+  private cleanup: Promise<void> | undefined;
+  private staged = false;
+
+  constructor(private readonly input: DayFillInput) {
+    this.read = new Set(input.days);
+    this.storable = new Set(input.days.filter((d) => d <= input.lastDay));
+    if (input.byDate && !input.layout.includes(DATE_FIELD)) this.failure = "the rows have no date";
+    for (const day of this.storable) this.counts.set(day, { rows: 0, bytes: 0 });
+  }
+
+  get active(): boolean {
+    return this.failure === undefined;
+  }
+
+  /** Adds rows of one day (their cells in the fill's layout); `day` is the rows' date value. */
+  add(day: unknown, cells: string, rows: number): void {
+    if (!this.active || rows === 0) return;
+    if (!this.append(typeof day === "string" ? day : undefined, cells, rows)) return;
+    if (this.buffered >= BUFFER_CHARS) this.flush(false);
+  }
+
+  /**
+   * When the database falls behind the read: waits for it, or (`yieldToRead`, a data-stream run
+   * whose load must not slow down for the cache) gives up storing this read.
+   */
+  async drain(yieldToRead = false): Promise<void> {
+    if (this.pendingChars < PENDING_CHARS) return;
+    if (yieldToRead) void this.abandon("the database fell behind the read");
+    else await this.pending;
+  }
+
+  /** Stores the read: every storable day, with its rows or none. */
+  async commit(): Promise<CommitOutcome | undefined> {
+    if (!this.active) return this.abandon();
+    this.flush(true);
+    await this.pending;
+    if (!this.active) return this.abandon();
+    const days = [...this.counts].map(([day, c]) => ({ day, rowCount: c.rows, byteSize: c.bytes }));
+    try {
+      return await commitFill(this.input.db, this.input.ref.companyId, this.input.ref.dataSourceId, {
+        partitionKey: this.input.ref.partitionKey,
+        layout: [...this.input.layout],
+        fingerprint: this.input.fingerprint,
+        fillId: this.fillId,
+        fetchedAt: this.input.fetchedAt,
+        generation: this.input.generation,
+        days,
+      });
+    } catch (error) {
+      this.failure = `could not store the rows: ${error instanceof Error ? error.message : String(error)}`;
+      return this.abandon();
+    }
+  }
+
+  /**
+   * Gives up storing this read and deletes what was staged, once the writes under way are done;
+   * the read itself is unaffected (a caller that must not wait does not await the promise).
+   */
+  abandon(reason?: string): Promise<undefined> {
+    this.failure ??= reason ?? "abandoned";
+    this.buffers.clear();
+    this.cleanup ??= this.pending.then(async () => {
+      // Best effort: chunks no day points at are swept later (sweepAbandonedChunks).
+      if (this.staged) await abandonFill(this.input.db, this.input.ref.companyId, this.fillId).catch(() => undefined);
+    });
+    return this.cleanup.then(() => undefined);
+  }
+
+  private append(day: string | undefined, cells: string, rows: number): boolean {
+    const count = day === undefined ? undefined : this.counts.get(day);
+    if (!count) {
+      if (day !== undefined && this.read.has(day)) return true; // a future day: read, not stored
+      this.failure = day === undefined ? "a row has no valid date" : `a row is dated ${day}, outside the days read`;
+      this.buffers.clear();
+      return false;
+    }
+    count.rows += rows;
+    count.bytes += cells.length;
+    this.total += cells.length;
+    if (this.total > this.input.maxBytes) {
+      this.failure = "the rows are larger than what the company may store";
+      this.buffers.clear();
+      return false;
+    }
+    const buffer = this.buffers.get(day!) ?? { cells: "", rows: 0 };
+    buffer.cells += cells;
+    buffer.rows += rows;
+    this.buffers.set(day!, buffer);
+    this.buffered += cells.length;
+    if (buffer.cells.length >= CHUNK_CHARS) this.flushDay(day!);
+    return true;
+  }
+
+  private flushDay(day: string) {
+    const buffer = this.buffers.get(day);
+    if (!buffer || buffer.rows === 0) return;
+    this.buffers.delete(day);
+    this.buffered -= buffer.cells.length;
+    this.stage([{ day, seq: this.nextSeq(day), rowCount: buffer.rows, cells: buffer.cells }]);
+  }
+
+  private flush(all: boolean) {
+    const chunks: ChunkInput[] = [];
+    for (const [day, buffer] of this.buffers) {
+      if (buffer.rows === 0) continue;
+      chunks.push({ day, seq: this.nextSeq(day), rowCount: buffer.rows, cells: buffer.cells });
+    }
+    this.buffers.clear();
+    this.buffered = 0;
+    if (chunks.length > 0 || all) this.stage(chunks);
+  }
+
+  private nextSeq(day: string): number {
+    const seq = this.seqs.get(day) ?? 0;
+    this.seqs.set(day, seq + 1);
+    return seq;
+  }
+
+  private stage(chunks: ChunkInput[]) {
+    if (chunks.length === 0) return;
+    const chars = chunks.reduce((n, c) => n + c.cells.length, 0);
+    this.pendingChars += chars;
+    this.staged = true;
+    const { db, ref } = this.input;
+    this.pending = this.pending.then(async () => {
+      if (!this.active) return;
+      try {
+        await stageChunks(db, ref.companyId, ref.dataSourceId, this.fillId, chunks);
+      } catch (error) {
+        // The read goes on; only its storing stops.
+        this.failure = `could not stage the rows: ${error instanceof Error ? error.message : String(error)}`;
+      } finally {
+        this.pendingChars -= chars;
+      }
+    });
+  }
+}
