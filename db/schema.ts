@@ -59,6 +59,8 @@ export interface UsersTable {
   isActive: Generated<boolean>;
   googleId: string | null;
   skippedGettingStarted: Generated<boolean>;
+  /** IANA time zone chosen on the profile; null: the browser's (issue 19). */
+  timeZone: ColumnType<string | null, string | null | undefined, string | null>;
   /** Alert e-mails: one at each change, or one daily digest (issue 18). */
   alertEmail: ColumnType<"each" | "digest", "each" | "digest" | undefined, "each" | "digest">;
   /** The day (YYYY-MM-DD, UTC) the last digest went out. */

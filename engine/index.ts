@@ -10,5 +10,6 @@ export * from "./alerts/filter-values.js";
 export * from "./destinations/index.js";
 export { getConnector, hasConnector, listConnectors, registry, type ConnectorRegistry } from "./connectors/registry.js";
 export { checkConnection, type ConnectionCheckResult } from "./connectors/check-connection.js";
+export { networkCode, outboundRefusal } from "./core/outbound.js";
 export { ADS_FIELD } from "./connectors/shared/ads-fields.js";
 export { blendablePlatforms, getNormalizedMapping, normalizedMappings, type NormalizedMappings } from "./connectors/normalized-registry.js";

@@ -131,6 +131,25 @@ export function publicOrigin(requestOrigin: string, env: Env = getEnv()): string
   return (env.APP_URL || requestOrigin).replace(/\/+$/, "");
 }
 
+export type ServerIntegration = "stripe" | "slack" | "google";
+
+/**
+ * Whether this server can talk to a third party the screens offer (issue 19: an unconfigured one
+ * is said so, with the variables an administrator sets, instead of failing or sending the user to
+ * the real service with a placeholder app). The dev placeholder ids count as unset unless a local
+ * fake stands in for the service (its *_BASE_URL).
+ */
+export function serverIntegration(which: ServerIntegration, env: Env = getEnv()): { configured: boolean; variables: string[] } {
+  switch (which) {
+    case "stripe":
+      return { configured: Boolean(env.STRIPE_SECRET_KEY), variables: ["STRIPE_SECRET_KEY", "STRIPE_PRICE_IDS", "STRIPE_WEBHOOK_SECRET"] };
+    case "slack":
+      return { configured: Boolean(env.SLACK_BASE_URL) || (env.SLACK_CLIENT_ID !== "signalpost-dev-slack" && env.SLACK_CLIENT_SECRET !== "signalpost-dev-slack-secret"), variables: ["SLACK_CLIENT_ID", "SLACK_CLIENT_SECRET"] };
+    case "google":
+      return { configured: Boolean(env.GOOGLE_OAUTH_BASE_URL) || (env.GOOGLE_CLIENT_ID !== "signalpost-dev-client" && env.GOOGLE_CLIENT_SECRET !== "signalpost-dev-secret"), variables: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] };
+  }
+}
+
 /** TRUST_PROXY as Express's "trust proxy" value: false (the socket), a hop count, true, or a list. */
 export function trustProxySetting(env: Env = getEnv()): boolean | number | string {
   const raw = env.TRUST_PROXY?.trim();

@@ -84,12 +84,13 @@ export async function startInitialization(client: Client, input: InitializeJobIn
 }
 
 /** Next run times (for the job list), or [] when the schedule is paused or missing. */
-export async function nextRuns(client: Client, jobId: number): Promise<{ next: Date | null; paused: boolean }> {
+export async function nextRuns(client: Client, jobId: number): Promise<{ next: Date | null; paused: boolean; running: number }> {
   try {
     const d = await client.schedule.getHandle(jobScheduleId(jobId)).describe();
-    return { next: d.info.nextActionTimes[0] ?? null, paused: d.state.paused };
+    // running: the schedule's workflows still going (Run Now and scheduled runs; not backfills).
+    return { next: d.info.nextActionTimes[0] ?? null, paused: d.state.paused, running: d.info.runningActions.length };
   } catch (error) {
-    if (error instanceof ScheduleNotFoundError) return { next: null, paused: false };
+    if (error instanceof ScheduleNotFoundError) return { next: null, paused: false, running: 0 };
     throw error;
   }
 }

@@ -115,6 +115,7 @@ function LineChart({ width, height, series, colour, lines, provisionalFrom, unit
   return (
     <div role="img" aria-label={caption}>
       <Line
+        role="presentation"
         width={width}
         height={height}
         data={series.map((s) => ({ id: s.id, data: s.data.map((d) => ({ x: d.x, y: d.y })) }))}
@@ -235,6 +236,7 @@ export function AreaSparkline({ points, label, unit }: { points: { x: string; y:
       {(width) => (
         <div role="img" aria-label={`${label} over the last 7 days`}>
           <Line
+            role="presentation"
             width={width}
             height={96}
             data={[{ id: label, data: points }]}

@@ -24,7 +24,7 @@ export function ClientAlertList({ clientId, rows, empty }: { clientId: number; r
           <tr key={r.id} className="border-t border-slate-100">
             <td className="px-3 py-2">
               <Link to={`/clients/${clientId}/details/${r.id}`} className="text-brand-700 hover:underline">{r.title}</Link>
-              {r.useAsTemplate ? <span className="ml-2 rounded bg-slate-100 px-1 text-xs text-slate-500">template</span> : null}
+              {r.useAsTemplate ? <span className="ml-2 rounded bg-slate-100 px-1 text-xs text-slate-600">template</span> : null}
               {r.snoozed && r.snoozed > new Date().toISOString() ? <span className="ml-2 text-xs text-slate-500">Snoozed until {r.snoozed.slice(0, 10)}</span> : null}
             </td>
             <td className="px-3 py-2">{r.type === "kpi" ? "Configuration" : r.type === "pacing" ? "Pacing" : "Metric"}</td>

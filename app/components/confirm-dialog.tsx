@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
+import { SubmitButton } from "./forms";
 import type { ReactNode } from "react";
 
 /**
@@ -22,8 +23,6 @@ export function ConfirmDialog({
   action?: string;
   tone?: "danger" | "primary";
 }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   return (
     <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="fixed inset-0 z-40 flex items-center justify-center bg-slate-900/40 p-4">
       <div className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
@@ -34,13 +33,7 @@ export function ConfirmDialog({
             <input key={k} type="hidden" name={k} value={v} />
           ))}
           <Link to={cancelHref} className="rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</Link>
-          <button
-            type="submit"
-            disabled={busy}
-            className={`rounded-md px-4 py-2 text-sm font-medium text-white disabled:opacity-60 ${tone === "danger" ? "bg-red-600 hover:bg-red-700" : "bg-brand-600 hover:bg-brand-700"}`}
-          >
-            {busy ? "Please wait…" : confirmLabel}
-          </button>
+          <SubmitButton variant={tone === "danger" ? "danger" : "primary"}>{confirmLabel}</SubmitButton>
         </Form>
       </div>
     </div>

@@ -43,7 +43,7 @@ export function DataTable<T>({
   return (
     <div className="rounded-lg bg-white shadow">
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
-        <Form method="get" role="search" className="flex items-center gap-2" onChange={(e) => {
+        <Form method="get" role="search" className="flex w-full items-center gap-2 sm:w-auto" onChange={(e) => {
           const form = e.currentTarget;
           clearTimeout(timer.current);
           timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), debounceMs);
@@ -52,7 +52,7 @@ export function DataTable<T>({
           <input type="hidden" name="dir" value={query.dir} />
           <input type="hidden" name="size" value={query.size} />
           <label className="sr-only" htmlFor="table-search">{searchLabel}</label>
-          <input id="table-search" type="search" name="q" defaultValue={query.search} placeholder={searchLabel} className="w-64 rounded-md border border-slate-300 px-3 py-1.5 text-sm" />
+          <input id="table-search" type="search" name="q" defaultValue={query.search} placeholder={searchLabel} className="w-full rounded-md border sm:w-64 border-slate-300 px-3 py-1.5 text-sm" />
           <noscript><button className="rounded-md border border-slate-300 px-3 py-1.5 text-sm">Search</button></noscript>
         </Form>
         <div className="flex items-center gap-1 text-sm text-slate-600">
@@ -62,7 +62,7 @@ export function DataTable<T>({
           ))}
         </div>
       </div>
-      <table className="w-full text-left text-sm">
+      <table className="table-cards w-full text-left text-sm">
         <thead className="bg-slate-50 text-xs uppercase text-slate-500">
           <tr>
             {columns.map((c) => (
@@ -82,15 +82,15 @@ export function DataTable<T>({
           ) : (
             rows.map((row) => (
               <tr key={rowKey(row)} className="border-t border-slate-100">
-                {columns.map((c) => <td key={c.key} className={`px-4 py-2 ${c.className ?? ""}`}>{c.render(row)}</td>)}
+                {columns.map((c) => <td key={c.key} data-label={c.label || undefined} className={`px-4 py-2 ${c.className ?? ""}`}>{c.render(row)}</td>)}
               </tr>
             ))
           )}
         </tbody>
       </table>
-      <nav aria-label="Pagination" className="flex items-center justify-between border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+      <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
         <span>Showing {from} to {to} of {total} results</span>
-        <span className="flex gap-1">
+        <span className="flex flex-wrap gap-1">
           <PageLink to={href({ page: 1 })} disabled={query.page <= 1}>First</PageLink>
           <PageLink to={href({ page: query.page - 1 })} disabled={query.page <= 1}>Previous</PageLink>
           <span className="px-2 py-0.5">Page {query.page} of {last}</span>

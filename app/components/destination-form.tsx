@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useRef } from "react";
 import { DESTINATION_MESSAGES, DESTINATION_TYPE_OPTIONS, destinationDescription, destinationSchema } from "~/utils/destinations";
 import { Banner, Field, SubmitButton } from "~/components/forms";
@@ -21,8 +21,6 @@ export type DestinationFormProps = {
  * the type's fields, the outbound IP note and Save (which checks the connection first, server side).
  */
 export function DestinationForm({ basePath, type, defaults, secretsSet, editing, outboundIps, lastResult, checkError }: DestinationFormProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const description = destinationDescription(type);
   const schema = destinationSchema(type ?? undefined, { editing });
   const nameRef = useRef<HTMLInputElement>(null);
@@ -127,8 +125,8 @@ export function DestinationForm({ basePath, type, defaults, secretsSet, editing,
       ) : null}
       <div className="flex items-center justify-end gap-2">
         <Link to="/data-connector/destinations" className="rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</Link>
-        <SubmitButton busy={busy} disabled={!description}>
-          {busy ? "Checking the connection…" : "Save"}
+        <SubmitButton pendingLabel="Checking the connection…" disabled={!description} data-testid="destination-save">
+          Save
         </SubmitButton>
       </div>
     </Form>

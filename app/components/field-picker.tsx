@@ -134,7 +134,7 @@ export function FieldPicker({ label, name, fields: offered, selected, multiple =
                         aria-describedby={field.reason ? `${inputId}-reason` : undefined}
                       />
                       <label htmlFor={inputId} className="min-w-0 flex-1 text-sm">
-                        <span className={refused ? "text-slate-500" : "text-slate-800"}>{field.name}</span> <span className="break-all text-xs text-slate-400">{field.id}</span>
+                        <span className={refused ? "text-slate-500" : "text-slate-800"}>{field.name}</span> <span className="break-all text-xs text-slate-500">{field.id}</span>
                         {field.description ? <span className="block truncate text-xs text-slate-500" title={field.description}>{field.description}</span> : null}
                         {field.reason ? (
                           <span id={`${inputId}-reason`} className={`block text-xs ${on ? "text-red-700" : "text-slate-600"}`}>

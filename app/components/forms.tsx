@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 
 /** Label, input and an error slot of fixed height (so layout does not jump when errors appear). */
 export function Field({
@@ -42,16 +43,98 @@ export function Banner({ tone, title, children }: { tone: "error" | "success" | 
   );
 }
 
-export function SubmitButton({ children, busy, disabled, className = "", ...rest }: { children: ReactNode; busy?: boolean; disabled?: boolean; className?: string; name?: string; value?: string }) {
+/**
+ * Whether the navigation under way is the submission of `button`: same form action and method,
+ * and the same values for the button's own name and the form's hidden inputs (the intent of
+ * forms that share an action). Read from the DOM at render, after the submission started.
+ */
+function isSubmissionOf(button: HTMLButtonElement | null, navigation: ReturnType<typeof useNavigation>): boolean {
+  const form = button?.form;
+  if (!form || navigation.state === "idle" || !navigation.formData || !navigation.formAction) return false;
+  const action = new URL(form.action, window.location.href);
+  const navAction = new URL(navigation.formAction, window.location.href);
+  if (action.pathname !== navAction.pathname) return false;
+  if ((form.method || "get").toLowerCase() !== (navigation.formMethod ?? "").toLowerCase()) return false;
+  const expected: [string, string][] = [];
+  if (button.name) expected.push([button.name, button.value]);
+  for (const input of Array.from(form.querySelectorAll<HTMLInputElement>("input[type=hidden][name]"))) expected.push([input.name, input.value]);
+  return expected.every(([name, value]) => navigation.formData!.getAll(name).includes(value));
+}
+
+/**
+ * The one submit button (issue 19): while its own submission is under way it is disabled, says
+ * `pendingLabel` and ignores further clicks, so a slow action (a destination check, a preview,
+ * Run Now, Save) cannot be sent twice. It finds its submission itself (isSubmissionOf); pass
+ * `busy` for a fetcher's. Without JavaScript it is a plain submit button.
+ */
+export function SubmitButton({
+  children,
+  busy,
+  pendingLabel = "Please wait…",
+  disabled,
+  className = "",
+  variant = "primary",
+  ...rest
+}: {
+  children: ReactNode;
+  busy?: boolean;
+  pendingLabel?: string;
+  disabled?: boolean;
+  className?: string;
+  variant?: "primary" | "secondary" | "danger";
+  name?: string;
+  value?: string;
+  form?: string;
+  "data-testid"?: string;
+}) {
+  const navigation = useNavigation();
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const sent = useRef(false);
+  const pending = busy ?? isSubmissionOf(button, navigation);
+  const pendingNow = useRef(pending);
+  useEffect(() => {
+    pendingNow.current = pending;
+    if (!pending) sent.current = false;
+  }, [pending]);
+  useEffect(() => {
+    const form = button?.form;
+    if (!button || !form) return;
+    // Runs before Remix's own submit handler, which skips a submission whose default is prevented.
+    const guard = (event: SubmitEvent) => {
+      if (event.submitter !== button) return;
+      if (sent.current) return event.preventDefault();
+      sent.current = true;
+      // A submission that never became this button's pending navigation (refused before it left) must not lock it.
+      window.setTimeout(() => {
+        if (!pendingNow.current) sent.current = false;
+      }, 1_000);
+    };
+    form.addEventListener("submit", guard);
+    return () => form.removeEventListener("submit", guard);
+  }, [button]);
+  const colours = {
+    primary: "bg-brand-600 text-white hover:bg-brand-700",
+    secondary: "border border-slate-300 bg-white text-slate-700 hover:bg-slate-50",
+    danger: "bg-red-600 text-white hover:bg-red-700",
+  }[variant];
   return (
     <button
+      ref={setButton}
       type="submit"
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${className}`}
+      disabled={disabled || pending}
+      aria-disabled={disabled || pending || undefined}
+      data-pending={pending || undefined}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60 ${colours} ${className}`}
       {...rest}
     >
-      {busy ? "Please wait…" : children}
+      {pending ? (
+        <>
+          <span aria-hidden className="inline-block h-4 w-4 rounded-full border-2 border-current border-t-transparent" style={{ animation: "spin 0.8s linear infinite" }} />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
     </button>
   );
 }

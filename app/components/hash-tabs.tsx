@@ -19,7 +19,7 @@ export function useHashTab(ids: readonly string[]): { tab: string | null; shown:
 
 export function HashTabs({ tabs, active }: { tabs: readonly { id: string; label: string }[]; active: string | null }) {
   return (
-    <nav className="mb-4 flex gap-4 border-b border-slate-200 text-sm">
+    <nav className="mb-4 flex flex-wrap gap-x-4 gap-y-1 border-b border-slate-200 text-sm">
       {tabs.map((t) => (
         <a key={t.id} href={`#${t.id}`} aria-current={active === t.id ? "page" : undefined} className={`pb-2 ${active === t.id ? "border-b-2 border-brand-600 font-medium text-brand-700" : "text-slate-500"}`}>
           {t.label}

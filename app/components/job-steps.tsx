@@ -3,9 +3,11 @@
 // one form. Both post the same input names, read by ~/utils/jobs readAccountsInput,
 // readFieldsInput and readDeploymentInput, and validated by the same step schemas.
 import { useSubmit } from "@remix-run/react";
-import { useRef, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import { FieldPicker } from "~/components/field-picker";
 import { useHydrated } from "~/utils/use-hydrated";
+import { datePresetLabel, frequencyInWords } from "~/utils/labels";
+import { useTimeZone } from "~/components/time";
 import { FREQUENCY_PRESETS, frequencyChoice, INITIALIZATION_OPTIONS, partitionableFields, RUN_DATE_OPTIONS, type WizardState } from "~/utils/jobs";
 
 export const jobInputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm";
@@ -156,6 +158,32 @@ export function FieldsInputs({
   );
 }
 
+/** Inputs that apply only to one choice: shown for it with JavaScript; without, always, with a note saying when they count. */
+function WhenChosen({ shown, hydrated, note, children }: { shown: boolean; hydrated: boolean; note: string; children: ReactNode }) {
+  if (hydrated && !shown) return null;
+  return (
+    <div className="ml-1 border-l-2 border-slate-200 pl-3">
+      {hydrated ? null : <p className="text-xs text-slate-500">{note}</p>}
+      {children}
+    </div>
+  );
+}
+
+function DateInput({ name, label, defaultValue, errors }: { name: string; label: string; defaultValue?: string; errors?: string[] }) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm">{label}</label>
+      <input type="date" id={name} name={name} defaultValue={defaultValue ?? ""} className={input} aria-invalid={errors?.length ? true : undefined} aria-describedby={errors?.length ? `${name}-error` : undefined} />
+      <ErrorSlot e={errors} id={`${name}-error`} />
+    </div>
+  );
+}
+
+/**
+ * The deployment step (issue 19): grouped as when the job runs, which days each run reads, the
+ * history to fetch once and where the rows go; the dates of a custom choice appear with it (with
+ * JavaScript; without, they stay, saying when they count). Every input has its label.
+ */
 export function DeploymentInputs({
   values,
   errors,
@@ -171,61 +199,91 @@ export function DeploymentInputs({
   dateFields: FieldChoice[];
 }) {
   const frequency = frequencyChoice(values.recurrency);
+  const hydrated = useHydrated();
+  const timeZone = useTimeZone();
+  const [preset, setPreset] = useState(frequency.preset);
+  const [date, setDate] = useState(values.date ?? "LAST_7_DAYS");
+  const [initialFetch, setInitialFetch] = useState(Boolean(values.initialFetch));
+  const [initPeriod, setInitPeriod] = useState(values.dateInitialization ?? "");
   const showPartition = destinationKind === "sql" && dateFields.length > 0;
   return (
     <>
-      <label htmlFor="recurrency" className="block text-sm font-medium">Frequency</label>
-      <select id="recurrency" name="recurrency" defaultValue={frequency.preset} className={input}>
-        {FREQUENCY_PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
-        <option value="custom">Custom (cron)</option>
-      </select>
-      <input name="customCron" defaultValue={frequency.customCron} placeholder="minute hour day-of-month month day-of-week, e.g. 30 6 * * 1" className={input} aria-label="Custom cron" />
-      <ErrorSlot e={errors.recurrency} />
-      <label htmlFor="date" className="block text-sm font-medium">Date</label>
-      <select id="date" name="date" defaultValue={values.date ?? "LAST_7_DAYS"} className={input}>
-        {RUN_DATE_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
-      </select>
-      <ErrorSlot e={errors.date} />
-      <div className="flex gap-2">
-        <input type="date" name="startDate" defaultValue={values.startDate ?? ""} aria-label="Start date" className={input} />
-        <input type="date" name="endDate" defaultValue={values.endDate ?? ""} aria-label="End date" className={input} />
-      </div>
-      <ErrorSlot e={[...(errors.startDate ?? []), ...(errors.endDate ?? [])]} />
-      <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="initialFetch" defaultChecked={Boolean(values.initialFetch)} /> Initial fetch (backfill the history)</label>
-      <select name="dateInitialization" aria-label="Initialization period" defaultValue={values.dateInitialization ?? ""} className={input}>
-        <option value="">Initialization period</option>
-        {INITIALIZATION_OPTIONS.map((o) => <option key={o} value={o}>{o}</option>)}
-      </select>
-      <div className="flex gap-2">
-        <input type="date" name="startDateInitialization" defaultValue={values.startDateInitialization ?? ""} aria-label="Initialization start" className={input} />
-        <input type="date" name="endDateInitialization" defaultValue={values.endDateInitialization ?? ""} aria-label="Initialization end" className={input} />
-      </div>
-      <ErrorSlot e={[...(errors.dateInitialization ?? []), ...(errors.startDateInitialization ?? []), ...(errors.endDateInitialization ?? [])]} />
-      {showPartition ? (
-        <fieldset>
-          <legend className="text-sm font-medium">Partition</legend>
-          {dateFields.map((f) => (
-            <label key={f.id} className="flex items-center gap-2 text-sm">
-              <input type={partitionRule === "single" ? "radio" : "checkbox"} name="partitionFieldId" value={f.id} defaultChecked={values.partitionFieldId?.includes(f.id)} /> {f.name}
-            </label>
-          ))}
-          <ErrorSlot e={errors.partitionFieldId} />
-        </fieldset>
-      ) : null}
-      {destinationKind === "storage" ? (
-        <>
-          <label htmlFor="dataType" className="block text-sm font-medium">Data format</label>
-          <select id="dataType" name="dataType" defaultValue={values.dataType ?? "csv"} className={input}>
-            <option value="csv">csv</option>
-            <option value="json">json</option>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold">When it runs</legend>
+        <label htmlFor="recurrency" className="block text-sm font-medium">Frequency</label>
+        <select id="recurrency" name="recurrency" defaultValue={frequency.preset} onChange={(e) => setPreset(e.target.value)} className={input} aria-describedby="recurrency-words">
+          {FREQUENCY_PRESETS.map((p) => <option key={p.value} value={p.value}>{p.label}</option>)}
+          <option value="custom">Custom (cron)</option>
+        </select>
+        <p id="recurrency-words" className="text-xs text-slate-600" data-testid="frequency-words">
+          {preset === "custom" ? "Runs on the cron schedule below, in UTC." : frequencyInWords(preset, timeZone)}
+        </p>
+        <WhenChosen shown={preset === "custom"} hydrated={hydrated} note="Only used when Frequency is Custom (cron).">
+          <label htmlFor="customCron" className="block text-sm">Custom cron</label>
+          <input id="customCron" name="customCron" defaultValue={frequency.customCron} placeholder="minute hour day-of-month month day-of-week, e.g. 30 6 * * 1" className={input} aria-invalid={errors.recurrency ? true : undefined} aria-describedby="recurrency-error" />
+        </WhenChosen>
+        <ErrorSlot e={errors.recurrency} id="recurrency-error" />
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold">Days each run reads</legend>
+        <label htmlFor="date" className="block text-sm font-medium">Date</label>
+        <select id="date" name="date" defaultValue={values.date ?? "LAST_7_DAYS"} onChange={(e) => setDate(e.target.value)} className={input}>
+          {RUN_DATE_OPTIONS.map((o) => <option key={o} value={o}>{datePresetLabel(o)}</option>)}
+        </select>
+        <ErrorSlot e={errors.date} />
+        <WhenChosen shown={date === "CUSTOM"} hydrated={hydrated} note="Only used when Date is Custom dates.">
+          <div className="grid gap-2 sm:grid-cols-2">
+            <DateInput name="startDate" label="Start date" defaultValue={values.startDate} errors={errors.startDate} />
+            <DateInput name="endDate" label="End date" defaultValue={values.endDate} errors={errors.endDate} />
+          </div>
+        </WhenChosen>
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold">History</legend>
+        <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="initialFetch" defaultChecked={Boolean(values.initialFetch)} onChange={(e) => setInitialFetch(e.target.checked)} /> Initial fetch (backfill the history once)</label>
+        <WhenChosen shown={initialFetch} hydrated={hydrated} note="Only used when Initial fetch is ticked.">
+          <label htmlFor="dateInitialization" className="block text-sm">Initialization period</label>
+          <select id="dateInitialization" name="dateInitialization" defaultValue={values.dateInitialization ?? ""} onChange={(e) => setInitPeriod(e.target.value)} className={input}>
+            <option value="">Choose a period</option>
+            {INITIALIZATION_OPTIONS.map((o) => <option key={o} value={o}>{datePresetLabel(o)}</option>)}
           </select>
-          <ErrorSlot e={errors.dataType} />
-        </>
-      ) : null}
-      <label htmlFor="tableName" className="block text-sm font-medium">{destinationKind === "storage" ? "File name" : "Destination table name"}</label>
-      <input id="tableName" name="tableName" defaultValue={values.tableName ?? ""} className={input} aria-invalid={errors.tableName ? true : undefined} aria-describedby="tableName-error" />
-      <ErrorSlot e={errors.tableName} id="tableName-error" />
-      <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="shouldRunAllEvenIfFailed" defaultChecked={Boolean(values.shouldRunAllEvenIfFailed)} /> Run every account even if one fails</label>
+          <ErrorSlot e={errors.dateInitialization} />
+          <WhenChosen shown={initPeriod === "CUSTOM" || initPeriod === "SINCE"} hydrated={hydrated} note="Only used for Custom dates or Since a date.">
+            <div className="grid gap-2 sm:grid-cols-2">
+              <DateInput name="startDateInitialization" label="Initialization start" defaultValue={values.startDateInitialization} errors={errors.startDateInitialization} />
+              {!hydrated || initPeriod === "CUSTOM" ? <DateInput name="endDateInitialization" label="Initialization end" defaultValue={values.endDateInitialization} errors={errors.endDateInitialization} /> : null}
+            </div>
+          </WhenChosen>
+        </WhenChosen>
+      </fieldset>
+      <fieldset className="space-y-1">
+        <legend className="text-sm font-semibold">Where the rows go</legend>
+        {showPartition ? (
+          <fieldset>
+            <legend className="text-sm font-medium">Partition</legend>
+            {dateFields.map((f) => (
+              <label key={f.id} className="flex items-center gap-2 text-sm">
+                <input type={partitionRule === "single" ? "radio" : "checkbox"} name="partitionFieldId" value={f.id} defaultChecked={values.partitionFieldId?.includes(f.id)} /> {f.name}
+              </label>
+            ))}
+            <ErrorSlot e={errors.partitionFieldId} />
+          </fieldset>
+        ) : null}
+        {destinationKind === "storage" ? (
+          <>
+            <label htmlFor="dataType" className="block text-sm font-medium">Data format</label>
+            <select id="dataType" name="dataType" defaultValue={values.dataType ?? "csv"} className={input}>
+              <option value="csv">CSV</option>
+              <option value="json">JSON</option>
+            </select>
+            <ErrorSlot e={errors.dataType} />
+          </>
+        ) : null}
+        <label htmlFor="tableName" className="block text-sm font-medium">{destinationKind === "storage" ? "File name" : "Destination table name"}</label>
+        <input id="tableName" name="tableName" defaultValue={values.tableName ?? ""} className={input} aria-invalid={errors.tableName ? true : undefined} aria-describedby="tableName-error" />
+        <ErrorSlot e={errors.tableName} id="tableName-error" />
+        <label className="flex items-center gap-2 text-sm"><input type="checkbox" name="shouldRunAllEvenIfFailed" defaultChecked={Boolean(values.shouldRunAllEvenIfFailed)} /> Run every account even if one fails</label>
+      </fieldset>
     </>
   );
 }

@@ -10,9 +10,11 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { FieldPicker } from "~/components/field-picker";
 import { Field, SubmitButton } from "~/components/forms";
 import { Spinner } from "~/components/spinner";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { DATE_RANGE_LABELS, DATE_RANGES, FILTER_TYPE_LABELS, FILTER_TYPES, QUERY_FORMATS } from "~/utils/query-url";
 import { BLENDED_PLATFORM_NAME } from "../../engine/browser.js";
+import { formatNumber } from "../../lib/format.js";
 import type { loadQueryBuilderPage } from "~/services/query-builder-page.server";
 
 /** Same rules as the server's SaveQuerySchema (kept here so the browser bundle has no server import). */
@@ -20,6 +22,7 @@ const SaveSchema = z.object({
   intent: z.literal("save"),
   name: z.string({ error: "You need to set a name to the query." }).trim().min(1, "You need to set a name to the query.").max(120, "Use at most 120 characters"),
   state: z.string().default(""),
+  keep_preview: z.literal("1").optional(),
 });
 
 type Data = SerializeFrom<typeof loadQueryBuilderPage>;
@@ -41,18 +44,21 @@ const FORMAT_LABELS = { json: "JSON", csv: "CSV", tableau: "Tableau", powerbi: "
 
 export const PLACEHOLDER = "Please input all the required field on the left side";
 
-function Section({ id, current, title, error, children, nextDisabled }: { id: SectionId; current: SectionId; title: string; error?: string; children: ReactNode; nextDisabled?: boolean }) {
+/** A step of the accordion; closed, its summary line says what was chosen there (issue 19). */
+function Section({ id, current, title, error, children, nextDisabled, chosen }: { id: SectionId; current: SectionId; title: string; error?: string; children: ReactNode; nextDisabled?: boolean; chosen?: string }) {
   const index = ORDER.indexOf(id);
   const next = ORDER[index + 1];
   return (
     <details open={current === id} className="group rounded-md border border-slate-200 bg-white" data-section={id}>
       <summary className="flex cursor-pointer items-center justify-between px-4 py-3 text-sm font-medium text-slate-800">
-        <span>{title}</span>
+        <span className="min-w-0">
+          {title}
+          {chosen && current !== id ? <span className="block truncate text-xs font-normal text-slate-600" data-testid={`chosen-${id}`}>{chosen}</span> : null}
+        </span>
         {error && ORDER.indexOf(current) > index ? <span className="text-xs font-normal text-red-600">{error}</span> : null}
       </summary>
       <div className="space-y-3 border-t border-slate-100 px-4 py-3">
         {children}
-        {error && current === id ? null : null}
         <div className="flex justify-end">
           <button
             type="submit"
@@ -85,7 +91,7 @@ function CheckList({ name, items, selected, empty }: { name: string; items: { id
             <label className="flex items-start gap-2 text-sm text-slate-700">
               <input type="checkbox" name={name} value={item.id} defaultChecked={selected.includes(item.id)} disabled={item.disabled} className="mt-0.5 h-4 w-4" />
               <span>
-                {item.name} <span className="text-xs text-slate-400">{item.id}</span>
+                {item.name} <span className="text-xs text-slate-500">{item.id}</span>
                 {item.note ? <span className="block text-xs text-red-600">{item.note}</span> : null}
               </span>
             </label>
@@ -94,6 +100,12 @@ function CheckList({ name, items, selected, empty }: { name: string; items: { id
       </ul>
     </div>
   );
+}
+
+/** A preview cell: numbers grouped and rounded as everywhere else (lib/format.ts), the rest as it came. */
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  return typeof value === "number" ? formatNumber(value, { maximumFractionDigits: 2 }) : String(value);
 }
 
 function PreviewPane({ data, busy }: { data: Data; busy: boolean }) {
@@ -120,7 +132,7 @@ function PreviewPane({ data, busy }: { data: Data; busy: boolean }) {
         <tbody>
           {preview.rows.map((row, i) => (
             <tr key={i} className="border-t border-slate-100">
-              {preview.columns.map((c) => <td key={c.id} className="whitespace-nowrap px-3 py-1.5">{row[c.id] === null || row[c.id] === undefined ? "" : String(row[c.id])}</td>)}
+              {preview.columns.map((c) => <td key={c.id} className="whitespace-nowrap px-3 py-1.5">{cellText(row[c.id])}</td>)}
             </tr>
           ))}
         </tbody>
@@ -132,7 +144,6 @@ function PreviewPane({ data, busy }: { data: Data; busy: boolean }) {
 
 function SaveDialog({ data, closeHref }: { data: Data; closeHref: string }) {
   const actionData = useActionData<{ result?: SubmissionResult<string[]> }>();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
   const [form, fields] = useForm({
     id: "save-query",
@@ -150,16 +161,38 @@ function SaveDialog({ data, closeHref }: { data: Data; closeHref: string }) {
         <Form method="post" {...getFormProps(form)} className="mt-3">
           <input type="hidden" name="intent" value="save" />
           <input type="hidden" name="state" value={data.search} />
+          {data.previewAsked ? <input type="hidden" name="keep_preview" value="1" /> : null}
           {form.errors?.length ? <p className="mb-2 text-sm text-red-600">{form.errors.join(" ")}</p> : null}
           <Field label="Name" errors={fields.name.errors} inputProps={{ ...getInputProps(fields.name, { type: "text" }), onInput: (e) => setName(e.currentTarget.value), autoFocus: true }} />
           <div className="mt-2 flex justify-end gap-2">
             <Link to={closeHref} className="rounded-md px-4 py-2 text-sm text-slate-600 hover:bg-slate-100">Cancel</Link>
-            <SubmitButton busy={navigation.state === "submitting"} disabled={hydrated && name.trim() === ""}>Save</SubmitButton>
+            <SubmitButton pendingLabel="Saving…" disabled={hydrated && name.trim() === ""}>Save</SubmitButton>
           </div>
         </Form>
       </div>
     </div>
   );
+}
+
+function listed(names: string[]): string | undefined {
+  if (names.length === 0) return undefined;
+  return names.length <= 3 ? names.join(", ") : `${names.slice(0, 2).join(", ")} and ${names.length - 2} more`;
+}
+
+/** What each closed step shows as its choice. */
+function chosenSummaries(view: Data["view"], state: Data["view"]["state"]): Partial<Record<SectionId, string>> {
+  const pick = (fields: { id: string; name: string }[], ids: string[]) => listed(ids.map((id) => fields.find((f) => f.id === id)?.name ?? id));
+  const source = state.blended ? BLENDED_PLATFORM_NAME : view.sources.find((s) => String(s.id) === view.sourceValue)?.name;
+  const date = state.date ? DATE_RANGE_LABELS[state.date] : undefined;
+  return {
+    sources: source,
+    accounts: pick(view.accounts.map((a) => ({ id: a.accountId, name: a.name })), state.accounts),
+    report: view.reportField?.values.find((v) => v.value === state.report)?.label,
+    metrics: pick(view.metrics, state.metrics),
+    dimensions: pick(view.dimensions, state.dimensions),
+    date: date && state.date === "CUSTOM" && state.start && state.end ? `${date}: ${state.start} to ${state.end}` : date && state.date === "SINCE" && state.since ? `${date} ${state.since}` : date,
+    filters: state.filters.length ? `${state.filters.length} filter${state.filters.length > 1 ? "s" : ""}` : undefined,
+  };
 }
 
 export function QueryBuilderPage({ basePath }: { basePath: string }) {
@@ -176,12 +209,14 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
   const [end, setEnd] = useState(state.end);
   const refreshing = navigation.state === "submitting" && navigation.formData?.get("intent") === "refresh-data";
   const previewBusy = navigation.state === "loading" && navigation.location?.pathname === location.pathname && new URLSearchParams(navigation.location.search).get("preview") === "1";
-  const here = `${basePath}?${data.search}`;
+  // The preview stays on screen behind the Save dialog and after it (issue 19).
+  const here = `${basePath}?${data.search}${data.previewAsked ? "&preview=1" : ""}`;
   const closeHref = here;
   const errors = view.errors as Record<string, string | undefined>;
   const sourceError = errors.source;
   const dateNextDisabled = hydrated && (date === "CUSTOM" ? !start || !end : date === "SINCE" ? !start : !date);
   const autoSubmit = () => formRef.current && submit(formRef.current, { replace: true, preventScrollReset: true });
+  const chosen = chosenSummaries(view, state);
 
   return (
     <div>
@@ -204,7 +239,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                     <li key={q.id} className="flex items-center justify-between gap-2 px-4 py-3 text-sm">
                       <span>
                         <span className="font-medium text-slate-800">{q.name}</span>
-                        <span className="block text-xs text-slate-500">{q.platform} · {new Date(q.createdAt).toLocaleDateString("en-GB")}</span>
+                        <span className="block text-xs text-slate-500">{view.sources.find((s) => s.platform === q.platform)?.platformName ?? q.platform} · saved <DateTime value={q.createdAt} /></span>
                       </span>
                       <span className="flex gap-2">
                         <Link to={`/data-connector/api/${q.id}`} className="rounded-md border border-slate-300 px-3 py-1 text-xs hover:bg-slate-50">Load</Link>
@@ -223,13 +258,16 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
           ) : (
             <Form method="get" ref={formRef} action={basePath} className="space-y-2" id="query-builder">
               <input type="hidden" name="step" value={state.step} />
+              {/* The form's default button (the first one): Enter in a field submits "stay on this step",
+                  not the first section's Next, which reopened "Select account(s)" (issue 19). */}
+              <button type="submit" name="goto" value={state.step} tabIndex={-1} aria-hidden="true" className="sr-only">Apply</button>
               <input type="hidden" name="prev_source" value={view.sourceValue} />
               <label className="block text-sm font-medium text-slate-700" htmlFor="format">Format</label>
               <select id="format" name="format" defaultValue={state.format} onChange={hydrated ? autoSubmit : undefined} className="mb-2 w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
                 {QUERY_FORMATS.map((f) => <option key={f} value={f}>{FORMAT_LABELS[f]}</option>)}
               </select>
 
-              <Section id="sources" current={state.step} title={SECTION_TITLES.sources} error={sourceError}>
+              <Section id="sources" chosen={chosen.sources} current={state.step} title={SECTION_TITLES.sources} error={sourceError}>
                 {view.sources.length === 0 ? (
                   <p className="text-sm text-slate-600">You have no source yet. <Link to="/data-connector/sources/new" className="text-brand-700 underline">Add a source</Link> first.</p>
                 ) : (
@@ -247,7 +285,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                 {view.platformError ? <p className="text-sm text-red-600">{view.platformError}</p> : null}
               </Section>
 
-              <Section id="accounts" current={state.step} title={SECTION_TITLES.accounts} error={errors.accounts}>
+              <Section id="accounts" chosen={chosen.accounts} current={state.step} title={SECTION_TITLES.accounts} error={errors.accounts}>
                 <CheckList
                   name="account"
                   items={view.accounts.map((a) => ({ id: a.accountId, name: a.name, disabled: a.blocked, note: a.blocked ? "This account is blocked. You need to unblock it to fetch data." : undefined }))}
@@ -256,7 +294,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                 />
               </Section>
 
-              <Section id="report" current={state.step} title={SECTION_TITLES.report}>
+              <Section id="report" chosen={chosen.report} current={state.step} title={SECTION_TITLES.report}>
                 {view.reportField ? (
                   <select name="report" aria-label="Report" defaultValue={state.report ?? ""} onChange={hydrated ? autoSubmit : undefined} className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
                     {view.reportField.values.map((v) => <option key={v.value} value={v.value}>{v.label}</option>)}
@@ -266,15 +304,15 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                 )}
               </Section>
 
-              <Section id="metrics" current={state.step} title={SECTION_TITLES.metrics} error={errors.fields}>
+              <Section id="metrics" chosen={chosen.metrics} current={state.step} title={SECTION_TITLES.metrics} error={errors.fields}>
                 <FieldPicker label="Metrics" name="metric" fields={view.metrics} selected={state.metrics} search={{ name: "q_metric", value: data.fieldSearch.metric }} searchButton={{ name: "goto", value: "metrics" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
-              <Section id="dimensions" current={state.step} title={SECTION_TITLES.dimensions} error={errors.fields}>
+              <Section id="dimensions" chosen={chosen.dimensions} current={state.step} title={SECTION_TITLES.dimensions} error={errors.fields}>
                 <FieldPicker label="Dimensions" name="dimension" fields={view.dimensions} selected={state.dimensions} search={{ name: "q_dimension", value: data.fieldSearch.dimension }} searchButton={{ name: "goto", value: "dimensions" }} onSelectionChange={hydrated ? autoSubmit : undefined} emptyText="Choose a source first." />
               </Section>
 
-              <Section id="date" current={state.step} title={SECTION_TITLES.date} error={errors.date ?? errors.start ?? errors.end} nextDisabled={dateNextDisabled}>
+              <Section id="date" chosen={chosen.date} current={state.step} title={SECTION_TITLES.date} error={errors.date ?? errors.start ?? errors.end} nextDisabled={dateNextDisabled}>
                 <select name="date" aria-label="Date range" value={date} onChange={(e) => setDate(e.target.value as typeof date)} className="w-full rounded-md border border-slate-300 px-2 py-2 text-sm">
                   <option value="">Choose a date range</option>
                   {DATE_RANGES.map((d) => <option key={d} value={d}>{DATE_RANGE_LABELS[d]}</option>)}
@@ -294,21 +332,21 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
                 ) : null}
               </Section>
 
-              <Section id="filters" current={state.step} title={SECTION_TITLES.filters} error={errors.filters}>
+              <Section id="filters" chosen={chosen.filters} current={state.step} title={SECTION_TITLES.filters} error={errors.filters}>
                 {[...state.filters, { field: "", type: "equals" as const, value: "" }].map((f, i) => (
-                  <div key={`${i}-${f.field}`} className="grid grid-cols-[1fr_1fr_1fr_auto] items-center gap-1">
-                    <select name="filter_field" aria-label={`Filter ${i + 1} field`} defaultValue={f.field} className="rounded-md border border-slate-300 px-1 py-1 text-xs">
+                  <div key={`${i}-${f.field}`} className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-center gap-1" data-testid="filter-row">
+                    <select name="filter_field" aria-label={`Filter ${i + 1} field`} defaultValue={f.field} className="w-full min-w-0 rounded-md border border-slate-300 px-1 py-1 text-xs">
                       <option value="">{i === state.filters.length ? "Add a filter…" : "—"}</option>
                       {[...view.dimensions, ...view.metrics].map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
                     </select>
-                    <select name="filter_type" aria-label={`Filter ${i + 1} type`} defaultValue={f.type} className="rounded-md border border-slate-300 px-1 py-1 text-xs">
+                    <select name="filter_type" aria-label={`Filter ${i + 1} type`} defaultValue={f.type} className="w-full min-w-0 rounded-md border border-slate-300 px-1 py-1 text-xs">
                       {FILTER_TYPES.map((t) => <option key={t} value={t}>{FILTER_TYPE_LABELS[t]}</option>)}
                     </select>
-                    <input name="filter_value" aria-label={`Filter ${i + 1} value`} defaultValue={f.value} placeholder="value" className="rounded-md border border-slate-300 px-1 py-1 text-xs" />
+                    <input name="filter_value" aria-label={`Filter ${i + 1} value`} defaultValue={f.value} placeholder="value" className="w-full min-w-0 rounded-md border border-slate-300 px-1 py-1 text-xs" />
                     {i < state.filters.length ? (
-                      <button type="submit" name="remove_filter" value={i} aria-label={`Remove filter ${i + 1}`} className="px-1 text-xs text-red-600">✕</button>
+                      <button type="submit" name="remove_filter" value={i} aria-label={`Remove filter ${i + 1}`} className="justify-self-start rounded-md px-2 py-1 text-xs text-red-700 hover:bg-red-50">✕ Remove</button>
                     ) : (
-                      <button type="submit" name="goto" value="filters" className="px-1 text-xs text-brand-700">Add</button>
+                      <button type="submit" name="goto" value="filters" className="justify-self-start rounded-md border border-brand-600 px-2 py-1 text-xs text-brand-700 hover:bg-brand-50">Add</button>
                     )}
                   </div>
                 ))}
@@ -342,7 +380,7 @@ export function QueryBuilderPage({ basePath }: { basePath: string }) {
               </Section>
 
               <div className="flex flex-wrap gap-2 pt-2">
-                <button type="submit" name="preview" value="1" className="rounded-md border border-brand-600 px-4 py-2 text-sm font-medium text-brand-700 hover:bg-brand-50">Preview</button>
+                <SubmitButton name="preview" value="1" variant="secondary" pendingLabel="Loading the preview…" data-testid="query-preview">Preview</SubmitButton>
                 {view.valid ? (
                   <Link to={`${here}&save=1`} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">Save the query</Link>
                 ) : (

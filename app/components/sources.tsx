@@ -6,18 +6,13 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Banner } from "./forms";
 import { useHydrated } from "~/utils/use-hydrated";
 
-export function PlatformIcon({ icon, name, size = 32 }: { icon: { monogram: string; color: string }; name: string; size?: number }) {
-  const light = /^#(?:f|e|d)/i.test(icon.color) && icon.color.length === 7;
-  return (
-    <span
-      role="img"
-      aria-label={name}
-      className="inline-flex shrink-0 items-center justify-center rounded-md font-bold"
-      style={{ width: size, height: size, background: icon.color, color: light ? "#111827" : "#ffffff", fontSize: Math.round(size * 0.38) }}
-    >
-      {icon.monogram}
-    </span>
-  );
+/**
+ * A platform's logo: its brand mark from simple-icons, or its monogram tile when there is none
+ * (/platform-logos/{id}.svg decides, decision 0921). `name` is the alternative text; leave it
+ * empty when the platform's name is written next to it.
+ */
+export function PlatformIcon({ platform, name, size = 32 }: { platform: string; name: string; size?: number }) {
+  return <img src={`/platform-logos/${encodeURIComponent(platform)}.svg`} alt={name} width={size} height={size} loading="lazy" className="shrink-0 rounded-md" />;
 }
 
 const BADGE_STYLES = {

@@ -1,6 +1,10 @@
 import { Link, useLocation } from "@remix-run/react";
 import { HashTabs, useHashTab } from "./hash-tabs";
-import { formatDuration, jobStatusLabel } from "~/utils/jobs";
+import { formatDuration } from "~/utils/jobs";
+import { destinationTypeLabel, frequencyInWords, jobStatusLabel } from "~/utils/labels";
+import { formatDay } from "~/utils/format-date";
+import { formatNumber } from "../../lib/format.js";
+import { DateTime, useTimeZone } from "./time";
 import { pageNumbers, showingText } from "~/utils/pagination";
 import { PageHeader } from "./empty-state";
 
@@ -13,9 +17,9 @@ type UsageData = {
     page: number;
     total: number;
     pageSize: number;
-    rows: { id: number; success: boolean; source: string; destination: string; date: string; message: string | null; userEmail: string | null; duration: number; numberRow: number; dateStart: string | null; dateEnd: string | null; fields: string[] }[];
+    rows: { id: number; success: boolean; source: string; account: string; destination: string; date: string; message: string | null; userEmail: string | null; duration: number; numberRow: number; dateStart: string | null; dateEnd: string | null; fields: string[] }[];
   };
-  jobs: { id: number; datastreamId: number; name: string; accounts: string; lastLaunchedAt: string | null; status: string }[];
+  jobs: { id: number; datastreamId: number; name: string; accounts: string; lastLaunchedAt: string | null; status: string; recurrency: string; next: string | null; paused: boolean }[];
 };
 
 const TABS = [
@@ -25,13 +29,13 @@ const TABS = [
 ] as const;
 const TAB_IDS = TABS.map((t) => t.id);
 
-const when = (iso: string | null, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
 const select = "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm";
 
 /** Usage screen (spec 2 §2): tabs by URL hash; filters are GET forms, so they work without JavaScript. */
 export function UsageScreen({ data, basePath }: { data: UsageData; basePath: string }) {
   const location = useLocation();
   const { tab, shown } = useHashTab(TAB_IDS);
+  const timeZone = useTimeZone();
   const lastPage = Math.max(1, Math.ceil(data.log.total / data.log.pageSize));
   const pageHref = (page: number) => {
     const params = new URLSearchParams(location.search);
@@ -57,7 +61,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
             <button type="submit" className="rounded-md border px-3 py-1 text-sm">Filter</button>
           </form>
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                 <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Source</th><th className="px-3 py-2">Destination</th><th className="px-3 py-2">Last Seen At</th><th className="px-3 py-2"><span className="sr-only">Details</span></th></tr>
               </thead>
@@ -67,10 +71,10 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                 ) : (
                   data.connections.map((c) => (
                     <tr key={c.id} data-testid="connection-row" className="border-t border-slate-100">
-                      <td className="px-3 py-2">{c.name}</td>
-                      <td className="px-3 py-2">{c.source}</td>
-                      <td className="px-3 py-2">{c.destination}</td>
-                      <td className="px-3 py-2">{when(c.lastSeenAt, "Not run")}</td>
+                      <td data-label="Name" className="px-3 py-2">{c.name}</td>
+                      <td data-label="Source" className="px-3 py-2">{c.source}</td>
+                      <td data-label="Destination" className="px-3 py-2">{c.destination}</td>
+                      <td data-label="Last Seen At" className="px-3 py-2"><DateTime value={c.lastSeenAt} fallback="Not run" /></td>
                       <td className="px-3 py-2 text-right"><Link to={`/data-connector/connections/${c.id}/details`} className="text-brand-600 hover:underline">Details</Link></td>
                     </tr>
                   ))
@@ -90,36 +94,37 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
             </select>
             <select name="logDestination" defaultValue={data.log.filters.logDestination} className={select} aria-label="Destination type">
               <option value="">All destinations</option>
-              {data.log.destinationTypes.map((d) => <option key={d} value={d}>{d}</option>)}
+              {data.log.destinationTypes.map((d) => <option key={d} value={d}>{destinationTypeLabel(d)}</option>)}
             </select>
             <input type="date" name="from" defaultValue={data.log.filters.from} className={select} aria-label="From" />
             <input type="date" name="to" defaultValue={data.log.filters.to} className={select} aria-label="To" />
             <button type="submit" className="rounded-md border px-3 py-1 text-sm">Filter</button>
           </form>
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-                <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Source</th><th className="px-3 py-2">Destination</th><th className="px-3 py-2">Date</th><th className="px-3 py-2">Details</th></tr>
+                <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Source</th><th className="px-3 py-2">Account</th><th className="px-3 py-2">Destination</th><th className="px-3 py-2">Date</th><th className="px-3 py-2">Details</th></tr>
               </thead>
               <tbody>
                 {data.log.rows.length === 0 ? (
-                  <tr><td colSpan={5} className="px-3 py-6 text-center text-slate-500">No log for these filters.</td></tr>
+                  <tr><td colSpan={6} className="px-3 py-6 text-center text-slate-500">No log for these filters.</td></tr>
                 ) : (
                   data.log.rows.map((l) => (
                     <tr key={l.id} data-testid="usage-log-row" className="border-t border-slate-100 align-top">
-                      <td className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
-                      <td className="px-3 py-2">{l.source}</td>
-                      <td className="px-3 py-2">{l.destination}</td>
-                      <td className="px-3 py-2">{when(l.date, "-")}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Status" className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
+                      <td data-label="Source" className="px-3 py-2">{l.source}</td>
+                      <td data-label="Account" className="px-3 py-2" data-testid="usage-log-account">{l.account || "-"}</td>
+                      <td data-label="Destination" className="px-3 py-2">{destinationTypeLabel(l.destination)}</td>
+                      <td data-label="Date" className="px-3 py-2"><DateTime value={l.date} /></td>
+                      <td data-label="Details" className="px-3 py-2">
                         <details>
                           <summary className="cursor-pointer text-brand-600">Details</summary>
                           <dl className="mt-1 grid grid-cols-2 gap-x-2 text-xs">
                             <dt>Message</dt><dd>{l.message ?? "-"}</dd>
                             <dt>User</dt><dd>{l.userEmail ?? "-"}</dd>
                             <dt>Duration</dt><dd>{formatDuration(l.duration)}</dd>
-                            <dt>Rows</dt><dd>{l.numberRow}</dd>
-                            <dt>Date range</dt><dd>{l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "-"}</dd>
+                            <dt>Rows</dt><dd>{formatNumber(l.numberRow)}</dd>
+                            <dt>Date range</dt><dd>{l.dateStart ? `${formatDay(l.dateStart)} to ${formatDay(l.dateEnd)}` : "-"}</dd>
                             <dt>Fields</dt><dd>{l.fields.join(", ")}</dd>
                           </dl>
                         </details>
@@ -133,7 +138,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-sm">
             <span data-testid="showing">{showingText(data.log.page, data.log.pageSize, data.log.total)}</span>
             <span className="flex items-center gap-1">
-              {data.log.page > 1 ? <Link to={pageHref(data.log.page - 1)} className="px-2 text-brand-600">Previous</Link> : <span className="px-2 text-slate-400">Previous</span>}
+              {data.log.page > 1 ? <Link to={pageHref(data.log.page - 1)} className="px-2 text-brand-600">Previous</Link> : <span className="px-2 text-slate-500">Previous</span>}
               {pageNumbers(data.log.page, lastPage).map((p, i) =>
                 p === "…" ? (
                   <span key={`e${i}`} className="px-1">…</span>
@@ -143,7 +148,7 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
                   </Link>
                 ),
               )}
-              {data.log.page < lastPage ? <Link to={pageHref(data.log.page + 1)} className="px-2 text-brand-600">Next</Link> : <span className="px-2 text-slate-400">Next</span>}
+              {data.log.page < lastPage ? <Link to={pageHref(data.log.page + 1)} className="px-2 text-brand-600">Next</Link> : <span className="px-2 text-slate-500">Next</span>}
             </span>
           </div>
         </section>
@@ -151,20 +156,22 @@ export function UsageScreen({ data, basePath }: { data: UsageData; basePath: str
       {shown("job") ? (
         <section id="job">
           <div className="overflow-x-auto rounded-lg bg-white shadow">
-            <table className="min-w-full text-sm">
+            <table className="table-cards min-w-full text-sm">
               <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
-                <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Accounts</th><th className="px-3 py-2">Last Run</th><th className="px-3 py-2">Status</th><th className="px-3 py-2"><span className="sr-only">View</span></th></tr>
+                <tr><th className="px-3 py-2">Name</th><th className="px-3 py-2">Accounts</th><th className="px-3 py-2">Frequency</th><th className="px-3 py-2">Next Run</th><th className="px-3 py-2">Last Run</th><th className="px-3 py-2">Status</th><th className="px-3 py-2"><span className="sr-only">View</span></th></tr>
               </thead>
               <tbody>
                 {data.jobs.length === 0 ? (
-                  <tr><td colSpan={5} className="px-3 py-6 text-center text-slate-500">No job yet.</td></tr>
+                  <tr><td colSpan={7} className="px-3 py-6 text-center text-slate-500">No job yet.</td></tr>
                 ) : (
                   data.jobs.map((j) => (
                     <tr key={j.id} data-testid="usage-job-row" className="border-t border-slate-100">
-                      <td className="px-3 py-2">{j.name}</td>
-                      <td className="px-3 py-2">{j.accounts}</td>
-                      <td className="px-3 py-2">{when(j.lastLaunchedAt, "Never")}</td>
-                      <td className="px-3 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
+                      <td data-label="Name" className="px-3 py-2">{j.name}</td>
+                      <td data-label="Accounts" className="px-3 py-2">{j.accounts}</td>
+                      <td data-label="Frequency" className="px-3 py-2">{frequencyInWords(j.recurrency, timeZone)}</td>
+                      <td data-label="Next Run" className="px-3 py-2" data-testid="usage-job-next">{j.paused ? "Paused" : <DateTime value={j.next} fallback="Not scheduled" />}</td>
+                      <td data-label="Last Run" className="px-3 py-2"><DateTime value={j.lastLaunchedAt} fallback="Never" /></td>
+                      <td data-label="Status" className="px-3 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
                       <td className="px-3 py-2 text-right"><Link to={`/data-connector/data-stream/${j.datastreamId}/jobs/${j.id}`} className="text-brand-600 hover:underline">View</Link></td>
                     </tr>
                   ))

@@ -15,7 +15,7 @@ export function Stepper({ steps, current }: { steps: readonly string[]; current:
       {steps.map((label, i) => {
         const status = stepStatus(i, current);
         return (
-          <li key={label} data-status={status} aria-current={status === "current" ? "step" : undefined} className={`flex items-center gap-2 ${status === "upcoming" ? "text-slate-400" : status === "current" ? "font-semibold text-brand-700" : "text-green-700"}`}>
+          <li key={label} data-status={status} aria-current={status === "current" ? "step" : undefined} className={`flex items-center gap-2 ${status === "upcoming" ? "text-slate-500" : status === "current" ? "font-semibold text-brand-700" : "text-green-700"}`}>
             <span className={`flex h-6 w-6 items-center justify-center rounded-full text-xs ${status === "complete" ? "bg-green-600 text-white" : status === "current" ? "bg-brand-600 text-white" : "bg-slate-200"}`}>{status === "complete" ? "✓" : i + 1}</span>
             {label}
           </li>

@@ -5,7 +5,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { openAttempt, platformOfFormPath, SourceFlowError, submitCredentialForm } from "~/services/sources.server";
 import { credentialFormSchema, formFieldsOf, type FormField } from "~/utils/credential-form-schema";
@@ -13,6 +13,8 @@ import { CredentialField, credentialInputClass as inputClass } from "~/component
 import { Banner, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { PlatformIcon } from "~/components/sources";
+import { connectionHelp } from "~/utils/connection-help";
+import { ALERT_ONBOARDING } from "~/utils/sources";
 import { readForm } from "~/services/request-input.server";
 
 function formPlatform(segment: string | undefined) {
@@ -26,11 +28,6 @@ function fieldsOf(platform: ReturnType<typeof formPlatform>): FormField[] {
   return formFieldsOf(platform.connectionFields);
 }
 
-/** Spec 3 §2.7: Magento is a store, the others an account. */
-function connectFailureText(platform: { id: string; displayName: string }): string {
-  const what = platform.id === "magento" ? "store" : "account";
-  return `Please review the information that you have submitted. We couldn't connect to your ${platform.displayName} ${what}.`;
-}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.platform.displayName ?? "Connect"} · Signalpost` }];
 
@@ -47,6 +44,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       description: platform.description,
       icon: platform.icon,
       implemented: platform.implemented,
+      help: connectionHelp(platform),
       authMethod: platform.authMethod,
       fields: fieldsOf(platform),
     },
@@ -80,13 +78,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(next);
   } catch (error) {
     if (!(error instanceof SourceFlowError)) throw error;
-    const comingSoon = error.name === "ComingSoonError";
     return json(
       {
         result: submission.reply({ hideFields: platform.connectionFields.filter((f) => f.type === "password").map((f) => f.name) }),
-        failure: comingSoon
-          ? { title: error.title, text: error.message, detail: null }
-          : { title: "Unable to connect", text: connectFailureText(platform), detail: error.message },
+        failure: { title: error.title, text: error.message, detail: error.detail, kind: error.kind },
       },
       { status: error.status },
     );
@@ -96,7 +91,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function CredentialForm() {
   const { platform, state, expired, sourceName, from, serviceAccount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
+  // Back where the connection started: the alert wizard, or the list of platforms.
+  const cancelHref = from === ALERT_ONBOARDING ? "/data-sources/add" : "/data-connector/sources/new";
   const schema = credentialFormSchema(platform.fields);
   const [form, fields] = useForm({
     id: `credential-${platform.id}`,
@@ -106,7 +102,6 @@ export default function CredentialForm() {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-  const busy = navigation.state === "submitting";
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white px-6 py-3 text-sm font-semibold text-slate-700" data-testid="credential-banner">
@@ -114,7 +109,7 @@ export default function CredentialForm() {
       </header>
       <main className="mx-auto max-w-lg px-4 py-8">
         <div className="mb-6 flex items-start gap-4">
-          <PlatformIcon icon={platform.icon} name={platform.displayName} size={48} />
+          <PlatformIcon platform={platform.id} name={platform.displayName} size={48} />
           <div>
             <h1 className="text-xl font-semibold text-slate-900">Connect your {platform.displayName} account</h1>
             <p className="mt-1 text-sm text-slate-600">{platform.description}</p>
@@ -137,19 +132,12 @@ export default function CredentialForm() {
             </Banner>
           ) : null}
           {actionData?.failure ? (
-            <Banner tone="error" title={actionData.failure.title}>
-              <p>{actionData.failure.text}</p>
-              {platform.id === "matomo" && actionData.failure.title === "Unable to connect" ? (
-                <p className="mt-1">
-                  Follow the{" "}
-                  <a href="https://matomo.org/faq/general/faq_114/" target="_blank" rel="noreferrer" className="underline">
-                    Matomo tutorial to create a token
-                  </a>
-                  .
-                </p>
-              ) : null}
-              {actionData.failure.detail ? <p className="mt-1 text-xs opacity-80">{actionData.failure.detail}</p> : null}
-            </Banner>
+            <div data-testid="connect-failure" data-kind={actionData.failure.kind}>
+              <Banner tone="error" title={actionData.failure.title}>
+                <p>{actionData.failure.text}</p>
+                {actionData.failure.detail ? <p className="mt-1 text-xs opacity-80">{platform.displayName} said: {actionData.failure.detail}</p> : null}
+              </Banner>
+            </div>
           ) : null}
         </div>
         <Form method="post" {...getFormProps(form)} className="mt-4 rounded-lg bg-white p-6 shadow">
@@ -166,10 +154,23 @@ export default function CredentialForm() {
           {platform.fields.map((f) => (
             <CredentialField key={f.name} field={f} meta={fields[f.name as keyof typeof fields] as { id: string; errors?: string[]; initialValue?: unknown }} />
           ))}
-          <div className="mt-2 flex justify-end">
-            <SubmitButton busy={busy}>Next</SubmitButton>
+          <div className="mt-2 flex items-center justify-end gap-2">
+            <Link to={cancelHref} className="rounded-md px-4 py-2 text-sm text-slate-700 hover:bg-slate-100" data-testid="credential-cancel">Cancel</Link>
+            <SubmitButton pendingLabel={`Checking with ${platform.displayName}…`}>Next</SubmitButton>
           </div>
         </Form>
+        <section aria-labelledby="where-title" className="mt-4 rounded-lg border border-slate-200 bg-white p-4 text-sm" data-testid="connection-help">
+          <h2 id="where-title" className="font-semibold text-slate-800">Where to find {platform.fields.length > 1 ? "these" : "it"}</h2>
+          <p className="mt-1 text-slate-700">{platform.help.steps}</p>
+          {platform.help.docUrl ? (
+            <p className="mt-2">
+              <a href={platform.help.docUrl} target="_blank" rel="noreferrer" className="text-brand-700 underline">
+                {platform.displayName}&apos;s own guide
+              </a>{" "}
+              <span className="text-xs text-slate-500">(opens {new URL(platform.help.docUrl).host})</span>
+            </p>
+          ) : null}
+        </section>
       </main>
     </div>
   );

@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     trialOver: usage.trialOver,
     used: usage.used,
     cap: usage.cap,
-    accounts: usage.accounts.map((a) => ({ id: a.dataSourceId, name: a.name, accountId: a.accountId, platform: a.platform, lastUsedAt: a.lastUsedAt.toISOString(), locked: usage.lockedIds.includes(a.dataSourceId) })),
+    accounts: usage.accounts.map((a) => ({ id: a.dataSourceId, name: a.name, accountId: a.accountId, platform: a.platform, deleted: a.deleted, lastUsedAt: a.lastUsedAt.toISOString(), locked: usage.lockedIds.includes(a.dataSourceId) })),
   });
 }
 
@@ -74,7 +74,7 @@ export default function BillingSpace() {
             Free trial {data.trialOver ? "ended" : "ends"} on {date(data.trialEndsAt)}
           </p>
         )}
-        <p className="mt-1 text-xs text-slate-400">Account reference for support: <span data-testid="company-reference">{data.reference}</span></p>
+        <p className="mt-1 text-xs text-slate-500">Account reference for support: <span data-testid="company-reference">{data.reference}</span></p>
         <div className="mt-4 flex gap-3">
           {data.canManage ? (
             <Form method="post">
@@ -93,15 +93,15 @@ export default function BillingSpace() {
         {data.accounts.length === 0 ? (
           <p className="px-6 py-6 text-sm text-slate-500">No account was read in the last 30 days.</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="table-cards w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500"><tr><th className="px-6 py-2">Account</th><th className="px-6 py-2">Platform</th><th className="px-6 py-2">Last used</th><th className="px-6 py-2">Status</th></tr></thead>
             <tbody>
               {data.accounts.map((a) => (
                 <tr key={a.id} className="border-t border-slate-100">
-                  <td className="px-6 py-2">{a.name} <span className="text-slate-400">{a.accountId}</span></td>
-                  <td className="px-6 py-2">{a.platform}</td>
-                  <td className="px-6 py-2">{date(a.lastUsedAt)}</td>
-                  <td className="px-6 py-2">{a.locked ? <span className="text-red-700">Locked: beyond your plan</span> : "Active"}</td>
+                  <td data-label="Account" className="px-6 py-2">{a.name} <span className="text-slate-500">{a.accountId}</span>{a.deleted ? <span className="block text-xs text-slate-500">Deleted since; its reads in the last 30 days still count.</span> : null}</td>
+                  <td data-label="Platform" className="px-6 py-2">{a.platform}</td>
+                  <td data-label="Last used" className="px-6 py-2">{date(a.lastUsedAt)}</td>
+                  <td data-label="Status" className="px-6 py-2">{a.locked ? <span className="text-red-700">Locked: beyond your plan</span> : "Active"}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { z } from "zod";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
@@ -11,6 +11,11 @@ import { dataStudioSourceNames } from "~/services/pricing.server";
 import { CURRENCIES, formatPrice, INTERVALS, plansOnSale, type PlanId } from "../../lib/billing/plans.js";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { readForm } from "~/services/request-input.server";
+import { Banner, SubmitButton } from "~/components/forms";
+import { usersRepo } from "~/services/repositories.server";
+import { serverIntegration } from "~/services/integrations.server";
+
+const BILLING_OFF = "Payments are not set up on this Signalpost server, so a subscription cannot start here yet. Your choice is kept: come back once they are set up.";
 
 export const meta = () => [{ title: "Simple pricing, no commitment. · Signalpost" }];
 
@@ -25,7 +30,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, company } = await requireUser(request);
   const usage = await getCompanyUsage(getDb(), company);
   const dataStudioSources = dataStudioSourceNames();
+  const stripe = serverIntegration("stripe");
   return json({
+    billing: { configured: stripe.configured, variables: usersRepo.isAdmin(user) ? stripe.variables : null },
     email: user.email,
     used: usage.used,
     currentPlan: company.stripeSubscriptionId ? company.stripePlan : null,
@@ -40,13 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json({ error: parsed.error.issues.map((i) => i.message).join(" ") }, { status: 400 });
   }
+  // The chosen plan stays on the page whatever happens next.
+  const back = `/buy?${new URLSearchParams({ plan: parsed.data.plan, interval: parsed.data.interval, currency: parsed.data.currency })}`;
+  if (!serverIntegration("stripe").configured) return json({ error: BILLING_OFF }, { status: 503 });
   try {
     const outcome = await startSubscription(getDb(), company, user, parsed.data, new URL(request.url).origin);
     if (outcome.kind === "checkout") return redirect(outcome.url);
     return redirectWithToast("/billing-space", { type: "success", title: "Your plan has been changed", description: "The new number of accounts applies now; Stripe prorates the price." });
   } catch (error) {
     console.error("checkout failed", error);
-    return redirectWithToast("/buy", { type: "error", title: "An error occurred", description: "Unable to get your subscription. Please ask your account manager" });
+    return redirectWithToast(back, { type: "error", title: "Stripe did not start the checkout", description: "Nothing was charged. Your choice is kept below: try again in a few minutes, or ask your account manager." });
   }
 }
 
@@ -60,8 +70,8 @@ const FAQ = [
 
 export default function Buy() {
   const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const navigation = useNavigation();
   const interval = params.get("interval") === "year" ? "year" : "month";
   const currency = params.get("currency") === "eur" ? "eur" : "usd";
   const selected = data.plans.find((p) => p.id === params.get("plan"));
@@ -79,12 +89,12 @@ export default function Buy() {
         </p>
         <div className="mt-5 flex flex-wrap items-center justify-center gap-4">
           <div className="inline-flex rounded-md border border-slate-300 bg-white p-1 text-sm" role="group" aria-label="Billing period">
-            <Link to={href({ interval: "month" })} preventScrollReset aria-pressed={interval === "month"} className={`rounded px-3 py-1 ${interval === "month" ? "bg-brand-600 text-white" : ""}`}>Monthly billing</Link>
-            <Link to={href({ interval: "year" })} preventScrollReset aria-pressed={interval === "year"} className={`rounded px-3 py-1 ${interval === "year" ? "bg-brand-600 text-white" : ""}`}>Yearly billing</Link>
+            <Link to={href({ interval: "month" })} preventScrollReset aria-current={interval === "month" ? "true" : undefined} className={`rounded px-3 py-1 ${interval === "month" ? "bg-brand-600 text-white" : ""}`}>Monthly billing</Link>
+            <Link to={href({ interval: "year" })} preventScrollReset aria-current={interval === "year" ? "true" : undefined} className={`rounded px-3 py-1 ${interval === "year" ? "bg-brand-600 text-white" : ""}`}>Yearly billing</Link>
           </div>
           <div className="inline-flex rounded-md border border-slate-300 bg-white p-1 text-sm" role="group" aria-label="Currency">
             {CURRENCIES.map((c) => (
-              <Link key={c} to={href({ currency: c })} preventScrollReset aria-pressed={currency === c} className={`rounded px-3 py-1 ${currency === c ? "bg-brand-600 text-white" : ""}`}>{c.toUpperCase()}</Link>
+              <Link key={c} to={href({ currency: c })} preventScrollReset aria-current={currency === c ? "true" : undefined} className={`rounded px-3 py-1 ${currency === c ? "bg-brand-600 text-white" : ""}`}>{c.toUpperCase()}</Link>
             ))}
           </div>
         </div>
@@ -114,7 +124,22 @@ export default function Buy() {
         })}
       </div>
 
+      {!data.billing.configured ? (
+        <div className="mt-8" data-testid="billing-unconfigured">
+          <Banner tone="info" title="Subscriptions are not available on this server yet">
+            <p>{BILLING_OFF}</p>
+            {data.billing.variables ? (
+              <p className="mt-1">
+                As an administrator: set {data.billing.variables.map((v, i) => <span key={v}>{i ? ", " : ""}<code>{v}</code></span>)} on the server (your Stripe account&apos;s keys and prices), then reload this page.
+              </p>
+            ) : (
+              <p className="mt-1">Ask your administrator to connect the Stripe account.</p>
+            )}
+          </Banner>
+        </div>
+      ) : null}
       <div id="total" className="mt-8 rounded-lg bg-white p-6 shadow">
+        {actionData?.error ? <p role="alert" className="mb-3 text-sm text-red-700">{actionData.error}</p> : null}
         {selected ? (
           <Form method="post" className="flex flex-wrap items-center justify-between gap-4">
             <input type="hidden" name="plan" value={selected.id} />
@@ -123,9 +148,9 @@ export default function Buy() {
             <p className="text-lg">
               Total: <strong data-testid="total">{formatPrice(selected.prices[interval][currency], currency)}</strong> per {interval === "month" ? "month" : "year"} · {selected.title} ({selected.maxAccounts} accounts)
             </p>
-            <button type="submit" disabled={navigation.state === "submitting"} className="rounded-md bg-brand-600 px-6 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-60">
-              {navigation.state === "submitting" ? "Please wait…" : data.currentPlan ? "Change plan" : "Subscribe"}
-            </button>
+            <SubmitButton pendingLabel="Opening Stripe…" disabled={!data.billing.configured} className="px-6">
+              {data.currentPlan ? "Change plan" : "Subscribe"}
+            </SubmitButton>
           </Form>
         ) : (
           <p className="text-sm text-slate-500">Choose a plan above to see the total.</p>

@@ -49,9 +49,9 @@ function CheckCard({ card }: { card: Card }) {
     <div className={`rounded-lg border p-4 ${cardColour(card)}`} data-testid={`card-${card.key}`}>
       <p className="text-sm font-medium text-slate-700">{card.label}</p>
       <p className="my-1 text-2xl font-semibold text-slate-900">
-        {card.on} <span className="text-sm font-normal text-slate-500">on {card.total}</span>
+        {card.on} <span className="text-sm font-normal text-slate-600">on {card.total}</span>
       </p>
-      {card.checkedAt ? <p className="text-xs text-slate-500">Last checked {formatCheckedAt(card.checkedAt)}</p> : null}
+      {card.checkedAt ? <p className="text-xs text-slate-600">Last checked {formatCheckedAt(card.checkedAt)}</p> : null}
       {card.total === 0 ? (
         <Link to={card.createHref} className="text-sm text-brand-700 hover:underline">Create your first</Link>
       ) : (

@@ -41,18 +41,18 @@ export default function Ads() {
       <ul className="rounded-lg border border-slate-200 bg-white">
         {d.objectives ? (
           <Row title="Objectives" testId="ads-objectives">
-            {d.objectives.inAnomaly} off target on {d.objectives.total} · <Link to={`/clients/${d.clientId}/objectives`} className="text-brand-700 hover:underline">{d.objectives.total ? "View all" : "Create your first"}</Link>
+            {d.objectives.inAnomaly} off target on {d.objectives.total} · <Link to={`/clients/${d.clientId}/objectives`} className="text-brand-700 underline">{d.objectives.total ? "View all" : "Create your first"}</Link>
           </Row>
         ) : null}
         {d.urls ? (
           <Row title="Url checker" testId="ads-urls">
-            {d.urls.broken} broken on {d.urls.total} · <Link to={`/clients/${d.clientId}/options/url-checker`} className="text-brand-700 hover:underline">View all</Link>
+            {d.urls.broken} broken on {d.urls.total} · <Link to={`/clients/${d.clientId}/options/url-checker`} className="text-brand-700 underline">View all</Link>
           </Row>
         ) : null}
         {d.polymathee ? (
           <Row title="Polymathee (impressions, clicks, cost and conversions moving over 50 %)" testId="ads-polymathee">
             {d.polymathee.configuredForId ? (
-              <Link to={`/clients/${d.clientId}/details/${d.polymathee.configuredForId}`} className="text-brand-700 hover:underline">
+              <Link to={`/clients/${d.clientId}/details/${d.polymathee.configuredForId}`} className="text-brand-700 underline">
                 Active · {d.polymathee.status === "ANOMALY" ? "Open Issue" : d.polymathee.status === "OK" ? "Everything fine" : "Not evaluated yet"}
               </Link>
             ) : (
@@ -68,7 +68,7 @@ export default function Ads() {
               <>
                 {d.productAvailable.inError} advertised out of stock on {d.productAvailable.total}
                 {d.productAvailable.checkedAt ? ` · Last checked ${formatCheckedAt(d.productAvailable.checkedAt)}` : " · Not checked yet"} ·{" "}
-                <Link to={`/clients/${d.clientId}/options/product-availability`} className="text-brand-700 hover:underline">View all</Link>
+                <Link to={`/clients/${d.clientId}/options/product-availability`} className="text-brand-700 underline">View all</Link>
               </>
             ) : (
               <Form method="post">

@@ -33,19 +33,19 @@ export default function Objectives() {
       {d.rows.length === 0 ? (
         <EmptyState title="No objective configured">Set a target for the month, the week or each day; it is checked every hour against the projection to the period's end.</EmptyState>
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <table className="table-cards w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Objective</th><th className="px-3 py-2">Target</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Last run</th></tr>
           </thead>
           <tbody>
             {d.rows.map((r) => (
               <tr key={r.id} className="border-t border-slate-100" data-testid="objective-row">
-                <td className="px-3 py-2"><Link to={`/clients/${d.clientId}/details/${r.id}`} className="text-brand-700 hover:underline">{r.title}</Link></td>
-                <td className="px-3 py-2">
+                <td data-label="Objective" className="px-3 py-2"><Link to={`/clients/${d.clientId}/details/${r.id}`} className="text-brand-700 hover:underline">{r.title}</Link></td>
+                <td data-label="Target" className="px-3 py-2">
                   {r.target ? `${r.target.metric} ${PACING_PERIOD_LABELS[r.target.period as keyof typeof PACING_PERIOD_LABELS] ?? r.target.period}${r.target.atLeast !== null ? ` · at least ${fmt(r.target.atLeast)}` : ""}${r.target.atMost !== null ? ` · at most ${fmt(r.target.atMost)}` : ""}` : "–"}
                 </td>
-                <td className="px-3 py-2">{r.status === "ANOMALY" ? <span className="text-red-700">Off target</span> : r.status === "OK" ? <span className="text-green-700">On target</span> : r.status === "NO_DATA" ? "No data" : "Not evaluated yet"}</td>
-                <td className="px-3 py-2">{r.lastAnalyze ? r.lastAnalyze.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
+                <td data-label="Status" className="px-3 py-2">{r.status === "ANOMALY" ? <span className="text-red-700">Off target</span> : r.status === "OK" ? <span className="text-green-700">On target</span> : r.status === "NO_DATA" ? "No data" : "Not evaluated yet"}</td>
+                <td data-label="Last run" className="px-3 py-2">{r.lastAnalyze ? r.lastAnalyze.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
               </tr>
             ))}
           </tbody>

@@ -24,17 +24,17 @@ export default function ConversionTags() {
       {d.rows.length === 0 ? (
         <EmptyState title="No data" />
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <table className="table-cards w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Tag</th><th className="px-3 py-2">Type</th><th className="px-3 py-2">Status</th><th className="px-3 py-2">Last view</th></tr>
           </thead>
           <tbody>
             {d.rows.map((r) => (
               <tr key={r.tagId} className="border-t border-slate-100" data-testid="tag-row">
-                <td className="px-3 py-2">{r.name}</td>
-                <td className="px-3 py-2">{r.type}</td>
-                <td className="px-3 py-2">{r.status === "ENABLED" ? <span className="text-green-700">Running</span> : <span className="text-red-700">Not Running</span>}</td>
-                <td className="px-3 py-2">{r.lastView ?? "–"}</td>
+                <td data-label="Tag" className="px-3 py-2">{r.name}</td>
+                <td data-label="Type" className="px-3 py-2">{r.type}</td>
+                <td data-label="Status" className="px-3 py-2">{r.status === "ENABLED" ? <span className="text-green-700">Running</span> : <span className="text-red-700">Not Running</span>}</td>
+                <td data-label="Last view" className="px-3 py-2">{r.lastView ?? "–"}</td>
               </tr>
             ))}
           </tbody>

@@ -33,20 +33,20 @@ export default function ProductAvailability() {
       {d.rows.length === 0 ? (
         <EmptyState title="No data" />
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <table className="table-cards w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Product</th><th className="px-3 py-2">Availability</th><th className="px-3 py-2">Advertised</th><th className="px-3 py-2">Cost yesterday</th><th className="px-3 py-2">Last checked</th></tr>
           </thead>
           <tbody>
             {d.rows.map((r) => (
               <tr key={r.productId} className={`border-t border-slate-100 ${r.inError ? "bg-red-50" : ""}`} data-testid="product-row">
-                <td className="px-3 py-2">
-                  {r.title} <span className="text-xs text-slate-500">{r.productId}</span>
+                <td data-label="Product" className="px-3 py-2">
+                  {r.title} <span className="text-xs text-slate-600">{r.productId}</span>
                 </td>
-                <td className="px-3 py-2">{r.availability === "IN_STOCK" ? <span className="text-green-700">In stock</span> : <span className={r.inError ? "text-red-700" : "text-slate-700"}>{AVAILABILITY[r.availability] ?? r.availability}</span>}</td>
-                <td className="px-3 py-2">{r.advertised ? "Yes" : "No"}</td>
-                <td className="px-3 py-2">{r.costYesterday === null || r.costYesterday === undefined ? "–" : formatValue(r.costYesterday, d.currency)}</td>
-                <td className="px-3 py-2">{d.succeededAt ? formatCheckedAt(d.succeededAt) : "–"}</td>
+                <td data-label="Availability" className="px-3 py-2">{r.availability === "IN_STOCK" ? <span className="text-green-700">In stock</span> : <span className={r.inError ? "text-red-700" : "text-slate-700"}>{AVAILABILITY[r.availability] ?? r.availability}</span>}</td>
+                <td data-label="Advertised" className="px-3 py-2">{r.advertised ? "Yes" : "No"}</td>
+                <td data-label="Cost yesterday" className="px-3 py-2">{r.costYesterday === null || r.costYesterday === undefined ? "–" : formatValue(r.costYesterday, d.currency)}</td>
+                <td data-label="Last checked" className="px-3 py-2">{d.succeededAt ? formatCheckedAt(d.succeededAt) : "–"}</td>
               </tr>
             ))}
           </tbody>

@@ -24,16 +24,16 @@ export default function Security() {
       {d.rows.length === 0 ? (
         <EmptyState title="No data" />
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <table className="table-cards w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Domain name</th><th className="px-3 py-2">Verified</th><th className="px-3 py-2">Verified by</th></tr>
           </thead>
           <tbody>
             {d.rows.map((r) => (
               <tr key={r.domain} className="border-t border-slate-100" data-testid="security-row">
-                <td className="px-3 py-2">{r.domain}</td>
-                <td className="px-3 py-2">{r.verifiedAt ? <span className="text-green-700">Verified</span> : <span className="text-red-700">Not verified</span>}</td>
-                <td className="px-3 py-2">{r.verifiedBy ?? "–"}</td>
+                <td data-label="Domain name" className="px-3 py-2">{r.domain}</td>
+                <td data-label="Verified" className="px-3 py-2">{r.verifiedAt ? <span className="text-green-700">Verified</span> : <span className="text-red-700">Not verified</span>}</td>
+                <td data-label="Verified by" className="px-3 py-2">{r.verifiedBy ?? "–"}</td>
               </tr>
             ))}
           </tbody>

@@ -32,7 +32,7 @@ export default function UrlChecker() {
       {d.rows.length === 0 ? (
         <EmptyState title="No data">The ad URLs are crawled once a day; the first crawl is on its way.</EmptyState>
       ) : (
-        <table className="w-full rounded-lg border border-slate-200 bg-white text-sm">
+        <table className="table-cards w-full rounded-lg border border-slate-200 bg-white text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr>
               <th className="px-3 py-2">Url</th>
@@ -44,12 +44,12 @@ export default function UrlChecker() {
           <tbody>
             {d.rows.map((r) => (
               <tr key={r.id} className="border-t border-slate-100" data-testid="url-row">
-                <td className="px-3 py-2 break-all">{r.url}</td>
-                <td className="px-3 py-2">
+                <td data-label="Url" className="px-3 py-2 break-all">{r.url}</td>
+                <td data-label="Status" className="px-3 py-2">
                   {r.lastStatus === 200 ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-700">200 OK</span> : <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs text-red-700">{r.lastStatus ?? "No answer"}</span>}
                 </td>
-                <td className="px-3 py-2">{r.costYesterday === null ? "–" : d.currency ? new Intl.NumberFormat("en-GB", { style: "currency", currency: d.currency }).format(r.costYesterday) : r.costYesterday}</td>
-                <td className="px-3 py-2">{r.lastCrawl ? r.lastCrawl.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
+                <td data-label="Cost yesterday" className="px-3 py-2">{r.costYesterday === null ? "–" : d.currency ? new Intl.NumberFormat("en-GB", { style: "currency", currency: d.currency }).format(r.costYesterday) : r.costYesterday}</td>
+                <td data-label="Last crawl" className="px-3 py-2">{r.lastCrawl ? r.lastCrawl.replace("T", " ").slice(0, 16) + " UTC" : "Never"}</td>
               </tr>
             ))}
           </tbody>

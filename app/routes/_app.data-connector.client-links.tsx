@@ -74,13 +74,13 @@ export default function ClientLinks() {
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-[minmax(280px,380px)_1fr]">
-        <Form method="post" {...getFormProps(form)} className="space-y-3 rounded-lg bg-white p-5 shadow" aria-label="New link">
+        <Form method="post" {...getFormProps(form)} className="min-w-0 space-y-3 rounded-lg bg-white p-5 shadow" aria-label="New link">
           <h2 className="text-base font-semibold">New link</h2>
           <input type="hidden" name="intent" value="create" />
           {form.errors?.length ? <p className="text-sm text-red-600">{form.errors.join(" ")}</p> : null}
           <div>
             <label htmlFor={fields.platform.id} className="block text-sm font-medium text-slate-700">Platform</label>
-            <select {...getSelectProps(fields.platform)} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <select {...getSelectProps(fields.platform)} className="mt-1 block w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
               <option value="">Choose a platform</option>
               {platforms.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
             </select>
@@ -100,12 +100,12 @@ export default function ClientLinks() {
           </div>
           <SubmitButton busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "create"}>Create the link</SubmitButton>
         </Form>
-        <section aria-label="Links">
+        <section aria-label="Links" className="min-w-0">
           {links.length === 0 ? (
             <EmptyState title="No link yet.">Create one to let a client connect an account for you.</EmptyState>
           ) : (
             <div className="overflow-x-auto rounded-lg bg-white shadow">
-              <table className="min-w-full text-sm">
+              <table className="table-cards min-w-full text-sm">
                 <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
                   <tr>
                     <th scope="col" className="px-3 py-2">Client</th>
@@ -118,9 +118,9 @@ export default function ClientLinks() {
                 <tbody>
                   {links.map((l) => (
                     <tr key={l.id} className="border-t border-slate-100" data-testid={`link-${l.id}`}>
-                      <td className="px-3 py-2">{l.clientName}</td>
-                      <td className="px-3 py-2">{l.platformName}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Client" className="px-3 py-2">{l.clientName}</td>
+                      <td data-label="Platform" className="px-3 py-2">{l.platformName}</td>
+                      <td data-label="State" className="px-3 py-2">
                         <span className={`rounded px-2 py-0.5 text-xs font-medium ${STATE_STYLES[l.state]}`}>{STATE_LABELS[l.state]}</span>
                         <span className="block text-xs text-slate-500">
                           {l.state === "used" && l.source ? (
@@ -134,7 +134,7 @@ export default function ClientLinks() {
                           )}
                         </span>
                       </td>
-                      <td className="px-3 py-2 text-xs text-slate-500">{formatUtc(l.createdAt, "")}<span className="block">{l.creatorEmail}</span></td>
+                      <td data-label="Created" className="px-3 py-2 text-xs text-slate-500">{formatUtc(l.createdAt, "")}<span className="block">{l.creatorEmail}</span></td>
                       <td className="px-3 py-2 text-right">
                         {l.state === "active" ? (
                           <Form method="post">

@@ -9,6 +9,9 @@ import { redirectWithToast } from "~/services/toast.server";
 import { formatDuration } from "~/utils/jobs";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { z } from "zod";
+import { DateTime } from "~/components/time";
+import { formatDay } from "~/utils/format-date";
+import { formatNumber } from "../../lib/format.js";
 import { notFound, parseOrRefuse, readForm, requireId } from "~/services/request-input.server";
 
 const RefreshSchema = z.object({ intent: z.literal("refresh-data", { message: "Unknown action." }) });
@@ -33,7 +36,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/data-connector/connections/${id}/details`, { type: "success", title: "Stored data cleared", description: refreshToastText(outcome, details.source) });
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : "Never");
 
 export default function ConnectionDetails() {
   const d = useLoaderData<typeof loader>();
@@ -44,7 +46,7 @@ export default function ConnectionDetails() {
     <div>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="flex items-center gap-2 text-xl font-semibold">
-          <span aria-label={d.lastStatus} className={`inline-block h-3 w-3 rounded-full ${d.lastStatus === "Not run" ? "bg-slate-300" : ok ? "bg-green-500" : "bg-red-500"}`} />
+          <span role="img" aria-label={d.lastStatus} className={`inline-block h-3 w-3 rounded-full ${d.lastStatus === "Not run" ? "bg-slate-300" : ok ? "bg-green-500" : "bg-red-500"}`} />
           {d.name}
         </h1>
         <Link to={`/data-connector/sources/${d.sourceId}`} className="rounded-md border px-4 py-2 text-sm hover:bg-slate-50">Edit source</Link>
@@ -57,14 +59,14 @@ export default function ConnectionDetails() {
           {refreshing ? "Clearing…" : "Refresh data"}
         </button>
       </Form>
-      <div className="mb-4 grid grid-cols-3 gap-4">
+      <div className="mb-4 grid gap-4 sm:grid-cols-3">
         <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last status</p><p className="text-lg font-semibold" data-testid="last-status">{d.lastStatus}</p></div>
-        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last run</p><p className="text-lg font-semibold">{when(d.lastRun)}</p></div>
-        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Total number request</p><p className="text-lg font-semibold" data-testid="total-requests">{d.totalRequests}</p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Last run</p><p className="text-lg font-semibold"><DateTime value={d.lastRun} fallback="Never" /></p></div>
+        <div className="rounded-lg bg-white p-4 shadow"><p className="text-xs uppercase text-slate-500">Total number request</p><p className="text-lg font-semibold" data-testid="total-requests">{formatNumber(d.totalRequests)}</p></div>
       </div>
       <h2 className="mb-2 font-semibold">Recent activity</h2>
       <div className="overflow-x-auto rounded-lg bg-white shadow">
-        <table className="min-w-full text-sm">
+        <table className="table-cards min-w-full text-sm">
           <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
             <tr><th className="px-3 py-2">Status</th><th className="px-3 py-2">Request Date</th><th className="px-3 py-2">Duration</th><th className="px-3 py-2">Number row</th><th className="px-3 py-2">Read from</th><th className="px-3 py-2">Details</th></tr>
           </thead>
@@ -74,12 +76,12 @@ export default function ConnectionDetails() {
             ) : (
               d.logs.map((l) => (
                 <tr key={l.id} className="border-t border-slate-100">
-                  <td className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
-                  <td className="px-3 py-2">{when(l.date)}</td>
-                  <td className="px-3 py-2">{formatDuration(l.duration)}</td>
-                  <td className="px-3 py-2">{l.numberRow.toLocaleString("en")}</td>
-                  <td className="px-3 py-2 text-xs">{l.readFrom}</td>
-                  <td className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${l.dateStart} → ${l.dateEnd}` : "")}</td>
+                  <td data-label="Status" className={`px-3 py-2 ${l.success ? "text-green-700" : "text-red-700"}`}>{l.success ? "Success" : "Failure"}</td>
+                  <td data-label="Request Date" className="px-3 py-2"><DateTime value={l.date} /></td>
+                  <td data-label="Duration" className="px-3 py-2">{formatDuration(l.duration)}</td>
+                  <td data-label="Number row" className="px-3 py-2">{formatNumber(l.numberRow)}</td>
+                  <td data-label="Read from" className="px-3 py-2 text-xs">{l.readFrom}</td>
+                  <td data-label="Details" className="px-3 py-2 text-xs">{l.message ?? (l.dateStart ? `${formatDay(l.dateStart)} to ${formatDay(l.dateEnd)}` : "")}</td>
                 </tr>
               ))
             )}

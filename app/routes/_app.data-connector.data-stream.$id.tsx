@@ -7,7 +7,9 @@ import { deleteJobCascade, deleteStreamCascade, streamDetail } from "~/services/
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { destinationLabel } from "~/utils/destinations";
-import { JOB_MESSAGES, jobStatusLabel, STREAM_MESSAGES } from "~/utils/jobs";
+import { JOB_MESSAGES, STREAM_MESSAGES } from "~/utils/jobs";
+import { jobStatusLabel } from "~/utils/labels";
+import { DateTime } from "~/components/time";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -58,7 +60,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(back, { type: "success", title: JOB_MESSAGES.deletedTitle });
 }
 
-const when = (iso: string | null, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
 
 export default function DataStreamDetail() {
   const { detail, confirm, jobToDelete } = useLoaderData<typeof loader>();
@@ -74,7 +75,7 @@ export default function DataStreamDetail() {
           </div>
         }
       />
-      <dl className="mb-4 grid grid-cols-3 gap-4 rounded-lg bg-white p-4 text-sm shadow">
+      <dl className="mb-4 grid gap-4 rounded-lg bg-white p-4 text-sm shadow sm:grid-cols-3">
         <div><dt className="text-slate-500">Platform</dt><dd className="font-medium">{detail.platformName}</dd></div>
         <div><dt className="text-slate-500">Runnable jobs</dt><dd className="font-medium" data-testid="runnable-jobs">{detail.runnableJobs}</dd></div>
         <div>
@@ -86,7 +87,7 @@ export default function DataStreamDetail() {
         <EmptyState title="This data stream has no job yet.">Add a job to choose the accounts, fields and schedule.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2">Name</th>
@@ -101,10 +102,10 @@ export default function DataStreamDetail() {
               {detail.jobs.map((j) => (
                 <tr key={j.id} data-testid="job-row" className="border-t border-slate-100">
                   <th scope="row" className="px-4 py-2 text-left font-medium">{j.name}</th>
-                  <td className="px-4 py-2">{j.accounts}</td>
-                  <td className="px-4 py-2">{j.paused ? "Paused" : when(j.next, "-")}</td>
-                  <td className="px-4 py-2">{when(j.lastLaunchedAt, "Never")}</td>
-                  <td className="px-4 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
+                  <td data-label="Accounts" className="px-4 py-2">{j.accounts}</td>
+                  <td data-label="Next Run" className="px-4 py-2">{j.paused ? "Paused" : <DateTime value={j.next} fallback="Not scheduled" />}</td>
+                  <td data-label="Last Run" className="px-4 py-2"><DateTime value={j.lastLaunchedAt} fallback="Never" /></td>
+                  <td data-label="Status" className="px-4 py-2">{jobStatusLabel(j.status, j.lastLaunchedAt)}</td>
                   <td className="space-x-2 whitespace-nowrap px-4 py-2 text-right">
                     <Link to={`${base}/jobs/${j.id}`} className="text-brand-600 hover:underline">View</Link>
                     <Link to={`${base}?confirm=delete-job&job=${j.id}`} className="text-red-600 hover:underline">Delete</Link>

@@ -1,18 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { deleteJobCascade, jobDetail, JOB_LOG_PAGE_SIZE, runJobNow } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
-import { destinationLabel } from "~/utils/destinations";
-import { formatDuration, JOB_MESSAGES, jobStatusLabel, logStatusLabel, retriesText, runDaysText, stepLabel } from "~/utils/jobs";
+import { formatDuration, JOB_MESSAGES, logStatusLabel, retriesText, runDaysText, type RunProgress } from "~/utils/jobs";
+import { datePresetLabel, datesLabel, destinationTypeLabel, frequencyInWords, jobStatusLabel, stepLabel } from "~/utils/labels";
+import { formatNumber } from "../../lib/format.js";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useRevalidateEvery } from "~/components/sources";
 import { HashTabs, useHashTab } from "~/components/hash-tabs";
+import { DateTime, useTimeZone } from "~/components/time";
 import { readForm, requireId } from "~/services/request-input.server";
 
 const Schema = z.object({ intent: z.enum(["run-now", "delete"]) });
@@ -24,8 +26,11 @@ const TABS = [
   { id: "extraction-option", label: "Extraction options" },
 ] as const;
 const TAB_IDS = TABS.map((t) => t.id);
-/** Spec 2 §9: the job page refreshes every 10 seconds while open. */
+/** Spec 2 §9: the job page refreshes every 10 seconds while open; every 2 while a run is on its way. */
 export const JOB_POLL_MS = 10_000;
+export const JOB_LIVE_POLL_MS = 2_000;
+/** Without JavaScript, the page reloads itself this often while a run is queued or running. */
+export const JOB_META_REFRESH_S = 5;
 
 export const meta: MetaFunction = () => [{ title: "Job · Signalpost" }];
 
@@ -54,6 +59,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const detail = await jobDetail(company.id, streamId, jobId, 1);
   if (!detail) throw new Response("Not found", { status: 404 });
   if (submission.value.intent === "run-now") {
+    // A second Run Now (another tab, a page without JavaScript) while one is on its way starts nothing.
+    if (detail.run.kind !== "idle") return redirectWithToast(here, { type: "info", title: JOB_MESSAGES.alreadyRunningTitle, description: JOB_MESSAGES.alreadyRunningText });
     try {
       await runJobNow(company.id, jobId);
     } catch (error) {
@@ -71,40 +78,94 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(`/data-connector/data-stream/${streamId}`, { type: "success", title: JOB_MESSAGES.deletedTitle });
 }
 
-const formatCount = (n: number) => n.toLocaleString("en-US");
-const when = (iso: string | null | undefined, fallback: string) => (iso ? new Date(iso).toLocaleString("en-GB", { timeZone: "UTC" }) + " UTC" : fallback);
+const formatCount = (n: number | null | undefined) => formatNumber(n ?? 0);
+
+const STAGES = [
+  { id: "queued", label: "Queued" },
+  { id: "EXTRACT", label: "Extracting" },
+  { id: "LOAD", label: "Loading" },
+] as const;
+
+/** The run on its way: Queued -> Extracting -> Loading, with the log's counts so far. */
+function RunProgressPanel({ run }: { run: RunProgress }) {
+  if (run.kind === "idle") return null;
+  const current = run.kind === "queued" ? 0 : run.step === "LOAD" ? 2 : 1;
+  return (
+    <section aria-label="Run in progress" className="mb-4 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm" data-testid="run-progress" data-stage={STAGES[current]!.id}>
+      <ol className="flex flex-wrap items-center gap-2" aria-label="Stages of the run">
+        {STAGES.map((stage, i) => (
+          <li key={stage.id} aria-current={i === current ? "step" : undefined} className={`flex items-center gap-2 ${i === current ? "font-semibold text-brand-700" : i < current ? "text-slate-700" : "text-slate-500"}`}>
+            <span aria-hidden className={`flex h-5 w-5 items-center justify-center rounded-full text-xs ${i < current ? "bg-brand-600 text-white" : i === current ? "border-2 border-brand-600" : "border border-slate-300"}`}>
+              {i < current ? "✓" : i + 1}
+            </span>
+            {stage.label}
+            {i < STAGES.length - 1 ? <span aria-hidden className="text-slate-400">→</span> : null}
+          </li>
+        ))}
+      </ol>
+      <p className="mt-2 text-slate-700" data-testid="run-progress-text" role="status">
+        {run.kind === "queued" ? (
+          <>Queued since <DateTime value={run.since} />: a worker starts it in a few seconds.</>
+        ) : (
+          <>
+            {run.step === "LOAD" ? "Loading" : "Extracting"} since <DateTime value={run.startedAt} /> · {run.accountsDone} of {run.accounts} account{run.accounts === 1 ? "" : "s"} done ·{" "}
+            <span data-testid="run-extracted">{formatCount(run.extracted)}</span> rows read · <span data-testid="run-loaded">{formatCount(run.loaded)}</span> loaded
+          </>
+        )}
+      </p>
+    </section>
+  );
+}
 
 export default function JobDetail() {
   const d = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  useRevalidateEvery(JOB_POLL_MS);
+  const live = d.run.kind !== "idle";
+  const timeZone = useTimeZone();
+  useRevalidateEvery(live ? JOB_LIVE_POLL_MS : JOB_POLL_MS);
   const { tab, shown } = useHashTab(TAB_IDS);
   const base = `/data-connector/data-stream/${d.stream.id}/jobs/${d.job.id}`;
   const lastPage = Math.max(1, Math.ceil(d.total / d.pageSize));
   return (
     <div>
+      {live ? (
+        <noscript>
+          <meta httpEquiv="refresh" content={String(JOB_META_REFRESH_S)} />
+        </noscript>
+      ) : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-lg bg-white p-4 shadow">
-        <div>
+        <div className="min-w-0">
           <p className="text-xs uppercase text-slate-500">{d.stream.platformName} · {d.stream.name}</p>
           <h1 className="text-xl font-semibold">{d.job.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
-            <span data-testid="job-runs">{d.runs}</span> run(s) · Last run: <span data-testid="job-last-run">{d.lastRun ? when(d.lastRun.at, "Never") : "Never"}</span> · Status:{" "}
-            <span data-testid="job-status">{d.lastRun ? logStatusLabel(d.lastRun.success) : jobStatusLabel(d.job.status, d.job.lastLaunchedAt)}</span>
+            <span data-testid="job-runs">{d.runs}</span> run{d.runs === 1 ? "" : "s"} · Last run: <DateTime value={d.lastRun?.at} fallback="Never" testId="job-last-run" /> · Status:{" "}
+            <span data-testid="job-status">{d.run.kind === "queued" ? "Queued" : d.run.kind === "running" ? stepLabel(d.run.step) : d.lastRun ? logStatusLabel(d.lastRun.success) : jobStatusLabel(d.job.status, d.job.lastLaunchedAt)}</span>
+          </p>
+          <p className="mt-1 text-sm text-slate-600" data-testid="job-schedule">
+            {frequencyInWords(d.job.recurrency, timeZone)} · Next run:{" "}
+            {d.job.paused ? <span data-testid="job-next-run">Paused</span> : <DateTime value={d.job.next} fallback="Not scheduled" testId="job-next-run" />}
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Form method="post">
             <input type="hidden" name="intent" value="run-now" />
-            <SubmitButton busy={navigation.state === "submitting" && navigation.formData?.get("intent") === "run-now"}>Run Now</SubmitButton>
+            <SubmitButton pendingLabel="Starting the run…" disabled={live} aria-describedby={live ? "run-now-note" : undefined}>Run Now</SubmitButton>
           </Form>
           <Link to={`${base}/edit`} className="rounded-md border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50">Edit</Link>
           <Link to={`${base}?confirm=delete`} className="rounded-md border border-red-300 px-4 py-2 text-sm text-red-700 hover:bg-red-50">Delete</Link>
         </div>
+        {live ? <p id="run-now-note" className="w-full text-xs text-slate-600">Run Now is back once this run finishes.</p> : null}
+      </div>
+      <RunProgressPanel run={d.run} />
+      <div className="mb-2 flex justify-end">
+        {/* A plain link: reloads the page (and its runs) with or without JavaScript. */}
+        <Link to={`${base}${d.page > 1 ? `?page=${d.page}` : ""}`} className="text-sm text-brand-700 underline" data-testid="job-refresh">
+          Refresh
+        </Link>
       </div>
       <HashTabs tabs={TABS} active={tab} />
       {shown("overview") ? (
         <section id="overview" className="rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-3 py-2">Extracted Date Time</th>
@@ -120,7 +181,9 @@ export default function JobDetail() {
             <tbody>
               {d.logs.length === 0 ? (
                 <tr>
-                  <td colSpan={8} className="px-3 py-6 text-center text-slate-500">This job has not run yet.</td>
+                  <td colSpan={8} className="px-3 py-6 text-center text-slate-500" data-testid="no-runs">
+                    {d.run.kind === "queued" ? "The first run is queued: it shows here as soon as it starts." : "This job has not run yet."}
+                  </td>
                 </tr>
               ) : (
                 d.logs.map((l) => {
@@ -128,19 +191,19 @@ export default function JobDetail() {
                   const retries = retriesText(l.steps);
                   return (
                     <tr key={l.id} data-testid="log-row" className="border-t border-slate-100 align-top">
-                      <td className="px-3 py-2">{when(l.startedAt, "-")}</td>
-                      <td className="px-3 py-2" data-testid="log-days">
+                      <td data-label="Extracted Date Time" className="px-3 py-2"><DateTime value={l.startedAt} /></td>
+                      <td data-label="Extracted Range Time" className="px-3 py-2" data-testid="log-days">
                         {days.requested}
                         {days.refetched ? <span className="block text-xs text-slate-500">{days.refetched}</span> : null}
                       </td>
-                      <td className="px-3 py-2">{formatDuration(l.duration)}</td>
-                      <td className="px-3 py-2">{stepLabel(l.step)}</td>
-                      <td className="px-3 py-2">
+                      <td data-label="Duration" className="px-3 py-2">{formatDuration(l.duration)}</td>
+                      <td data-label="Step" className="px-3 py-2">{stepLabel(l.step)}</td>
+                      <td data-label="Status" className="px-3 py-2">
                         <span data-testid="log-status">{logStatusLabel(l.success)}</span>
                         {retries ? <span className="block text-xs text-amber-700" data-testid="log-retries">{retries}</span> : null}
                       </td>
-                      <td className="px-3 py-2 text-right">{formatCount(l.extractedRow)}</td>
-                      <td className="px-3 py-2 text-right" data-testid="log-loaded">{formatCount(l.numberRow)}</td>
+                      <td data-label="Extracted Row" className="px-3 py-2 text-right">{formatCount(l.extractedRow)}</td>
+                      <td data-label="Loaded Row" className="px-3 py-2 text-right" data-testid="log-loaded">{formatCount(l.numberRow)}</td>
                       <td className="px-3 py-2">
                         <details>
                           <summary className="cursor-pointer text-brand-600">View details</summary>
@@ -179,8 +242,8 @@ export default function JobDetail() {
           <div className="flex items-center justify-between px-3 py-2 text-sm">
             <span>Page {d.page} of {lastPage}</span>
             <span className="space-x-2">
-              {d.page > 1 ? <Link to={`${base}?page=${d.page - 1}`} className="text-brand-600">Previous</Link> : <span className="text-slate-400">Previous</span>}
-              {d.page < lastPage ? <Link to={`${base}?page=${d.page + 1}`} className="text-brand-600">Next</Link> : <span className="text-slate-400">Next</span>}
+              {d.page > 1 ? <Link to={`${base}?page=${d.page - 1}`} className="text-brand-600">Previous</Link> : <span className="text-slate-500">Previous</span>}
+              {d.page < lastPage ? <Link to={`${base}?page=${d.page + 1}`} className="text-brand-600">Next</Link> : <span className="text-slate-500">Next</span>}
             </span>
           </div>
         </section>
@@ -189,7 +252,7 @@ export default function JobDetail() {
         <section id="basic-option" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
           <h2 className="mb-2 font-semibold">Basic options</h2>
           <p>Name: {d.job.name}</p>
-          <p>Destination: {d.stream.destination} ({destinationLabel(d.stream.destinationType)})</p>
+          <p>Destination: {d.stream.destination} ({destinationTypeLabel(d.stream.destinationType)})</p>
         </section>
       ) : null}
       {shown("accounts") ? (
@@ -221,19 +284,27 @@ export default function JobDetail() {
       {shown("extraction-option") ? (
         <section id="extraction-option" className="mt-4 rounded-lg bg-white p-4 text-sm shadow">
           <h2 className="mb-2 font-semibold">Extraction options</h2>
-          <p>Frequency: <code>{d.job.recurrency}</code>{d.job.paused ? " (paused)" : ""}</p>
-          <p>Next run: {when(d.job.next, "-")}</p>
-          <p>Date: {d.job.date}{d.job.date === "CUSTOM" ? ` (${d.job.startDate} → ${d.job.endDate})` : ""}</p>
+          <p>
+            Frequency: {frequencyInWords(d.job.recurrency, timeZone)}
+            {d.job.paused ? " (paused)" : ""} <code className="text-xs text-slate-500">({d.job.recurrency})</code>
+          </p>
+          <p>Next run: {d.job.paused ? "Paused" : <DateTime value={d.job.next} fallback="Not scheduled" />}</p>
+          <p>Days read by each run: {datesLabel(d.job.date, d.job.startDate, d.job.endDate)}</p>
           {d.job.date !== "CUSTOM" && d.stream.restatementDays > 0 ? (
             <p className="text-slate-600" data-testid="refetch-note">
-              Each run reads the days of {d.job.date} (the same days as {d.job.date} in a query URL), and also re-fetches the earlier of the last {d.stream.restatementDays} days,
+              Each run reads the days of &quot;{datePresetLabel(d.job.date)}&quot; (the same days as in a query URL), and also re-fetches the earlier of the last {d.stream.restatementDays} days,
               which {d.stream.platformName} may still revise.
             </p>
           ) : null}
-          <p>Initial fetch: {d.job.hasToBeInitialized ? `${d.job.dateInitialization}${d.job.startDateInitialization ? ` from ${d.job.startDateInitialization}` : ""}${d.job.endDateInitialization ? ` to ${d.job.endDateInitialization}` : ""} (${d.job.isInitialized ? "done" : "in progress"})` : "No"}</p>
+          <p>
+            Initial fetch:{" "}
+            {d.job.hasToBeInitialized
+              ? `${datesLabel(d.job.dateInitialization, d.job.startDateInitialization, d.job.endDateInitialization)} (${d.job.isInitialized ? "done" : "in progress"})`
+              : "No"}
+          </p>
           <p>Table: {d.job.tableName}</p>
           {d.job.partitionFieldId ? <p>Partition: {d.job.partitionFieldId}</p> : null}
-          {d.job.dataType ? <p>Data format: {d.job.dataType}</p> : null}
+          {d.job.dataType ? <p>Data format: {d.job.dataType.toUpperCase()}</p> : null}
           <p>Run all accounts even if one fails: {d.job.shouldRunAllEvenIfFailed ? "Yes" : "No"}</p>
         </section>
       ) : null}

@@ -140,8 +140,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function EditJob() {
   const d = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as EditData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") !== "change-report";
   const state = data?.state ?? d.current.state;
   const deployment = (data?.deployment ?? d.current.deployment) as DeploymentValues;
   const errors = data?.errors ?? {};
@@ -175,7 +173,7 @@ export default function EditJob() {
         </section>
         <div className="flex justify-end gap-2">
           <Link to={back} className="rounded-md border px-4 py-2 text-sm">Cancel</Link>
-          <SubmitButton busy={busy} name="intent" value="save">Save</SubmitButton>
+          <SubmitButton name="intent" value="save" pendingLabel="Saving…">Save</SubmitButton>
         </div>
       </Form>
     </div>

@@ -5,9 +5,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { accountProblems, createJobWithSchedule, fieldProblems, jobFieldIncompatibilities, JobFlowError, jobFormContext, JobInputError, previewRows, type NewJob } from "~/services/data-streams.server";
+import { accountProblems, createJobWithSchedule, fieldProblems, jobFieldIncompatibilities, JobFlowError, jobFormContext, JobInputError, jobProblems, previewRows, type NewJob } from "~/services/data-streams.server";
 import { requireUser } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import {
@@ -171,7 +171,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // deployment
   const values = readDeploymentInput(post);
   const r = DeploymentStepSchema.safeParse(values);
-  if (!r.success) return reply({ step, state, errors: issuesToErrors(r.error.issues), values, fieldChoices }, 400);
+  if (!r.success) {
+    const errors = issuesToErrors(r.error.issues);
+    // One round of errors: what Save would also refuse (a table another job loads) shows with the form's own.
+    if (state.name && state.fields?.length && values.tableName.trim()) {
+      const draft = { ...values, name: state.name, mode: state.mode ?? "specific", dataSourceIds: state.dataSourceIds ?? [], networkAuthorizationId: state.networkAuthorizationId, report: state.report, fields: state.fields, renames: state.renames ?? {} } as NewJob;
+      const problems = await jobProblems(company.id, streamId, draft).catch(() => ({}));
+      for (const [k, v] of Object.entries(deploymentErrors(problems))) errors[k] ??= v;
+    }
+    return reply({ step, state, errors, values, fieldChoices }, 400);
+  }
   if (!state.name || !state.fields?.length || (!state.dataSourceIds?.length && !state.networkAuthorizationId))
     return reply({ step: "basic", state: {}, errors: { form: ["The earlier steps are incomplete: start again."] } }, 400);
   const job: NewJob = { ...r.data, name: state.name, mode: state.mode ?? "specific", dataSourceIds: state.dataSourceIds ?? [], networkAuthorizationId: state.networkAuthorizationId, report: state.report, fields: state.fields, renames: state.renames ?? {} };
@@ -190,8 +199,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function NewJob() {
   const ctx = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as StepData | undefined;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
   const step: WizardStep = data?.step ?? "basic";
   const state = data?.state ?? {};
   const errors = data?.errors ?? {};
@@ -227,14 +234,14 @@ export default function NewJob() {
           <Form method="post" className="space-y-3">
             {hidden}
             <JobNameInput defaultValue={state.name} errors={errors.name} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Next</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Checking…">Next</SubmitButton></div>
           </Form>
         ) : null}
         {step === "accounts" ? (
           <Form method="post" className="space-y-3">
             {hidden}
             <AccountsInputs sources={ctx.sources} state={state} errors={errors} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Next</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Checking…">Next</SubmitButton></div>
           </Form>
         ) : null}
         {step === "fields" ? (
@@ -250,7 +257,7 @@ export default function NewJob() {
                     ))}
                   </select>
                   <input type="date" name="previewDate" defaultValue={today} aria-label="Date" className={`${input} w-auto`} />
-                  <button type="submit" name="intent" value="preview" className="rounded-md border px-3 py-2 text-sm">Preview your data</button>
+                  <SubmitButton name="intent" value="preview" variant="secondary" pendingLabel="Loading the preview…">Preview your data</SubmitButton>
                 </div>
                 {data?.preview && "error" in data.preview ? <p className="mt-2 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-700">{data.preview.error}</p> : null}
                 {data?.preview && "rows" in data.preview ? (
@@ -274,14 +281,14 @@ export default function NewJob() {
                 <ErrorSlot e={errors.preview} />
               </div>
             </FieldsInputs>
-            <div className="flex justify-end"><SubmitButton busy={busy} name="intent" value="next">Save</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton name="intent" value="next" pendingLabel="Saving…">Save</SubmitButton></div>
           </Form>
         ) : null}
         {step === "deployment" ? (
           <Form method="post" className="space-y-2">
             {hidden}
             <DeploymentInputs values={(data?.values ?? {}) as Parameters<typeof DeploymentInputs>[0]["values"]} errors={errors} destinationKind={ctx.destinationKind} partitionRule={ctx.partitionRule} dateFields={partitionableFields(fields)} />
-            <div className="flex justify-end"><SubmitButton busy={busy}>Save</SubmitButton></div>
+            <div className="flex justify-end"><SubmitButton pendingLabel="Creating the job…">Save</SubmitButton></div>
           </Form>
         ) : null}
       </div>

@@ -28,7 +28,7 @@ export default function DataStreams() {
         <EmptyState title="You have no data stream yet.">A data stream sends the data of one platform into one of your destinations on a schedule.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2">Name</th>
@@ -42,11 +42,11 @@ export default function DataStreams() {
               {streams.map((s) => (
                 <tr key={s.id} data-testid="stream-row" className="border-t border-slate-100">
                   <th scope="row" className="px-4 py-2 text-left font-medium">{s.name}</th>
-                  <td className="px-4 py-2">{s.platformName}</td>
-                  <td className="px-4 py-2">
+                  <td data-label="Platform" className="px-4 py-2">{s.platformName}</td>
+                  <td data-label="Destination" className="px-4 py-2">
                     {s.destination} <span className="text-xs text-slate-500">({destinationLabel(s.destinationType)})</span>
                   </td>
-                  <td className="px-4 py-2">{s.jobs}</td>
+                  <td data-label="Jobs" className="px-4 py-2">{s.jobs}</td>
                   <td className="space-x-2 whitespace-nowrap px-4 py-2 text-right">
                     <Link to={`/data-connector/data-stream/${s.id}`} className="text-brand-600 hover:underline">View</Link>
                     <Link to={`/data-connector/data-stream/${s.id}/jobs/new`} className="text-brand-600 hover:underline">Add job</Link>

@@ -56,7 +56,7 @@ export default function Destinations() {
         <EmptyState title="You have no destination yet.">Add a database or a storage bucket to load your data streams into.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-4 py-2">Name</th>
@@ -69,8 +69,8 @@ export default function Destinations() {
               {destinations.map((d) => (
                 <tr key={d.id} data-testid="destination-row" className="border-t border-slate-100">
                   <th scope="row" className="px-4 py-2 text-left font-medium">{d.name}</th>
-                  <td className="px-4 py-2">{d.typeLabel}</td>
-                  <td className="px-4 py-2"><span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800">{d.status}</span></td>
+                  <td data-label="Destination type" className="px-4 py-2">{d.typeLabel}</td>
+                  <td data-label="Status" className="px-4 py-2"><span className="rounded-full bg-green-100 px-2 py-0.5 text-xs text-green-800">{d.status}</span></td>
                   <td className="space-x-2 px-4 py-2 text-right">
                     <Link to={`/data-connector/destinations/${d.id}`} className="text-brand-600 hover:underline">Edit</Link>
                     <Link to={`?delete=${d.id}`} className="text-red-600 hover:underline">Delete</Link>

@@ -17,8 +17,8 @@ import {
   getLocalStorage,
   listLocalStorageSources,
   previewPipeline,
-  platformName,
 } from "~/services/local-storage.server";
+import { platformDisplayName } from "~/services/platform-names.server";
 import { PipelineSourceSchema, PREVIEW_ROWS } from "~/utils/local-storage";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -50,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const removeId = Number(url.searchParams.get("remove"));
   return json({
     id: storage.id,
-    sources: sources.map((s) => ({ id: s.id, platform: platformName(s.platform), accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
+    sources: sources.map((s) => ({ id: s.id, platform: platformDisplayName(s.platform), accountId: s.accountId, authorizationId: s.authorizationId, fields: s.fields })),
     choices,
     preview,
     confirmRemove: sources.find((s) => s.id === removeId)?.id ?? null,
@@ -159,7 +159,7 @@ export default function PipelineBuilder() {
                 <div className="mt-1 grid max-h-64 grid-cols-2 gap-1 overflow-y-auto md:grid-cols-3">
                   {choices.fields.map((f) => (
                     <label key={f.id} className="flex items-center gap-2">
-                      <input type="checkbox" name="fields" value={f.id} /> {f.name} <span className="text-xs text-slate-400">{f.type}</span>
+                      <input type="checkbox" name="fields" value={f.id} /> {f.name} <span className="text-xs text-slate-500">{f.type}</span>
                     </label>
                   ))}
                 </div>
@@ -177,12 +177,12 @@ export default function PipelineBuilder() {
           <>
             {data.preview.errors.map((e) => <Banner key={e} tone="error" title="Unable to preview a source">{e}</Banner>)}
             <p className="mt-2 text-xs text-slate-500" data-testid="preview-count">{data.preview.rows.length} rows</p>
-            <div className="mt-2 max-h-96 overflow-auto">
-              <table className="w-full text-xs">
+            <div className="mt-2 max-h-96 overflow-auto" tabIndex={0} role="region" aria-label="Preview rows">
+              <table className="table-cards w-full text-xs">
                 <thead className="text-left text-slate-500"><tr>{data.preview.columns.map((c) => <th key={c} className="px-2 py-1">{c}</th>)}</tr></thead>
                 <tbody>
                   {data.preview.rows.map((r, i) => (
-                    <tr key={i} className="border-t border-slate-100">{data.preview!.columns.map((c) => <td key={c} className="px-2 py-1">{String((r as Record<string, unknown>)[c] ?? "")}</td>)}</tr>
+                    <tr key={i} className="border-t border-slate-100">{data.preview!.columns.map((c) => <td data-label={c} key={c} className="px-2 py-1">{String((r as Record<string, unknown>)[c] ?? "")}</td>)}</tr>
                   ))}
                 </tbody>
               </table>

@@ -8,6 +8,7 @@ import { getDb } from "~/services/db.server";
 import { listLocalStorages } from "~/services/local-storage.server";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { SubmitButton } from "~/components/forms";
 
 export const meta: MetaFunction = () => [{ title: "Local storage · Signalpost" }];
@@ -35,16 +36,16 @@ export default function LocalStorageList() {
       {pipelines.length === 0 ? (
         <EmptyState title="No pipeline yet">Create a pipeline, add sources and fields, and preview 100 rows combined from them.</EmptyState>
       ) : (
-        <table className="w-full rounded-lg bg-white text-sm shadow">
+        <table className="table-cards w-full rounded-lg bg-white text-sm shadow">
           <thead className="text-left text-xs uppercase text-slate-500">
             <tr><th className="px-4 py-2">Pipeline</th><th className="px-4 py-2">Sources</th><th className="px-4 py-2">Updated</th></tr>
           </thead>
           <tbody>
             {pipelines.map((p) => (
               <tr key={p.id} className="border-t border-slate-100">
-                <td className="px-4 py-2"><Link to={`/data-connector/local-storage/${p.id}`} className="text-brand-700 hover:underline">Pipeline #{p.id}</Link></td>
-                <td className="px-4 py-2">{p.sources}</td>
-                <td className="px-4 py-2">{p.updatedAt.slice(0, 16).replace("T", " ")} UTC</td>
+                <td data-label="Pipeline" className="px-4 py-2"><Link to={`/data-connector/local-storage/${p.id}`} className="text-brand-700 hover:underline">Pipeline #{p.id}</Link></td>
+                <td data-label="Sources" className="px-4 py-2">{p.sources}</td>
+                <td data-label="Updated" className="px-4 py-2"><DateTime value={p.updatedAt} /></td>
               </tr>
             ))}
           </tbody>

@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { CATEGORY_LABELS } from "~/utils/bi-links";
 import { useHydrated } from "~/utils/use-hydrated";
+import { PlatformIcon } from "~/components/sources";
 
 export const meta = () => [{ title: "Looker Studio · Signalpost" }];
 
@@ -45,7 +46,7 @@ export default function LookerStudioCatalogue() {
           {connectors.map((c) => (
             <li key={c.id} className="flex items-center justify-between gap-3 rounded-lg bg-white p-4 shadow-sm">
               <span className="flex items-center gap-3">
-                <span aria-hidden className="flex h-9 w-9 items-center justify-center rounded text-xs font-bold text-white" style={{ backgroundColor: c.color }}>{c.monogram}</span>
+                <PlatformIcon platform={c.id} name="" size={36} />
                 <span>
                   <span className="block text-sm font-medium text-slate-800">{c.name}</span>
                   <span className="block text-xs text-slate-500">{CATEGORY_LABELS[c.category] ?? c.category}{c.flag ? ` · ${c.flag}` : ""}</span>

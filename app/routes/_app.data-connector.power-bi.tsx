@@ -10,6 +10,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState, PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { notFound, parseOrRefuse, readForm } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
@@ -85,17 +86,17 @@ export default function PowerBiList() {
           <Link to="/data-connector/api?format=powerbi" className="text-brand-700 underline">Build a query</Link>
         </EmptyState>
       ) : (
-        <table className="min-w-full rounded-lg bg-white text-left text-sm shadow-sm">
+        <table className="table-cards min-w-full rounded-lg bg-white text-left text-sm shadow-sm">
           <thead className="bg-slate-50 text-xs uppercase text-slate-500">
             <tr><th className="px-4 py-2">Name</th><th className="px-4 py-2">Source</th><th className="px-4 py-2">Created</th><th className="px-4 py-2 text-right">Actions</th></tr>
           </thead>
           <tbody>
             {rows.map((r) => (
               <tr key={r.id} className="border-t border-slate-100">
-                <td className="px-4 py-2 font-medium">{r.name}</td>
-                <td className="px-4 py-2">{r.platform}</td>
-                <td className="px-4 py-2">{new Date(r.createdAt).toLocaleDateString("en-GB")}</td>
-                <td className="px-4 py-2">
+                <td data-label="Name" className="px-4 py-2 font-medium">{r.name}</td>
+                <td data-label="Source" className="px-4 py-2">{r.platform}</td>
+                <td data-label="Created" className="px-4 py-2"><DateTime value={r.createdAt} /></td>
+                <td data-label="Actions" className="px-4 py-2">
                   <span className="flex justify-end gap-2">
                     <Link to={`/data-connector/api/${r.id}?format=powerbi`} className="rounded-md border border-slate-300 px-3 py-1 text-xs hover:bg-slate-50">Edit</Link>
                     <Link to={`?delete=${r.id}`} className="rounded-md border border-red-200 px-3 py-1 text-xs text-red-700 hover:bg-red-50">Delete</Link>

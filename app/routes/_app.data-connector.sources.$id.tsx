@@ -309,7 +309,7 @@ export default function SourcePage() {
         }
       />
       <p className="flex items-center gap-2 text-sm text-slate-600">
-        <PlatformIcon icon={source.icon} name={source.platformName} size={24} /> {source.platformName}
+        <PlatformIcon platform={source.platform} name="" size={24} /> {source.platformName}
       </p>
       <SourceEditor source={source} />
       {data.pending ? (

@@ -148,7 +148,7 @@ export default function Sources() {
         <EmptyState title="You have no source yet.">Add a source to connect a platform and choose its accounts.</EmptyState>
       ) : (
         <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="min-w-full text-sm">
+          <table className="table-cards min-w-full text-sm">
             <thead className="bg-slate-50 text-left text-xs uppercase text-slate-500">
               <tr>
                 <SortHeader column="name" label="Name" paging={paging} />
@@ -163,14 +163,14 @@ export default function Sources() {
             <tbody>
               {sources.map((s) => (
                 <tr key={s.id} data-testid="source-row" data-source-id={s.id} className="border-t border-slate-100">
-                  <td className="px-4 py-2 font-medium">
+                  <td data-label="Name" className="px-4 py-2 font-medium">
                     <Link to={`/data-connector/sources/${s.id}`} className="hover:underline">
                       {s.name}
                     </Link>
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Source" className="px-4 py-2">
                     <span className="flex items-center gap-2">
-                      <PlatformIcon icon={s.icon} name={s.platformName} size={24} />
+                      <PlatformIcon platform={s.platform} name="" size={24} />
                       <span>
                         {s.platformName}
                         <span className="block text-xs text-slate-500">
@@ -179,10 +179,10 @@ export default function Sources() {
                       </span>
                     </span>
                   </td>
-                  <td className="px-4 py-2" data-testid="accounts-connected">
+                  <td data-label="Number accounts connected" className="px-4 py-2" data-testid="accounts-connected">
                     {s.totalActivatedDataSource}
                   </td>
-                  <td className="px-4 py-2">
+                  <td data-label="Status" className="px-4 py-2">
                     <StatusBadge badge={s.badge} />
                   </td>
                   <td className="whitespace-nowrap px-4 py-2 text-right">

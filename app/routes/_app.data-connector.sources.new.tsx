@@ -89,7 +89,7 @@ function PlatformPicker({ cards }: { cards: Card[] }) {
                 data-testid={`platform-${c.id}`}
                 className="flex h-full flex-col items-center gap-2 rounded-lg border border-slate-200 bg-white p-3 text-center text-sm hover:border-brand-400 hover:shadow"
               >
-                <PlatformIcon icon={c.icon} name={c.displayName} size={40} />
+                <PlatformIcon platform={c.id} name="" size={40} />
                 <span className="font-medium text-slate-800">{c.displayName}</span>
                 <span className="flex flex-wrap justify-center gap-1">
                   {c.flag ? <FlagBadge flag={c.flag} /> : null}
@@ -116,7 +116,7 @@ function NameAndConnect({ selected }: { selected: Card }) {
   return (
     <div className="max-w-xl rounded-lg bg-white p-6 shadow">
       <div className="mb-4 flex items-center gap-3">
-        <PlatformIcon icon={selected.icon} name={selected.displayName} size={40} />
+        <PlatformIcon platform={selected.id} name="" size={40} />
         <div>
           <h2 className="text-lg font-semibold">{selected.displayName}</h2>
           <Link to="/data-connector/sources/new" className="text-sm text-brand-700 hover:underline">

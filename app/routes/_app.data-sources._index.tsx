@@ -27,7 +27,7 @@ const columns: Column<Row>[] = [
     render: (r) => (
       <Link to={`/clients/${r.id}`} className="font-medium text-brand-700 hover:underline">
         {r.name}
-        <span className="ml-1 text-xs text-slate-400">{r.accountId}</span>
+        <span className="ml-1 text-xs text-slate-500">{r.accountId}</span>
       </Link>
     ),
   },
@@ -35,7 +35,7 @@ const columns: Column<Row>[] = [
   { key: "source", label: "Source", sortable: true, render: (r) => r.sourceName },
   { key: "alerts", label: "Alerts", sortable: true, render: (r) => (r.activateAlert ? <span className="rounded bg-green-100 px-2 py-0.5 text-xs text-green-800">Active</span> : <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-600">Inactive</span>) },
   { key: "blocked", label: "Status", sortable: true, render: (r) => (r.blocked ? <span className="rounded bg-red-100 px-2 py-0.5 text-xs text-red-800">Blocked</span> : <span className="text-xs text-slate-600">Available</span>) },
-  { key: "assignees", label: "Assignees", render: (r) => (r.assignees.length ? r.assignees.join(", ") : <span className="text-slate-400">None</span>) },
+  { key: "assignees", label: "Assignees", render: (r) => (r.assignees.length ? r.assignees.join(", ") : <span className="text-slate-500">None</span>) },
 ];
 
 export default function DataSources() {

@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { requireUser } from "~/services/session.server";
 import { getDb } from "~/services/db.server";
 import { usersRepo } from "~/services/repositories.server";
-import { gettingStartedSources } from "~/services/getting-started.server";
+import { gettingStartedProgress, gettingStartedSources } from "~/services/getting-started.server";
+import { GETTING_STARTED_STEPS, type GettingStartedStep } from "~/utils/getting-started";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { SourceCards, Stepper } from "~/components/wizard";
@@ -27,8 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const sources = await gettingStartedSources(company.id);
   const chosen = sources.find((s) => String(s.id) === url.searchParams.get("source"));
+  const progress = await gettingStartedProgress(company.id);
   // Step 0 moves to step 1 once a source is chosen; a stale or foreign id stays on step 0.
-  return json({ step: chosen ? 1 : 0, chosen: chosen ?? null, sources, addNew: url.searchParams.get("add") === "1" });
+  return json({ step: chosen ? 1 : 0, chosen: chosen ?? null, sources, addNew: url.searchParams.get("add") === "1", progress });
 }
 
 /** Skip stops the automatic redirect here and goes to the data connector (spec 3 §2.4). */
@@ -41,6 +43,52 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 const STEPS = ["Source", "Destination"] as const;
+
+const STEP_TEXT: Record<GettingStartedStep, { todo: string; action: string }> = {
+  source: { todo: "Connect the platform you want to read data from: an ads account, an analytics property or a shop.", action: "Add a source" },
+  accounts: { todo: "Open your source and activate the accounts Signalpost should read.", action: "Choose accounts" },
+  destination: { todo: "Pick where the data goes: a BI tool, a spreadsheet, a database, or a saved query.", action: "Choose a destination" },
+  data: { todo: "Open a saved query's URL in your tool, or run a data stream job: the first rows that arrive tick this step.", action: "Build a query" },
+};
+
+/** The four steps with what is done, and a link to carry on at the first one that is not (issue 19). */
+function Checklist({ progress, firstSourceId }: { progress: { done: Record<GettingStartedStep, boolean>; current: GettingStartedStep | null; completed: number; total: number }; firstSourceId: number | null }) {
+  const hrefs: Record<GettingStartedStep, string> = {
+    source: "/data-connector/sources/new",
+    accounts: firstSourceId ? `/data-connector/sources/${firstSourceId}` : "/data-connector/sources",
+    destination: firstSourceId ? `/getting-started?source=${firstSourceId}` : "/data-connector/destinations",
+    data: "/data-connector/api",
+  };
+  return (
+    <section aria-labelledby="checklist-title" className="mb-6 rounded-lg bg-white p-6 shadow" data-testid="getting-started-checklist">
+      <h2 id="checklist-title" className="font-semibold">
+        {progress.current ? `${progress.completed} of ${progress.total} steps done` : "All set: your data is flowing"}
+      </h2>
+      <ol className="mt-3 space-y-2">
+        {GETTING_STARTED_STEPS.map((step, i) => {
+          const status = progress.done[step.id] ? "done" : progress.current === step.id ? "current" : "todo";
+          return (
+            <li key={step.id} data-testid={`checklist-${step.id}`} data-state={status} aria-current={status === "current" ? "step" : undefined} className={`flex flex-wrap items-center gap-3 rounded-md border p-3 ${status === "current" ? "border-brand-400 bg-brand-50" : "border-slate-200"}`}>
+              <span aria-hidden className={`flex h-6 w-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ${status === "done" ? "bg-emerald-600 text-white" : status === "current" ? "bg-brand-600 text-white" : "bg-slate-200 text-slate-700"}`}>
+                {status === "done" ? "✓" : i + 1}
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block font-medium text-slate-800">
+                  {step.label}
+                  <span className="sr-only">{status === "done" ? " (done)" : status === "current" ? " (next step)" : " (to do)"}</span>
+                </span>
+                {status !== "done" ? <span className="block text-sm text-slate-600">{STEP_TEXT[step.id].todo}</span> : null}
+              </span>
+              {status === "current" ? (
+                <Link to={hrefs[step.id]} className="rounded-md bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700">{STEP_TEXT[step.id].action}</Link>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
 
 export default function GettingStarted() {
   const data = useLoaderData<typeof loader>();
@@ -55,6 +103,7 @@ export default function GettingStarted() {
           </Form>
         }
       />
+      <Checklist progress={data.progress} firstSourceId={data.sources[0]?.id ?? null} />
       <Stepper steps={STEPS} current={data.step} />
       {data.step === 0 ? (
         <section className="rounded-lg bg-white p-6 shadow">

@@ -16,6 +16,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { EmptyState } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { formatUtc } from "~/utils/format-date";
 import { readForm, safeParseForm } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
@@ -69,7 +70,7 @@ export default function ConnectedAppsTab() {
             <EmptyState title="No app is connected">Looker Studio, Google Sheets, Excel and AI assistants appear here once you connect them to Signalpost.</EmptyState>
           </div>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="table-cards w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr>
                 <th className="px-6 py-2">App</th>
@@ -82,7 +83,7 @@ export default function ConnectedAppsTab() {
             <tbody>
               {apps.map((a) => (
                 <tr key={a.id} className="border-t border-slate-100" data-testid={`connected-app-${a.id}`}>
-                  <td className="px-6 py-3">
+                  <td data-label="App" className="px-6 py-3">
                     <span className="font-medium">{a.name}</span>
                     {a.scope ? <span className="text-slate-500"> · {a.scope}</span> : null}
                     <span className="block text-xs text-slate-500">
@@ -91,10 +92,10 @@ export default function ConnectedAppsTab() {
                       {a.unverified ? " · registered itself, name not verified" : ""}
                     </span>
                   </td>
-                  <td className="px-6 py-3">{a.userEmail}</td>
-                  <td className="px-6 py-3">{formatUtc(a.createdAt, "—")}</td>
-                  <td className="px-6 py-3">{formatUtc(a.lastUsedAt, "Not used yet")}</td>
-                  <td className="px-6 py-3 text-right">
+                  <td data-label="Connected by" className="px-6 py-3">{a.userEmail}</td>
+                  <td data-label="Connected" className="px-6 py-3"><DateTime value={a.createdAt} fallback="—" /></td>
+                  <td data-label="Last used" className="px-6 py-3"><DateTime value={a.lastUsedAt} fallback="Not used yet" /></td>
+                  <td data-label="Actions" className="px-6 py-3 text-right">
                     <Link to={`?confirm=revoke&app=${a.id}`} className="text-red-600 hover:underline" preventScrollReset>
                       Disconnect
                     </Link>
@@ -113,7 +114,7 @@ export default function ConnectedAppsTab() {
               <li key={l.uuid} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm" data-testid={`pending-link-${l.code}`}>
                 <span>
                   {l.addIn} · code <span className="font-mono">{l.code}</span> · {l.userEmail}
-                  <span className="text-slate-400"> · usable until {formatUtc(l.expiresAt, "")}</span>
+                  <span className="text-slate-500"> · usable until <DateTime value={l.expiresAt} /></span>
                 </span>
                 <Link to={`?confirm=cancel-link&link=${l.uuid}`} className="text-red-600 hover:underline" preventScrollReset>
                   Cancel

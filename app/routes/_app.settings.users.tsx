@@ -15,6 +15,7 @@ import { redirectWithToast } from "~/services/toast.server";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { DateTime } from "~/components/time";
 import { useHydrated } from "~/utils/use-hydrated";
 import { parseOrRefuse, readForm, submittedIntent } from "~/services/request-input.server";
 import { idField } from "../../lib/ids.js";
@@ -132,17 +133,17 @@ export default function UsersTab() {
         {data.users.length === 0 ? (
           <p className="px-6 py-8 text-center text-sm text-slate-500">No data</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="table-cards w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase text-slate-500">
               <tr><th className="px-6 py-2">Email</th><th className="px-6 py-2">Name</th><th className="px-6 py-2">Role</th><th className="px-6 py-2 text-right">Actions</th></tr>
             </thead>
             <tbody>
               {data.users.map((u) => (
                 <tr key={u.id} className="border-t border-slate-100" data-testid={`user-row-${u.email}`}>
-                  <td className="px-6 py-3">{u.email}</td>
-                  <td className="px-6 py-3">{u.name || "—"}</td>
-                  <td className="px-6 py-3">{u.id === data.mainUserId ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Primary user</span> : "User"}</td>
-                  <td className="space-x-3 px-6 py-3 text-right">
+                  <td data-label="Email" className="px-6 py-3">{u.email}</td>
+                  <td data-label="Name" className="px-6 py-3">{u.name || "—"}</td>
+                  <td data-label="Role" className="px-6 py-3">{u.id === data.mainUserId ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700">Primary user</span> : "User"}</td>
+                  <td data-label="Actions" className="space-x-3 px-6 py-3 text-right">
                     {u.id !== data.mainUserId ? (
                       <>
                         <Link to={`?confirm=make-primary&user=${u.id}`} className="text-brand-600 hover:underline" preventScrollReset>Make primary</Link>
@@ -162,7 +163,7 @@ export default function UsersTab() {
           <ul>
             {data.invitations.map((i) => (
               <li key={i.id} className="flex items-center justify-between border-t border-slate-100 px-6 py-3 text-sm">
-                <span>{i.email} <span className="text-slate-400">· expires {new Date(i.expiresAt).toLocaleDateString("en-GB")}</span></span>
+                <span>{i.email} <span className="text-slate-500">· expires <DateTime value={i.expiresAt} /></span></span>
                 <Form method="post"><input type="hidden" name="intent" value="revoke-invitation" /><input type="hidden" name="id" value={i.id} /><button className="text-slate-600 hover:underline">Cancel invitation</button></Form>
               </li>
             ))}

@@ -64,7 +64,7 @@ export default function UseTemplate() {
               {d.accounts.map((a) => (
                 <li key={a.key}>
                   <label className="flex items-center gap-2 text-sm">
-                    <input type="checkbox" name="account" value={a.key} defaultChecked={d.chosen.includes(a.key)} /> {a.name} <span className="text-xs text-slate-400">{a.source}</span>
+                    <input type="checkbox" name="account" value={a.key} defaultChecked={d.chosen.includes(a.key)} /> {a.name} <span className="text-xs text-slate-500">{a.source}</span>
                   </label>
                 </li>
               ))}

@@ -6,6 +6,7 @@ import { getDb } from "~/services/db.server";
 import { adminRepo } from "~/services/account-repositories.server";
 import { PageHeader } from "~/components/empty-state";
 import { GeneralErrorBoundary } from "~/components/error-box";
+import { formatUtc } from "~/utils/format-date";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireAdmin(request);
@@ -40,7 +41,7 @@ export default function AdminHome() {
         ) : (
           <ul className="space-y-1 text-sm">
             {data.actions.map((a) => (
-              <li key={a.id}><span className="text-slate-400">{new Date(a.createdAt).toLocaleString("en-GB")}</span> · {a.action}{a.detail ? ` · ${a.detail}` : ""}</li>
+              <li key={a.id}><span className="text-slate-500">{formatUtc(a.createdAt, "-")}</span> · {a.action}{a.detail ? ` · ${a.detail}` : ""}</li>
             ))}
           </ul>
         )}

@@ -3,6 +3,8 @@ import { redirect } from "@remix-run/node";
 import { assertSameOrigin } from "~/services/csrf.server";
 import { googleAuthenticator } from "~/services/google-auth.server";
 import { safeRedirectTo } from "~/services/session.server";
+import { redirectWithToast } from "~/services/toast.server";
+import { serverIntegration } from "~/services/integrations.server";
 import { readForm } from "~/services/request-input.server";
 
 /**
@@ -14,6 +16,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // remix-auth builds its own Request from this one, whose body must still be unread.
   const form = await readForm(request.clone());
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  if (!serverIntegration("google").configured) {
+    return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "error", title: "Google sign-in is not set up on this server", description: "Sign in with your e-mail and password instead." });
+  }
   try {
     await googleAuthenticator(new URL(request.url).origin).authenticate("google", request);
   } catch (response) {

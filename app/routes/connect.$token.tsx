@@ -95,7 +95,7 @@ export default function ClientConnect() {
   return (
     <Shell>
       <div className="flex items-start gap-4">
-        <PlatformIcon icon={p.icon} name={p.displayName} size={48} />
+        <PlatformIcon platform={p.id} name={p.displayName} size={48} />
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Connect your {p.displayName} account</h1>
           <p className="mt-1 text-sm text-slate-600">{p.description}</p>

@@ -2,7 +2,9 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { GoogleSignIn } from "~/components/google-sign-in";
+import { serverIntegration } from "~/services/integrations.server";
 import { z } from "zod";
 import { loginWithPassword } from "~/services/auth.server";
 import { clientAddress } from "~/services/client-address.server";
@@ -37,7 +39,7 @@ export const meta: MetaFunction = () => [{ title: "Sign in · Signalpost" }];
 export async function loader({ request }: LoaderFunctionArgs) {
   const signedIn = await getSignedIn(request);
   if (signedIn) throw redirect(safeRedirectTo(new URL(request.url).searchParams.get("redirectTo")));
-  return null;
+  return json({ google: serverIntegration("google").configured });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -159,6 +161,7 @@ function ForgotPasswordDialog({ closeHref, actionData }: { closeHref: string; ac
 
 export default function Login() {
   const actionData = useActionData<typeof action>();
+  const { google } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const redirectTo = safeRedirectTo(params.get("redirectTo"));
   const forgotOpen = params.get("forgot") === "1" || actionData?.intent === "forgot-password";
@@ -174,17 +177,12 @@ export default function Login() {
         </div>
         <div className="rounded-lg bg-white p-6 shadow">
           <LoginForm redirectTo={redirectTo} actionData={actionData} />
-          <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+          <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
             <span className="h-px flex-1 bg-slate-200" />or<span className="h-px flex-1 bg-slate-200" />
           </div>
-          <Form method="post" action="/auth/google">
-            <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              <span aria-hidden className="font-bold text-[#4285f4]">G</span> Sign in with Google
-            </button>
-          </Form>
+          <GoogleSignIn configured={google} redirectTo={redirectTo} />
           <p className="mt-4 text-center text-sm text-slate-500">
-            New to Signalpost? <Link to="/signup" className="text-brand-600 hover:underline">Create an account</Link>
+            New to Signalpost? <Link to="/signup" className="text-brand-600 underline">Create an account</Link>
           </p>
         </div>
       </div>

@@ -1,6 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { GoogleSignIn } from "~/components/google-sign-in";
+import { serverIntegration } from "~/services/integrations.server";
 import { useEffect, useState } from "react";
 import { getSignedIn } from "~/services/session.server";
 import { GeneralErrorBoundary } from "~/components/error-box";
@@ -25,11 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     console.info(`[redirect] Template - ${type} used`);
     throw redirect(target);
   }
-  return json({ target, type, rejected: Boolean(rawTarget) && !target, back: `${url.pathname}${url.search}` });
+  return json({ target, type, rejected: Boolean(rawTarget) && !target, back: `${url.pathname}${url.search}`, google: serverIntegration("google").configured });
 }
 
 export default function RedirectLanding() {
-  const { target, type, rejected, back } = useLoaderData<typeof loader>();
+  const { target, type, rejected, back, google } = useLoaderData<typeof loader>();
   const [fromHash, setFromHash] = useState<string | null>(null);
   useEffect(() => {
     // After a Google sign-in the target may come back in the hash's scope (spec 3 §2.8).
@@ -51,10 +53,9 @@ export default function RedirectLanding() {
           <>
             <h1 className="mt-3 text-lg font-medium text-slate-700">Sign in to continue</h1>
             <p className="mt-1 text-sm text-slate-500">You will then go on to {type === "POWER_BI" ? "Power BI" : type === "GOOGLE_SHEETS" ? "Google Sheets" : "Looker Studio"}.</p>
-            <Form method="post" action="/auth/google" className="mt-4">
-              <input type="hidden" name="redirectTo" value={back} />
-              <button type="submit" className="w-full rounded-md border border-slate-300 px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">Sign in with Google</button>
-            </Form>
+            <div className="mt-4">
+              <GoogleSignIn configured={google} redirectTo={back} />
+            </div>
             <a href={`/login?${new URLSearchParams({ redirectTo: back })}`} className="mt-3 block text-sm text-brand-700 hover:underline">Sign in with your e-mail</a>
           </>
         ) : (

@@ -3,6 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { GoogleSignIn } from "~/components/google-sign-in";
+import { serverIntegration } from "~/services/integrations.server";
 import { z } from "zod";
 import { newPasswordSchema, PASSWORD_MIN } from "~/utils/password-rule";
 import { assertSameOrigin } from "~/services/csrf.server";
@@ -29,7 +31,7 @@ export const meta: MetaFunction = () => [{ title: "Create your account · Signal
 export async function loader({ request }: LoaderFunctionArgs) {
   if (await getSignedIn(request)) throw redirect("/");
   // Register mode (spec 3 §2.5): a platform connected before the account exists waits for it.
-  return json({ pending: await pendingConnection(request) });
+  return json({ pending: await pendingConnection(request), google: serverIntegration("google").configured });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -56,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Signup() {
   const actionData = useActionData<typeof action>();
-  const { pending } = useLoaderData<typeof loader>();
+  const { pending, google } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const [form, fields] = useForm({
     id: "signup",
@@ -88,13 +90,8 @@ export default function Signup() {
             </Banner>
           ) : (
             <>
-              <Form method="post" action="/auth/google">
-                <input type="hidden" name="redirectTo" value="/getting-started" />
-                <button type="submit" className="flex w-full items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
-                  <span aria-hidden className="font-bold text-[#4285f4]">G</span> Sign up with Google
-                </button>
-              </Form>
-              <div className="my-4 flex items-center gap-3 text-xs text-slate-400">
+              <GoogleSignIn configured={google} redirectTo="/getting-started" label="Sign up with Google" />
+              <div className="my-4 flex items-center gap-3 text-xs text-slate-500">
                 <span className="h-px flex-1 bg-slate-200" />or with your e-mail<span className="h-px flex-1 bg-slate-200" />
               </div>
               <Form method="post" {...getFormProps(form)} className="space-y-1">
@@ -110,7 +107,7 @@ export default function Signup() {
             </>
           )}
           <p className="mt-4 text-center text-sm text-slate-500">
-            Already have an account? <Link to="/login" className="text-brand-600 hover:underline">Sign in</Link>
+            Already have an account? <Link to="/login" className="text-brand-600 underline">Sign in</Link>
           </p>
         </div>
       </div>

@@ -7,6 +7,7 @@ import { buildQueryUrl, type QueryDefinitionJson } from "~/utils/query-url";
 import { getDb } from "./db.server";
 import { companiesRepo, savedQueriesRepo } from "./repositories.server";
 import type { Company } from "../../db/schema.js";
+import { platformDisplayName } from "./platform-names.server.js";
 
 export function lookerStudioCatalogue(search: string, connectorId = getEnv().LOOKER_STUDIO_CONNECTOR_ID ?? "") {
   // "Cross-platform ads" (decision 0931): one data source over every ads platform, sorted like the others (spec 2 §2).
@@ -36,7 +37,7 @@ export async function powerBiPage(company: Company, url: URL) {
   const rows = all.slice((page - 1) * POWER_BI_PAGE_SIZE, page * POWER_BI_PAGE_SIZE).map((q) => ({
     id: q.id,
     name: q.name,
-    platform: String((q.json as { source?: string }).source ?? ""),
+    platform: platformDisplayName(String((q.json as { source?: string }).source ?? "")),
     createdAt: q.createdAt.toISOString(),
     url: buildQueryUrl(origin, { ...(q.json as QueryDefinitionJson), format: "powerbi" }, apiKey),
   }));

@@ -17,7 +17,7 @@ import { loadAdsAccounts } from "../../server/ads-accounts.js";
 import { blendedJobFields, isBlendedStream, readBlendedSlice } from "../../server/blended-job.js";
 import { getCompany } from "../../db/repositories/companies.js";
 import { tableTakenProblem } from "../../server/job-table-owner.js";
-import { JOB_MESSAGES, partitionableFields, type WizardState } from "~/utils/jobs";
+import { JOB_MESSAGES, partitionableFields, runProgress, type WizardState } from "~/utils/jobs";
 import { sql } from "kysely";
 import {
   ALL_BLOCKED_NOTE,
@@ -32,6 +32,7 @@ import {
   updateJobSchedule,
 } from "../../temporal/schedules.js";
 import { getDb } from "./db.server.js";
+import { platformDisplayName as platformName } from "./platform-names.server.js";
 import { isRowId } from "../../lib/ids.js";
 
 export class JobFlowError extends Error {}
@@ -48,10 +49,6 @@ export class JobInputError extends Error {
   }
 }
 
-export function platformName(platform: string): string {
-  if (isBlendedStream(platform)) return BLENDED_PLATFORM_NAME;
-  return findPlatform(platform)?.displayName ?? platform;
-}
 
 export async function listStreamRows(companyId: number) {
   const rows = await streams.listDatastreams(getDb(), companyId);
@@ -79,13 +76,14 @@ export async function createStream(companyId: number, input: { name: string; pla
   return streams.createDatastream(db, companyId, { name: input.name.trim(), platform: input.platform, destinationId: input.destinationId });
 }
 
-async function safeNextRun(jobId: number): Promise<{ next: string | null; paused: boolean }> {
+/** The job's schedule as Temporal sees it; running is null when Temporal could not be asked. */
+export async function safeNextRun(jobId: number): Promise<{ next: string | null; paused: boolean; running: number | null }> {
   try {
     const r = await nextRuns(await getTemporalClient(), jobId);
-    return { next: r.next ? r.next.toISOString() : null, paused: r.paused };
+    return { next: r.next ? r.next.toISOString() : null, paused: r.paused, running: r.running };
   } catch {
     // Temporal unreachable: the screen still shows the job, without its next run.
-    return { next: null, paused: false };
+    return { next: null, paused: false, running: null };
   }
 }
 
@@ -379,6 +377,8 @@ export async function createJobWithSchedule(companyId: number, streamId: number,
     await streams.deleteJob(db, companyId, created.id);
     throw error;
   }
+  // The first run is on its way: the job page shows it Queued at once, as the creation toast says.
+  await streams.markRunRequested(db, companyId, created.id);
   return created.id;
 }
 
@@ -532,6 +532,7 @@ export async function runJobNow(companyId: number, jobId: number): Promise<boole
   const job = await streams.getJob(getDb(), companyId, jobId);
   if (!job) return false;
   await triggerJob(await getTemporalClient(), jobId);
+  await streams.markRunRequested(getDb(), companyId, jobId);
   return true;
 }
 
@@ -564,7 +565,15 @@ export async function jobDetail(companyId: number, streamId: number, jobId: numb
   const { logs, total } = await streams.listJobLogs(db, companyId, jobId, { offset: (page - 1) * JOB_LOG_PAGE_SIZE, limit: JOB_LOG_PAGE_SIZE });
   const last = logs[0];
   const schedule = await safeNextRun(jobId);
+  const run = runProgress({
+    requestedAt: job.runRequestedAt?.toISOString() ?? null,
+    latest: last ? { startedAt: last.startedAt.toISOString(), success: last.success, step: last.lastStepReached, kind: last.kind, extractedRow: last.extractedRow || last.numberRow, numberRow: last.numberRow, steps: last.steps } : null,
+    accounts: accounts.filter((a) => a.blockedAt === null).length,
+    scheduleRunning: schedule.running,
+    now: new Date(),
+  });
   return {
+    run,
     stream: {
       id: stream.id,
       name: stream.name,

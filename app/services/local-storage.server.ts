@@ -86,6 +86,3 @@ export async function previewPipeline(db: DB, company: Company, localStorageId: 
 
 export { listLocalStorages, createLocalStorage, getLocalStorage, listLocalStorageSources, addLocalStorageSource, deleteLocalStorageSource } from "../../db/repositories/local-storages.js";
 
-export function platformName(platform: string): string {
-  return findPlatform(platform)?.displayName ?? platform;
-}

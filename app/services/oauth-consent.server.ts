@@ -7,6 +7,7 @@
 // claim and where the browser goes back to.
 import { json, redirect } from "@remix-run/node";
 import { blendablePlatforms, BLENDED_PLATFORM, BLENDED_PLATFORM_NAME, findPlatform, hasConnector } from "../../engine/index.js";
+import { platformDisplayName } from "./platform-names.server.js";
 import { getDb } from "./db.server.js";
 import { getSignedIn, requireUser } from "./session.server.js";
 import { supportsRegisterMode } from "./register-connect.server.js";
@@ -58,7 +59,7 @@ export async function consentLoader(request: Request, routePlatform?: string) {
     clientName: client.name,
     companyName: signedIn.company.name,
     email: signedIn.user.email,
-    platformName: platform ? (platform === BLENDED_PLATFORM ? BLENDED_PLATFORM_NAME : (findPlatform(platform)?.displayName ?? platform)) : null,
+    platformName: platform ? platformDisplayName(platform) : null,
     ...requester(check.value),
     hidden: carried(url.searchParams),
   };

@@ -19,6 +19,8 @@ export const SaveQuerySchema = z.object({
   intent: z.literal("save"),
   name: z.string({ error: "You need to set a name to the query." }).trim().min(1, "You need to set a name to the query.").max(120, "Use at most 120 characters"),
   state: z.string().max(20_000).default(""),
+  /** "1" when the preview was on screen: the saved query's page opens with it (issue 19). */
+  keep_preview: z.literal("1").optional(),
 });
 export const DeleteQuerySchema = z.object({ intent: z.literal("delete"), id: idField() });
 /** "Refresh data": the read cache forgets the stored days of the query's accounts (decision 0890). */
@@ -99,7 +101,9 @@ export async function queryBuilderAction(request: Request, signedIn: SignedIn, s
         : await updateSavedQuery(db, signedIn.company.id, savedId, { name: value.name, json: view.definition });
     if (!saved) throw json({ message: "This saved query does not exist." }, { status: 404 });
     const format = view.state.format === "powerbi" ? "?format=powerbi" : "";
-    return redirectWithToast(`/data-connector/api/${saved.id}${format}`, { type: "success", title: "The query has been saved", description: `"${saved.name}" is in your saved queries.` });
+    // Saving keeps what is on screen: the same query and its preview, now under the saved query's page.
+    const target = value.keep_preview ? `/data-connector/api/${saved.id}?${stateToSearch(view.state)}&preview=1` : `/data-connector/api/${saved.id}${format}`;
+    return redirectWithToast(target, { type: "success", title: "The query has been saved", description: `"${saved.name}" is in your saved queries.` });
   } catch (error) {
     if (error instanceof Response) throw error;
     console.error("saving the query failed:", error instanceof Error ? error.message : error);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { connectorSettings, credentialFormPath, hasAuthParameter, hasCredentialForm, platformOfFormPath, readOAuthReturnParams, rebaseUrl } from "./sources.server";
+import { connectorSettings, credentialCheckFailure, credentialFormPath, hasAuthParameter, hasCredentialForm, platformOfFormPath, readOAuthReturnParams, rebaseUrl } from "./sources.server";
+import { ConnectorError } from "../../engine/index.js";
 
 describe("connectorSettings (docs/sources-oauth.md)", () => {
   it("reads the app, the extras and both base-URL overrides from {PLATFORM}_*", () => {
@@ -56,5 +57,31 @@ describe("credential form paths (spec 3 §2.7)", () => {
   it("is not a form for OAuth platforms without fields or unknown paths", () => {
     expect(platformOfFormPath("google-ads")).toBeUndefined();
     expect(platformOfFormPath("login")).toBeUndefined();
+  });
+});
+
+describe("credentialCheckFailure (issue 19: could not reach vs refused)", () => {
+  const shop = { displayName: "Shopify" };
+  const request = { method: "GET", url: "https://acme.myshopify.com/admin/api/shop.json" };
+  it("says the platform refused the credentials when it answered no", () => {
+    const f = credentialCheckFailure(shop, new ConnectorError({ kind: "config", platform: "shopify", status: 401, request, message: "Invalid API key or access token." }));
+    expect([f.kind, f.title, f.detail]).toEqual(["refused", "Shopify refused these credentials", "Invalid API key or access token."]);
+  });
+  it("says where and why it could not reach the platform, and promises no retry", () => {
+    const dns = Object.assign(new Error("getaddrinfo ENOTFOUND acme.example"), { code: "ENOTFOUND" });
+    const f = credentialCheckFailure(shop, new ConnectorError({ kind: "transient", platform: "shopify", request, message: "Could not reach shopify (fetch failed). The extraction will be retried.", cause: new TypeError("fetch failed", { cause: dns }) }));
+    expect(f.kind).toBe("unreachable");
+    expect(f.title).toBe("We could not reach Shopify at acme.myshopify.com");
+    expect(f.message).toContain("no server has this name");
+    expect(`${f.title} ${f.message} ${f.detail ?? ""}`).not.toMatch(/retried|getaddrinfo/);
+  });
+  it("tells a platform failing on its side from both", () => {
+    const f = credentialCheckFailure(shop, new ConnectorError({ kind: "transient", platform: "shopify", status: 503, request, message: "Shopify is unavailable (503). The extraction will be retried." }));
+    expect([f.kind, f.detail]).toEqual(["unavailable", "Shopify is unavailable (503)."]);
+  });
+  it("says which value is malformed when the connector refused it before asking", () => {
+    const f = credentialCheckFailure({ displayName: "WooCommerce" }, new ConnectorError({ kind: "config", platform: "woocommerce", message: "WooCommerce only accepts API keys over HTTPS. Enter the store URL with https://." }));
+    expect([f.kind, f.title]).toEqual(["invalid", "Check what you entered"]);
+    expect(f.message).toContain("over HTTPS");
   });
 });

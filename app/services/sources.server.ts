@@ -4,6 +4,8 @@
 // platform: everything comes from the catalogue entry and the connector's oauth2/oauth1 blocks.
 import { getDb } from "./db.server.js";
 import { removeJobsReadingSource, removeJobsWithoutAccounts, syncJobsOfAccount } from "./data-streams.server.js";
+import { platformDisplayName } from "./platform-names.server.js";
+export { platformDisplayName };
 import { outboundGuard } from "../../lib/outbound/guard.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import * as sourcesRepo from "../../db/repositories/network-authorizations.js";
@@ -11,7 +13,7 @@ import * as dataSourcesRepo from "../../db/repositories/data-sources.js";
 import type { DB } from "../../db/connection.js";
 import type { AvailableAccount, Company, DataSource, NetworkAuthorization, User } from "../../db/schema.js";
 import type { SourceConnectAttempt } from "../../db/tables/sources.js";
-import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform, getConnector, appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, EngineError, buildAuthorizeUrl, exchangeCode, buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken, type Account, type AppCredentials, type ApiKeyCredential, type Connector, type ConnectorContext, type Credential } from "../../engine/index.js";
+import { buildCredentialFromForm, findPlatform, listPlatforms, type Platform, getConnector, appCredentialsFromEnv, envPrefix, createConnectorContext, credentialMethods, parseCredential, EngineError, ConnectorError, networkCode, outboundRefusal, buildAuthorizeUrl, exchangeCode, buildOAuth1AuthorizeUrl, exchangeVerifier, getRequestToken, type Account, type AppCredentials, type ApiKeyCredential, type Connector, type ConnectorContext, type Credential } from "../../engine/index.js";
 import { sourceBadge, type SourceBadge } from "~/utils/source-status";
 import { SOURCE_MESSAGES } from "~/utils/sources";
 import { platformEnv, publicOrigin } from "../../lib/env.js";
@@ -31,10 +33,62 @@ export class SourceFlowError extends Error {
     readonly title: string,
     message: string,
     readonly status = 400,
+    /** What went wrong, for the screen's wording: the platform refused the credentials, could not be reached, or failed. */
+    readonly kind: "refused" | "unreachable" | "unavailable" | "invalid" | "other" = "other",
+    /** The platform's own words, already free of secrets. */
+    readonly detail: string | null = null,
   ) {
     super(message);
     this.name = "SourceFlowError";
   }
+}
+
+const NETWORK_WORDS: Record<string, string> = {
+  ENOTFOUND: "no server has this name",
+  EAI_AGAIN: "its name could not be looked up",
+  EAI_FAIL: "its name could not be looked up",
+  ECONNREFUSED: "the server refused the connection",
+  ECONNRESET: "the server closed the connection",
+  EHOSTUNREACH: "the server cannot be reached from here",
+  ENETUNREACH: "the server cannot be reached from here",
+};
+
+/**
+ * A failed credential check in the user's words (issue 19): the platform refused these
+ * credentials, or we could not reach it (and where, and why), or it failed on its side. Nothing is
+ * retried after a form: the engine's "will be retried" is for scheduled runs and is cut.
+ */
+export function credentialCheckFailure(platform: Pick<Platform, "displayName">, error: unknown): SourceFlowError {
+  const name = platform.displayName;
+  const said = error instanceof EngineError ? error.message.replace(/\s*The extraction will be retried( later)?\.?/g, "").trim() : null;
+  const host = (() => {
+    const url = error instanceof ConnectorError ? error.request?.url : undefined;
+    try {
+      return url ? new URL(url).host : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  const at = host ? ` at ${host}` : "";
+  const refusedAddress = outboundRefusal(error);
+  if (refusedAddress) return new SourceFlowError(`We could not reach ${name}${at}`, `${refusedAddress.message} Check the address you typed. Nothing was saved.`, 400, "unreachable", null);
+  const code = networkCode(error);
+  // A request that got no HTTP answer at all: the platform was not reached.
+  const noAnswer = error instanceof ConnectorError && error.kind === "transient" && error.request !== undefined && error.status === undefined;
+  if (code || noAnswer) {
+    const timedOut = error instanceof ConnectorError && /did not answer in time/.test(error.message);
+    const why = timedOut ? "it did not answer in time" : code ? (NETWORK_WORDS[code] ?? `the connection failed (${code})`) : "the connection failed";
+    return new SourceFlowError(`We could not reach ${name}${at}`, `We could not reach ${name}${at}: ${why}. Check the address you typed, then try again. Nothing was saved.`, 400, "unreachable", null);
+  }
+  if (error instanceof ConnectorError && error.kind === "config" && !error.request && error.status === undefined) {
+    // The connector turned the values down before asking the platform (a malformed URL, a key of the wrong shape).
+    return new SourceFlowError("Check what you entered", `${said ?? "One of the values is not in the form expected."} Nothing was saved.`, 400, "invalid", null);
+  }
+  if (error instanceof ConnectorError && error.kind === "config") {
+    return new SourceFlowError(`${name} refused these credentials`, `${name} did not accept what you entered. Check that you copied each value whole, from the right account, and that the key may read data. Nothing was saved.`, 400, "refused", said);
+  }
+  if (error instanceof EngineError && !(error instanceof ConnectorError)) return new SourceFlowError("Check what you entered", `${said ?? ""} Nothing was saved.`.trim(), 400, "invalid", null);
+  return new SourceFlowError(`${name} did not answer properly`, `${name} had a problem answering us: it may be a temporary problem on their side. Try again in a few minutes. Nothing was saved.`, 502, "unavailable", said);
 }
 
 export class ComingSoonError extends SourceFlowError {
@@ -154,9 +208,6 @@ export type SourceRow = {
   lastRefresh: string | null;
 };
 
-export function platformDisplayName(platformId: string): string {
-  return findPlatform(platformId)?.displayName ?? platformId;
-}
 
 function platformLook(platformId: string) {
   const platform = findPlatform(platformId);
@@ -428,7 +479,7 @@ export async function checkCredential(platform: Platform, credential: Credential
   try {
     await connector.check(contextFor(connector, credential, settings));
   } catch (error) {
-    throw new SourceFlowError(SOURCE_MESSAGES.unableToConnect, engineMessage(error), 400);
+    throw credentialCheckFailure(platform, error);
   }
 }
 

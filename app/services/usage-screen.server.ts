@@ -5,7 +5,9 @@ import { listJobs } from "../../db/repositories/data-streams.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
 import { storedDataSummary } from "./read-cache.server.js";
 import { getDb } from "./db.server.js";
-import { platformName } from "./data-streams.server.js";
+import { platformDisplayName as platformName } from "./platform-names.server.js";
+import { safeNextRun } from "./data-streams.server.js";
+import { destinationTypeLabel } from "~/utils/labels";
 
 export const USAGE_LOG_PAGE_SIZE = 100;
 const DAY_MS = 86_400_000;
@@ -28,7 +30,7 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
       platform: c.platform,
       source: platformName(c.platform),
       dataSource: accountNames.get(c.dataSourceId) ?? "",
-      destination: c.destinationId ? (destinationNames.get(c.destinationId) ?? c.destinationType) : c.destinationType,
+      destination: c.destinationId ? (destinationNames.get(c.destinationId) ?? destinationTypeLabel(c.destinationType)) : destinationTypeLabel(c.destinationType),
       lastSeenAt: c.lastSeenAt ? c.lastSeenAt.toISOString() : null,
     }))
     .filter((c) => (!cf.destination || c.destination === cf.destination) && (!cf.platform || c.platform === cf.platform) && (!cf.datasource || c.dataSource.toLowerCase().includes(cf.datasource.toLowerCase())));
@@ -52,7 +54,7 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
     connections: connectionRows,
     connectionFilters: {
       values: cf,
-      destinations: [...new Set(connections.map((c) => (c.destinationId ? (destinationNames.get(c.destinationId) ?? c.destinationType) : c.destinationType)))].sort(),
+      destinations: [...new Set(connections.map((c) => (c.destinationId ? (destinationNames.get(c.destinationId) ?? destinationTypeLabel(c.destinationType)) : destinationTypeLabel(c.destinationType))))].sort(),
       platforms: [...new Set(connections.map((c) => c.platform))].sort().map((x) => ({ value: x, label: platformName(x) })),
     },
     log: {
@@ -67,6 +69,7 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
           id: l.id,
           success: l.success,
           source: c ? platformName(c.platform) : "",
+          account: c ? (accountNames.get(c.dataSourceId) ?? "") : "",
           destination: c?.destinationType ?? "",
           date: l.startOfTheRequest.toISOString(),
           message: l.message,
@@ -79,7 +82,8 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
         };
       }),
     },
-    jobs: jobs.map((j) => ({
+    jobs: await Promise.all(jobs.map(async (j) => ({
+      ...(await safeNextRun(j.id)),
       id: j.id,
       datastreamId: j.datastreamId,
       name: j.name,
@@ -87,7 +91,7 @@ export async function usageScreenData(companyId: number, url: URL, now = new Dat
       lastLaunchedAt: j.lastLaunchedAt ? j.lastLaunchedAt.toISOString() : null,
       status: j.status,
       recurrency: j.recurrency,
-    })),
+    }))),
   };
 }
 
@@ -115,7 +119,7 @@ export async function connectionDetails(companyId: number, id: number) {
     sourceId: c.networkAuthorizationId,
     source: platformName(c.platform),
     account: account ? `${account.name} (${account.accountId})` : "",
-    destination: destination ? destination.name : c.destinationType,
+    destination: destination ? destination.name : destinationTypeLabel(c.destinationType),
     destinationType: c.destinationType,
     lastStatus: last ? (last.success ? "Success" : "Failure") : "Not run",
     lastRun: last ? last.startOfTheRequest.toISOString() : null,

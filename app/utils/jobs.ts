@@ -34,11 +34,13 @@ export const JOB_MESSAGES = {
   noPreviewData:
     "We do not have any data for the selected date. In order to proceed to the next step, you need to select a date for which you have some data.",
   createdTitle: "The job has been created",
-  createdText: "Your job has been created and currently running",
+  createdText: "Its first run is queued: the job page follows it until it finishes.",
   createFailedTitle: "Unable to create the job.",
   createFailedText: "There is an internal error system.",
   launchedTitle: "The job has been launched",
-  launchedText: "Your job has been launched.",
+  launchedText: "The run is queued: this page follows it until it finishes.",
+  alreadyRunningTitle: "This job is already running",
+  alreadyRunningText: "Wait for the current run to finish before starting another.",
   updatedTitle: "The job has been updated",
   updatedText: "Your job has been updated.",
   errorTitle: "An error occurred.",
@@ -178,14 +180,6 @@ export function partitionableFields<F extends { fieldType: string }>(fields: F[]
 export const WIZARD_STEPS = ["basic", "accounts", "fields", "deployment"] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
-/** Log display (spec 2 §4): WAITING never launched is "Initializing"; END_PROCESS is "Finished". */
-export function jobStatusLabel(status: string, lastLaunchedAt: string | Date | null): string {
-  if (status === "WAITING" && !lastLaunchedAt) return "Initializing";
-  return status;
-}
-export function stepLabel(step: string): string {
-  return step === "END_PROCESS" ? "Finished" : step;
-}
 export function logStatusLabel(success: boolean | null): string {
   return success === null ? "Running" : success ? "Success" : "Failure";
 }
@@ -320,4 +314,46 @@ export function issuesToErrors(issues: { path: PropertyKey[]; message: string }[
 export function frequencyChoice(recurrency: string | undefined): { preset: string; customCron: string } {
   if (recurrency === undefined || recurrency === "") return { preset: DEFAULT_RECURRENCY, customCron: "" };
   return FREQUENCY_PRESETS.some((p) => p.value === recurrency) ? { preset: recurrency, customCron: "" } : { preset: "custom", customCron: recurrency };
+}
+
+// ---- a run as it happens (issue 19) -----------------------------------------------------------
+
+/** How long a requested run may stay Queued before the page stops waiting for it (no worker?). */
+export const QUEUED_RUN_STALE_MS = 15 * 60_000;
+
+export type RunProgress =
+  | { kind: "idle" }
+  | { kind: "queued"; since: string }
+  | { kind: "running"; step: "EXTRACT" | "LOAD"; startedAt: string; accountsDone: number; accounts: number; extracted: number; loaded: number };
+
+/**
+ * Where the job's latest run is: Queued from Run Now (or creation) until its workflow opens the
+ * run's log, then Extracting and Loading with the log's counts, idle once the log has a result. A
+ * log without a result is running only while Temporal still runs one of the schedule's workflows
+ * (`scheduleRunning`, null when Temporal could not be asked) or while it is a backfill, so a run
+ * whose worker died does not lock Run Now for ever.
+ */
+export function runProgress(input: {
+  requestedAt: string | null;
+  latest: { startedAt: string; success: boolean | null; step: string | null; kind: string; extractedRow: number; numberRow: number; steps: { success: boolean | null }[] } | null;
+  accounts: number;
+  scheduleRunning: number | null;
+  now: Date;
+}): RunProgress {
+  const { requestedAt, latest, now } = input;
+  if (requestedAt && (!latest || Date.parse(latest.startedAt) < Date.parse(requestedAt)) && now.getTime() - Date.parse(requestedAt) < QUEUED_RUN_STALE_MS) {
+    return { kind: "queued", since: requestedAt };
+  }
+  if (latest && latest.success === null && (latest.kind === "backfill" || input.scheduleRunning === null || input.scheduleRunning > 0)) {
+    return {
+      kind: "running",
+      step: latest.step === "LOAD" ? "LOAD" : "EXTRACT",
+      startedAt: latest.startedAt,
+      accountsDone: latest.steps.filter((s) => s.success !== null).length,
+      accounts: Math.max(input.accounts, latest.steps.length),
+      extracted: latest.extractedRow,
+      loaded: latest.numberRow,
+    };
+  }
+  return { kind: "idle" };
 }

@@ -2,6 +2,7 @@
 // and the query builder (build). Pure: no server imports, so the browser bundle can use it.
 import { z } from "zod";
 import { BLENDED_PLATFORM, BLENDED_PLATFORM_ALIASES, DATE_PRESETS, type DatePreset } from "../../engine/browser.js";
+import { DATE_PRESET_LABELS } from "./labels";
 
 export const QUERY_FORMATS = ["json", "csv", "tableau", "powerbi"] as const;
 export type QueryFormat = (typeof QUERY_FORMATS)[number];
@@ -13,25 +14,7 @@ export type DateRangeId = DatePreset;
 export const FILTER_TYPES = ["equals", "not_equals", "contains", "not_contains", "lower_than", "greater_than", "is_not_empty"] as const;
 export type FilterTypeId = (typeof FILTER_TYPES)[number];
 
-export const DATE_RANGE_LABELS: Record<DateRangeId, string> = {
-  TODAY: "Today",
-  YESTERDAY: "Yesterday",
-  LAST_7_DAYS: "Last 7 days",
-  LAST_14_DAYS: "Last 14 days",
-  LAST_28_DAYS: "Last 28 days",
-  THIS_WEEK_START_SUNDAY: "This week (starts Sunday)",
-  LAST_WEEK_START_SUNDAY: "Last week (starts Sunday)",
-  THIS_WEEK_START_MONDAY: "This week (starts Monday)",
-  LAST_WEEK_START_MONDAY: "Last week (starts Monday)",
-  THIS_MONTH: "This month",
-  LAST_MONTH: "Last month",
-  THIS_QUARTER: "This quarter",
-  LAST_QUARTER: "Last quarter",
-  THIS_YEAR: "This year",
-  LAST_YEAR: "Last year",
-  CUSTOM: "Custom",
-  SINCE: "Since",
-};
+export const DATE_RANGE_LABELS: Record<DateRangeId, string> = DATE_PRESET_LABELS;
 
 export const FILTER_TYPE_LABELS: Record<FilterTypeId, string> = {
   equals: "equals",

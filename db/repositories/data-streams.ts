@@ -53,7 +53,7 @@ export async function deleteDatastream(db: DB, companyId: number, id: number): P
 
 export type JobInput = Omit<
   DatastreamJobsTable,
-  "id" | "companyId" | "status" | "isInitialized" | "initializedAt" | "lastLaunchedAt" | "lastExtractEnded" | "lastRunSuccess" | "createdAt" | "updatedAt" | "fields" | "options" | "hasToBeInitialized" | "shouldRunAllEvenIfFailed"
+  "id" | "companyId" | "status" | "isInitialized" | "initializedAt" | "lastLaunchedAt" | "lastExtractEnded" | "lastRunSuccess" | "runRequestedAt" | "createdAt" | "updatedAt" | "fields" | "options" | "hasToBeInitialized" | "shouldRunAllEvenIfFailed"
 > & {
   fields: Record<string, string>;
   options: Record<string, string | string[]>;
@@ -301,6 +301,11 @@ export async function jobIdsReadingAccount(db: DB, companyId: number, dataSource
 export async function deleteJob(db: DB, companyId: number, id: number): Promise<boolean> {
   const r = await db.deleteFrom("datastreamJobs").where("companyId", "=", companyId).where("id", "=", id).executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
+}
+
+/** A run was asked for now (Run Now, a new job's first run): the job page shows it Queued until its log opens. */
+export async function markRunRequested(db: DB, companyId: number, id: number): Promise<void> {
+  await db.updateTable("datastreamJobs").set({ runRequestedAt: new Date() }).where("companyId", "=", companyId).where("id", "=", id).execute();
 }
 
 export async function updateJobState(

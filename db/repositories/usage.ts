@@ -30,29 +30,39 @@ export async function recordAccountUsage(db: DB, companyId: number, dataSourceId
     .execute();
 }
 
-export type UsedAccount = { dataSourceId: number; name: string; accountId: string; platform: string; firstUsedAt: Date; lastUsedAt: Date };
+/** `deleted`: the account (or its source) was deleted since; its reads in the window still count (issue 19). */
+export type UsedAccount = { dataSourceId: number; name: string; accountId: string; platform: string; deleted: boolean; firstUsedAt: Date; lastUsedAt: Date };
 
 /**
  * The accounts used in the window, the earliest first used first (that order decides which ones
  * stay unlocked). One table, fed two ways: successful connection logs (query URL requests and job
  * runs, through the connection recorder) by a database trigger, and recordAccountUsage for readers
- * that write no connection log (alert evaluation).
+ * that write no connection log (alert evaluation). Rows outlive a deleted account (migration
+ * 2026112522200), which keeps its name from the copy taken at deletion.
  */
 export async function listUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<UsedAccount[]> {
   const sinceDay = utcDay(new Date(now.getTime() - (USAGE_WINDOW_DAYS - 1) * 86_400_000));
-  const rows = await db
-    .selectFrom("accountUsage as u")
-    .innerJoin("dataSources as d", (j) => j.onRef("d.id", "=", "u.dataSourceId").on("d.companyId", "=", companyId))
-    .innerJoin("networkAuthorizations as n", "n.id", "d.networkAuthorizationId")
-    .select(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
-    .select((eb) => [eb.fn.min("u.firstUsedAt").as("firstUsedAt"), eb.fn.max("u.lastUsedAt").as("lastUsedAt")])
-    .where("u.companyId", "=", companyId)
-    .where(sql<boolean>`u.day between ${sinceDay}::date and ${utcDay(now)}::date`)
-    .groupBy(["u.dataSourceId", "d.name", "d.accountId", "n.platform"])
-    .orderBy(sql`min(u.first_used_at)`)
-    .orderBy("u.dataSourceId")
-    .execute();
-  return rows.map((r) => ({ ...r, firstUsedAt: new Date(r.firstUsedAt as unknown as string), lastUsedAt: new Date(r.lastUsedAt as unknown as string) }));
+  const { rows } = await sql<{ dataSourceId: number; name: string | null; accountId: string | null; platform: string | null; deleted: boolean; firstUsedAt: string; lastUsedAt: string }>`
+    select u.data_source_id as "dataSourceId",
+      coalesce(d.name, u.gone_name) as name, coalesce(d.account_id, u.gone_account_id) as "accountId",
+      coalesce(n.platform, u.gone_platform) as platform, (d.id is null) as deleted,
+      min(u.first_used_at) as "firstUsedAt", max(u.last_used_at) as "lastUsedAt"
+    from account_usage u
+    left join data_sources d on d.id = u.data_source_id and d.company_id = ${companyId}
+    left join network_authorizations n on n.id = d.network_authorization_id
+    where u.company_id = ${companyId} and u.day between ${sinceDay}::date and ${utcDay(now)}::date
+    group by 1, 2, 3, 4, 5
+    order by min(u.first_used_at), u.data_source_id
+  `.execute(db);
+  return rows.map((r) => ({
+    dataSourceId: r.dataSourceId,
+    name: r.name ?? "Deleted account",
+    accountId: r.accountId ?? "",
+    platform: r.platform ?? "",
+    deleted: r.deleted,
+    firstUsedAt: new Date(r.firstUsedAt),
+    lastUsedAt: new Date(r.lastUsedAt),
+  }));
 }
 
 export async function countUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<number> {

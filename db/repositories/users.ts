@@ -71,6 +71,11 @@ export async function markGettingStartedSkipped(db: DB, companyId: number, userI
   await db.updateTable("users").set({ skippedGettingStarted: true }).where("companyId", "=", companyId).where("id", "=", userId).execute();
 }
 
+/** The user's time zone (an IANA name checked by the caller), or null for the browser's. */
+export async function setUserTimeZone(db: DB, companyId: number, userId: number, timeZone: string | null): Promise<void> {
+  await db.updateTable("users").set({ timeZone }).where("companyId", "=", companyId).where("id", "=", userId).execute();
+}
+
 /** How the user gets alert e-mails: one at each change, or a daily digest (issue 18). */
 export async function setAlertEmail(db: DB, companyId: number, userId: number, mode: "each" | "digest"): Promise<boolean> {
   const r = await db.updateTable("users").set({ alertEmail: mode }).where("companyId", "=", companyId).where("id", "=", userId).executeTakeFirst();

@@ -30,6 +30,10 @@ export interface AccountUsageTable {
   firstVia: string;
   firstUsedAt: Timestamp;
   lastUsedAt: Timestamp;
+  /** The account's name, id and platform, copied when it is deleted (its reads still count). */
+  goneName: ColumnType<string | null, never, string | null>;
+  goneAccountId: ColumnType<string | null, never, string | null>;
+  gonePlatform: ColumnType<string | null, never, string | null>;
 }
 
 export interface AdminActionsTable {

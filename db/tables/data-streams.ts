@@ -57,6 +57,8 @@ export interface DatastreamJobsTable {
   lastLaunchedAt: NullableTimestamp;
   lastExtractEnded: NullableTimestamp;
   lastRunSuccess: boolean | null;
+  /** When a run was last asked for (Run Now, a new job's first run): Queued until its log opens (issue 19). */
+  runRequestedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }

@@ -110,7 +110,9 @@ describe("catalogue lookups", () => {
 
   it("draws an icon for every platform and refuses unknown ones", () => {
     for (const p of platforms) expect(getPlatformIcon(p.id)).toMatch(/^data:image\/svg\+xml/);
-    expect(decodeURIComponent(getPlatformIcon("google-ads"))).toContain(">GA</text>");
+    // Google Ads has a brand mark (decision 0921); LinkedIn keeps its monogram tile.
+    expect(decodeURIComponent(getPlatformIcon("google-ads"))).toContain("<title>Google Ads</title>");
+    expect(decodeURIComponent(getPlatformIcon("linkedin"))).toContain(">IN</text>");
     expect(() => getPlatformIcon("nope")).toThrow("Unable to load image for nope network");
   });
 });

@@ -2,11 +2,27 @@
 // monogram on the platform's colour is recognisable enough in cards and tables.
 import type { PlatformIcon } from "./types.js";
 
+const DARK_TEXT = "#111827";
+const LIGHT_TEXT = "#ffffff";
+
+/** WCAG 2 relative luminance of a #rrggbb colour. */
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * The text colour (near-black or white) with the higher WCAG contrast on `background`, so a
+ * monogram on a bright brand colour (Spotify's green, Snapchat's yellow) stays readable.
+ */
 function textColourFor(background: string): string {
-  const hex = background.replace("#", "");
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  // Relative luminance (ITU-R BT.601 weights) decides black or white text.
-  return 0.299 * r + 0.587 * g + 0.114 * b > 160 ? "#111827" : "#ffffff";
+  if (!/^#[0-9a-f]{6}$/i.test(background)) return LIGHT_TEXT;
+  const bg = luminance(background);
+  const contrast = (fg: number) => (Math.max(bg, fg) + 0.05) / (Math.min(bg, fg) + 0.05);
+  return contrast(luminance(DARK_TEXT)) >= contrast(1) ? DARK_TEXT : LIGHT_TEXT;
 }
 
 function escapeXml(text: string): string {

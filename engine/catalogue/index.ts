@@ -5,6 +5,7 @@ import { UnknownPlatformError } from "../core/errors.js";
 import { platformDefinition } from "../connectors/folder.js";
 import { CONNECTOR_FOLDERS } from "../connectors/folders.generated.js";
 import { monogramSvg, svgDataUri } from "./icons.js";
+import { brandLogoSvg } from "./brand-logos.js";
 import type { Category, Platform, PlatformDefinition, PlatformFlag } from "./types.js";
 
 export * from "./types.js";
@@ -53,11 +54,14 @@ export function platformsByCategory(platforms: readonly Platform[] = listPlatfor
   return groups;
 }
 
-/** The icon SVG document of a platform. An unknown id is a programming error, as in the spec. */
+/**
+ * The icon SVG document of a platform: its brand mark, or its monogram tile when simple-icons has
+ * none. An unknown id is a programming error, as in the spec.
+ */
 export function getPlatformIconSvg(network: string): string {
   const platform = findPlatform(network);
   if (!platform) throw new Error(`Unable to load image for ${network} network`);
-  return monogramSvg(platform.icon);
+  return brandLogoSvg(platform.id, platform.displayName) ?? monogramSvg(platform.icon);
 }
 
 /** The icon as a data: URI, ready for an <img src>. */

@@ -3,6 +3,7 @@
  * configuration (STRIPE_PRICE_IDS), never from the browser: a checkout names a plan, an interval
  * and a currency, and the server maps them to a price id.
  */
+import { formatMoney } from "../format.js";
 export const PLAN_IDS = ["basic", "small", "medium", "business", "agency", "starter"] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 export const INTERVALS = ["month", "year"] as const;
@@ -37,7 +38,7 @@ export function plansOnSale(): Plan[] {
 }
 
 export function formatPrice(amount: number, currency: Currency): string {
-  return new Intl.NumberFormat(currency === "eur" ? "fr-FR" : "en-US", { style: "currency", currency: currency.toUpperCase() }).format(amount);
+  return formatMoney(amount, currency);
 }
 
 export type PriceKey = { plan: PlanId; interval: BillingInterval; currency: Currency };

@@ -3,6 +3,9 @@ import type { Company, User } from "../../db/schema.js";
 
 export const DEMO_COMPANY_NAME = "Demo Agency";
 export const DEMO_USER = { email: "demo@signalpost.local", password: "demo-password", firstName: "Dana", lastName: "Demo" };
+/** A second company, half-way through getting started (issue 19): a source, no account chosen yet. */
+export const NEWCOMER_USER = { email: "newcomer@signalpost.local", password: "newcomer-password", firstName: "Nico", lastName: "Newcomer" };
+export const NEWCOMER_COMPANY_NAME = "Newcomer Studio";
 export const DEMO_ADMIN = { email: "admin@signalpost.local", password: "admin-password", firstName: "Ada", lastName: "Admin" };
 
 /** What every seed step receives: the demo company and its people, created by the core step. */

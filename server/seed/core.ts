@@ -1,4 +1,5 @@
 import type { DB } from "../../db/connection.js";
+import type { Company, User } from "../../db/schema.js";
 import { createCompany, setMainUser } from "../../db/repositories/companies.js";
 import { createUser, findUserByEmailForSignIn, ROLE_ADMIN, ROLE_USER } from "../../db/repositories/users.js";
 import { hashPassword } from "../../lib/passwords.js";
@@ -13,23 +14,25 @@ export async function seedCoreCompany(db: DB, log: (m: string) => void): Promise
     return { company, user: existing, admin };
   }
   return db.transaction().execute(async (trx) => {
-    const company = await createCompany(trx, { name: DEMO_COMPANY_NAME, activateAlert: true });
-    const user = await createUser(trx, company.id, {
-      email: DEMO_USER.email,
-      passwordHash: await hashPassword(DEMO_USER.password),
-      firstName: DEMO_USER.firstName,
-      lastName: DEMO_USER.lastName,
-      roles: [ROLE_USER],
-    });
-    const admin = await createUser(trx, company.id, {
-      email: DEMO_ADMIN.email,
-      passwordHash: await hashPassword(DEMO_ADMIN.password),
-      firstName: DEMO_ADMIN.firstName,
-      lastName: DEMO_ADMIN.lastName,
-      roles: [ROLE_USER, ROLE_ADMIN],
-    });
-    await setMainUser(trx, company.id, user.id);
+    const { company, users } = await createSeedCompany(trx, { name: DEMO_COMPANY_NAME, activateAlert: true }, [
+      { ...DEMO_USER, roles: [ROLE_USER] },
+      { ...DEMO_ADMIN, roles: [ROLE_USER, ROLE_ADMIN] },
+    ]);
+    const [user, admin] = users as [User, User];
     log(`seeded company "${company.name}" with ${DEMO_USER.email} and ${DEMO_ADMIN.email}`);
-    return { company: { ...company, mainUserId: user.id }, user, admin };
+    return { company, user, admin };
   });
+}
+
+type SeedPerson = { email: string; password: string; firstName: string; lastName: string; roles: string[] };
+
+/** A seeded company and its people, the first one its primary user (the demo company, the newcomer). */
+export async function createSeedCompany(db: DB, input: { name: string; activateAlert: boolean }, people: SeedPerson[]): Promise<{ company: Company; users: User[] }> {
+  const company = await createCompany(db, input);
+  const users: User[] = [];
+  for (const p of people) {
+    users.push(await createUser(db, company.id, { email: p.email, passwordHash: await hashPassword(p.password), firstName: p.firstName, lastName: p.lastName, roles: p.roles }));
+  }
+  await setMainUser(db, company.id, users[0]!.id);
+  return { company: { ...company, mainUserId: users[0]!.id }, users };
 }

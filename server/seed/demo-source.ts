@@ -16,7 +16,7 @@ const seededCredential = (): ApiKeyCredential =>
  * so the seeded source always matches what a user connecting the demo platform would get.
  * docs/decisions/0200: the seed is the one db/ module allowed to call the engine.
  */
-async function demoAccounts(): Promise<AvailableAccount[]> {
+export async function demoAccounts(): Promise<AvailableAccount[]> {
   const connector = getConnector("demo");
   const ctx = createConnectorContext(connector, { credential: DEMO_CREDENTIAL });
   await connector.check(ctx);

@@ -10,13 +10,15 @@ import { demoReadCacheStep } from "./read-cache.js";
 import { demoAccountStep } from "./account.js";
 import { demoDataStreamStep } from "./data-streams.js";
 import { oauthClientsStep } from "./oauth-clients.js";
+import { demoUsageStep } from "./usage.js";
 import { demoCrossPlatformStep } from "./cross-platform.js";
+import { newcomerStep } from "./newcomer.js";
 import type { SeedStep } from "./context.js";
 
-export { DEMO_ADMIN, DEMO_USER, DEMO_COMPANY_NAME } from "./context.js";
+export { DEMO_ADMIN, DEMO_USER, DEMO_COMPANY_NAME, NEWCOMER_USER } from "./context.js";
 
 /** Each issue appends its own step (destination, data stream, alerts, ...). Order matters. */
-export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, starterTemplatesStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoReadCacheStep, demoAccountStep, demoDataStreamStep, oauthClientsStep, demoCrossPlatformStep];
+export const seedSteps: SeedStep[] = [demoSourceStep, demoAlertsStep, starterTemplatesStep, demoObjectivesStep, demoProductCheckStep, demoSavedQueryStep, demoReadCacheStep, demoAccountStep, demoDataStreamStep, oauthClientsStep, demoCrossPlatformStep, demoUsageStep, newcomerStep];
 
 export async function seedDemo(db: DB, log: (m: string) => void = () => {}): Promise<void> {
   const core = await seedCoreCompany(db, log);

@@ -23,6 +23,9 @@ import type { AccountSliceInput, AccountSliceResult, FinishRunInput, JobRunPlan,
 import type { DataSource } from "../../db/schema.js";
 import type { ActivityDeps } from "./deps.js";
 
+/** How often a running slice writes its progress to the job log. */
+const PROGRESS_MS = 1_000;
+
 function failure(error: unknown): never {
   if (error instanceof ApplicationFailure) throw error;
   const message = error instanceof Error ? error.message : String(error);
@@ -166,6 +169,31 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           // Outside an activity (unit tests call this function directly): nothing to heartbeat to.
         }
       };
+      // The job page shows a slice as it goes (issue 19): its step and the rows read so far, written
+      // at most every PROGRESS_MS, one write after the other, the final record always last.
+      let progress: Promise<void> = Promise.resolve();
+      let progressAt = 0;
+      let trailing: ReturnType<typeof setTimeout> | undefined;
+      let finished = false;
+      const reportProgress = (force = false) => {
+        if (finished) return;
+        const wait = PROGRESS_MS - (now().getTime() - progressAt);
+        if (!force && wait > 0) {
+          // The last count of a burst is written when the window ends (a load then blocked still shows it).
+          trailing ??= setTimeout(() => {
+            trailing = undefined;
+            reportProgress(true);
+          }, wait);
+          return;
+        }
+        progressAt = now().getTime();
+        const snapshot: JobLogStepUpdate = { ...step, attempt: { ...attempt } };
+        progress = progress.then(() => recordJobLogStep(db, input.companyId, input.logId, snapshot)).catch((error: unknown) => console.warn("[jobs] progress not recorded", error instanceof Error ? error.message : error));
+      };
+      const beat = (rows: number) => {
+        heartbeat(rows);
+        reportProgress();
+      };
       heartbeat(0);
       const signal = (() => {
         try {
@@ -222,12 +250,13 @@ export function createDataStreamActivities(deps: ActivityDeps) {
           }
         }
         step.step = "LOAD";
+        reportProgress(true);
         const result = await loader.load({
           table,
           scope: dateColumn ? { accountId: scopeAccount, dateColumn, range: input.range } : { accountId: scopeAccount },
           rows: mapped(),
           signal,
-          onProgress: heartbeat,
+          onProgress: beat,
         });
         // Only a committed load counts its rows as loaded.
         attempt.loadedRows = result.rows;
@@ -250,6 +279,9 @@ export function createDataStreamActivities(deps: ActivityDeps) {
       return { rows: attempt.loadedRows, success: true };
 
       async function finishAttempt() {
+        finished = true;
+        clearTimeout(trailing);
+        await progress;
         const ended = now();
         attempt.endedAt = ended.toISOString();
         attempt.duration = ended.getTime() - started.getTime();

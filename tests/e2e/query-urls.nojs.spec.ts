@@ -14,7 +14,7 @@ test("the query builder produces a URL, a preview and a saved query without Java
   await expect(dialog.getByText("You need to set a name to the query.")).toBeVisible();
   await dialog.getByLabel("Name").fill("No-JS query");
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/data-connector\/api\/\d+$/);
+  await expect(page).toHaveURL(/\/data-connector\/api\/\d+\?.*preview=1$/);
 
   await page.goto("/data-connector/api?tab=saved");
   const item = page.getByRole("listitem").filter({ hasText: "No-JS query" });

@@ -30,7 +30,7 @@ test("builds a query in the UI: URL, preview, copy, save, and the URL answers ro
   await expect(dialog.getByRole("button", { name: "Save" })).toBeDisabled();
   await dialog.getByLabel("Name").fill("E2E clicks by day");
   await dialog.getByRole("button", { name: "Save" }).click();
-  await expect(page).toHaveURL(/\/data-connector\/api\/\d+$/);
+  await expect(page).toHaveURL(/\/data-connector\/api\/\d+\?.*preview=1$/);
   await expect(page.getByText("The query has been saved")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Query: E2E clicks by day" })).toBeVisible();
 });

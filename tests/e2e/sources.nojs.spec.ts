@@ -27,7 +27,7 @@ test("demo without JavaScript: full-page connect, accounts, block, status", asyn
   await expect(page.getByText("This field is required.")).toBeVisible();
   await page.getByLabel("Demo key").fill("nope");
   await page.getByRole("button", { name: "Next" }).click();
-  await expect(page.getByRole("alert")).toContainText("Unable to connect");
+  await expect(page.getByRole("alert")).toContainText("Check what you entered");
   await page.getByLabel("Demo key").fill("demo");
   await page.getByRole("button", { name: "Next" }).click();
 

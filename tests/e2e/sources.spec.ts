@@ -71,8 +71,7 @@ test.describe("sources (JavaScript)", () => {
       await expect(popup.getByTestId("credential-banner")).toHaveText("Signalpost x Demo Ads");
       await popup.getByLabel("Demo key").fill("wrong");
       await popup.getByRole("button", { name: "Next" }).click();
-      await expect(popup.getByRole("alert")).toContainText("Unable to connect");
-      await expect(popup.getByRole("alert")).toContainText("We couldn't connect to your Demo Ads account.");
+      await expect(popup.getByRole("alert")).toContainText("Check what you entered");
       await popup.getByLabel("Demo key").fill("demo");
       await popup.getByRole("button", { name: "Next" }).click();
     });
@@ -212,7 +211,7 @@ test.describe("sources (JavaScript)", () => {
       await popup.getByLabel("Shop", { exact: true }).fill(credential.options.shop);
       await popup.getByLabel("Admin API access token").fill("shpat_wrong_token");
       await popup.getByRole("button", { name: "Next" }).click();
-      await expect(popup.getByRole("alert")).toContainText("We couldn't connect to your Shopify account.");
+      await expect(popup.getByRole("alert")).toContainText("Shopify refused these credentials");
       await popup.getByLabel("Admin API access token").fill(credential.key);
       await popup.getByRole("button", { name: "Next" }).click();
     });

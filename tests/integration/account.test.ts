@@ -224,4 +224,31 @@ describe("getting started", () => {
     expect(skip.headers.get("location")).toBe("/data-connector");
     expect((await settle(() => shell.loader(args(get("/settings", { cookie: freshCookie }))))).status).toBe(200);
   });
+
+  it("resumes the checklist at the first step not done, and a company whose last source is deleted keeps its Usage (issue 19)", async () => {
+    const { user, company } = await makeCompanyWithUser(db);
+    const cookie = await sessionCookie(user.id);
+    const wizard = await import("~/routes/_app.getting-started");
+    const shell = await import("~/routes/_app");
+    const { createNetworkAuthorization, deleteNetworkAuthorization } = await import("../../db/repositories/network-authorizations.js");
+    const { createDataSource } = await import("../../db/repositories/data-sources.js");
+    const { recordConnectionLog } = await import("../../db/repositories/connection-logs.js");
+    const progress = async () => (await (await settle(() => wizard.loader(args(get("/getting-started", { cookie }))))).json()).progress;
+
+    expect(await progress()).toMatchObject({ current: "source", completed: 0, total: 4, history: false });
+    const auth = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { type: "api-key", key: "x" } });
+    expect(await progress()).toMatchObject({ current: "accounts", completed: 1 });
+    const account = await createDataSource(db, company.id, { networkAuthorizationId: auth.id, accountId: "a", name: "A" } as never);
+    expect(await progress()).toMatchObject({ current: "destination", completed: 2 });
+    await recordConnectionLog(db, company.id, { dataSourceId: account.id, destinationType: "JSON", requestId: `gs-${company.id}`, startedAt: new Date(), success: true });
+    expect(await progress()).toMatchObject({ current: "destination", completed: 3, done: { data: true }, history: true });
+    // The shell's menu carries the progress.
+    const layout = await (await settle(() => shell.loader(args(get("/data-connector/usage", { cookie }))))).json();
+    expect(layout.company.gettingStarted).toEqual({ completed: 3, total: 4 });
+
+    // Its only source deleted: Usage still opens (past logs), the checklist goes back to step 1.
+    await deleteNetworkAuthorization(db, company.id, auth.id);
+    expect((await settle(() => shell.loader(args(get("/data-connector/usage", { cookie }))))).status).toBe(200);
+    expect(await progress()).toMatchObject({ current: "source", history: true });
+  });
 });

@@ -176,6 +176,27 @@ describe("trial, usage and plan caps on the server", () => {
     expect(await listUsedAccounts(db, other.company.id, now)).toEqual([]);
   });
 
+  it("keeps counting an account read this month after it or its source is deleted (issue 19)", async () => {
+    const { company } = await makeCompanyWithUser(db);
+    const auth = await createNetworkAuthorization(db, company.id, { name: "Demo", platform: "demo", credential: { apiKey: "x" } });
+    const [a, b] = [
+      (await createDataSource(db, company.id, { networkAuthorizationId: auth.id, accountId: "acc-a", name: "Account A" } as never)).id,
+      (await createDataSource(db, company.id, { networkAuthorizationId: auth.id, accountId: "acc-b", name: "Account B" } as never)).id,
+    ];
+    const now = new Date();
+    await recordAccountUsage(db, company.id, [a, b], "query-url", now);
+    const { listUsedAccounts } = await import("../../db/repositories/usage.js");
+    const { deleteDataSource } = await import("../../db/repositories/data-sources.js");
+    const { deleteNetworkAuthorization } = await import("../../db/repositories/network-authorizations.js");
+    expect(await deleteDataSource(db, company.id, a)).toBe(true);
+    expect(await deleteNetworkAuthorization(db, company.id, auth.id)).toBe(true);
+    const used = await listUsedAccounts(db, company.id, now);
+    expect(used.map((u) => [u.dataSourceId, u.name, u.accountId, u.platform, u.deleted])).toEqual([
+      [a, "Account A", "acc-a", "demo", true],
+      [b, "Account B", "acc-b", "demo", true],
+    ]);
+  });
+
   it("blocks extraction after the trial, and locks accounts beyond the cap after the grace period", async () => {
     const { company } = await makeCompanyWithUser(db);
     const ids = await addAccounts(company.id, 4);

@@ -123,7 +123,7 @@ describe("a client connecting through a link", () => {
     // A wrong token: the platform says no, nothing is created and the link still works.
     const bad = await submit(token, { shop: shop.options.shop, consumerKey: "shpat_wrong_token" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).failure.title).toBe("Unable to connect");
+    expect((await bad.json()).failure.title).toBe("Shopify refused these credentials");
     expect((await linkRow(token)).usedAt).toBeNull();
 
     // Hidden fields naming another company or source change nothing: the link decides.

@@ -135,7 +135,9 @@ describe("data stream and job screens", () => {
     const schedule = await client.schedule.getHandle(jobScheduleId(job!.id)).describe();
     expect(schedule.spec.calendars?.length ?? 0).toBeGreaterThanOrEqual(0);
 
-    // Creating the job launched a first run; Run Now adds another, even within the same second.
+    // Creating the job launched a first run; Run Now adds another once it is done (while a run is
+    // queued or running, Run Now starts nothing: issue 19, tests/e2e/run-visibility.nojs.spec.ts).
+    await waitForFinishedRuns(db, who.company.id, job!.id, 1);
     const runNow = await act(jobPage, who, `/data-connector/data-stream/${streamId}/jobs/${job!.id}`, { intent: "run-now" }, { id: streamId, jobId: String(job!.id) });
     expect(runNow.status).toBe(302);
     const runs = await waitForFinishedRuns(db, who.company.id, job!.id, 2);

@@ -96,13 +96,14 @@ describe("credential forms (api-key: demo)", () => {
     expect(formData.sourceName).toBe("Client A demo");
     expect(formData.platform.fields.map((f: { name: string }) => f.name)).toEqual(["consumerKey", "landingBaseUrl"]);
 
-    // A key the platform rejects: "Unable to connect", nothing kept.
+    // A key the demo connector turns down before asking anything: "check what you entered" with its reason (issue 19), nothing kept.
     const rejected = await call.formSubmit(who, "demo", { state, consumerKey: "not-a-demo-key" });
     expect(rejected.status).toBe(400);
     const rejectedBody = await rejected.json();
-    expect(rejectedBody.failure.title).toBe("Unable to connect");
-    expect(rejectedBody.failure.text).toBe("Please review the information that you have submitted. We couldn't connect to your Demo Ads account.");
-    expect(rejectedBody.failure.detail).toMatch(/not a demo key/);
+    expect(rejectedBody.failure.title).toBe("Check what you entered");
+    expect(rejectedBody.failure.kind).toBe("invalid");
+    expect(rejectedBody.failure.text).toContain("This is not a demo key.");
+    expect(rejectedBody.failure.text).toMatch(/Nothing was saved\.$/);
     expect(await listNetworkAuthorizations(db, who.company.id)).toHaveLength(0);
 
     const ok = await call.formSubmit(who, "demo", { state, consumerKey: "demo-secret-key" });
@@ -539,7 +540,7 @@ describe.runIf(registered("shopify"))("api-key end to end (Shopify fake)", () =>
         const who = await signedIn();
         const bad = await call.formSubmit(who, "shopify", { shop: credential.options.shop, consumerKey: "shpat_wrong" });
         expect(bad.status).toBe(400);
-        expect((await bad.json()).failure.title).toBe("Unable to connect");
+        expect((await bad.json()).failure.title).toBe("Shopify refused these credentials");
         const ok = await call.formSubmit(who, "shopify", { shop: credential.options.shop, consumerKey: credential.key });
         expect(ok.status).toBe(302);
         const done = await call.response(who, ok.headers.get("location")!);

@@ -47,7 +47,7 @@ export async function clientConnectsShopify(page: Page, linkPath: string) {
   await page.getByLabel("Shop", { exact: true }).fill(credential.options.shop);
   await page.getByLabel("Admin API access token").fill("shpat_not_the_right_one");
   await page.getByRole("button", { name: "Connect Shopify" }).click();
-  await expect(page.getByText("Unable to connect")).toBeVisible();
+  await expect(page.getByText("Shopify refused these credentials")).toBeVisible();
   await page.getByLabel("Shop", { exact: true }).fill(credential.options.shop);
   await page.getByLabel("Admin API access token").fill(credential.key);
   await page.getByRole("button", { name: "Connect Shopify" }).click();

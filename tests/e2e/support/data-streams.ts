@@ -3,7 +3,7 @@
 // Temporal server describes it.
 import { Client, Connection } from "@temporalio/client";
 import { expect, type Page } from "@playwright/test";
-import { withPgClient } from "../../../db/pg-clients.js";
+import { PgClient, withPgClient } from "../../../db/pg-clients.js";
 import { jobScheduleId } from "../../../temporal/shared.js";
 import { readE2EState } from "./state.js";
 
@@ -137,4 +137,32 @@ export async function expectRetriedAttemptsShown(page: Page): Promise<void> {
   // YESTERDAY: one day asked for, and the two before it that the demo platform may still revise.
   await expect(row.getByTestId("log-days")).toContainText("(1 day)");
   await expect(row.getByTestId("log-days")).toContainText("also re-fetched 2 days the platform may still revise");
+}
+
+/**
+ * Holds every load into `table` of the demo warehouse until `release` (issue 19: the job page's
+ * Loading state must be seen, not guessed from timing). A statement trigger waits on an advisory
+ * lock this helper holds in its own session; `release` lets the load through.
+ */
+export async function holdLoadsInto(table: string): Promise<{ release: () => Promise<void> }> {
+  const url = readE2EState().databaseUrl;
+  if (!url) throw new Error("the e2e stack did not record its database");
+  const warehouse = new URL(url);
+  warehouse.pathname = `/${`${warehouse.pathname.slice(1) || "signalpost"}_warehouse`.replace(/[^A-Za-z0-9_]/g, "_")}`;
+  const key = 190_000 + Math.floor(Math.random() * 9_999);
+  const holder = new PgClient({ connectionString: warehouse.toString() });
+  await holder.connect();
+  const name = `e2e_hold_${table}`;
+  await holder.query(`create or replace function ${name}() returns trigger language plpgsql security definer as $$
+    begin perform pg_advisory_lock_shared(${key}); perform pg_advisory_unlock_shared(${key}); return null; end $$`);
+  await holder.query(`drop trigger if exists ${name} on "${table}"`);
+  await holder.query(`create trigger ${name} before insert on "${table}" for each statement execute function ${name}()`);
+  await holder.query("select pg_advisory_lock($1)", [key]);
+  return {
+    release: async () => {
+      await holder.query("select pg_advisory_unlock($1)", [key]);
+      await holder.query(`drop trigger if exists ${name} on "${table}"`);
+      await holder.end();
+    },
+  };
 }
