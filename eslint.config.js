@@ -57,14 +57,7 @@ export default tseslint.config(
   },
   {
     files: ["app/routes/**/*.{ts,tsx}", "app/services/**/*.{ts,tsx}"],
-    ignores: [
-      "**/*.test.ts",
-      "**/*.test.tsx",
-      // Being moved onto schemas on another branch (issue 16): the only two of its files that still
-      // read fields one by one. The lead empties this list once that branch is merged.
-      "app/routes/login.tsx",
-      "app/routes/auth.google.tsx",
-    ],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "signalpost/form-schemas": "error" },
   },
   {

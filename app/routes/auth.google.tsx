@@ -5,7 +5,11 @@ import { googleAuthenticator } from "~/services/google-auth.server";
 import { safeRedirectTo } from "~/services/session.server";
 import { redirectWithToast } from "~/services/toast.server";
 import { serverIntegration } from "~/services/integrations.server";
-import { readForm } from "~/services/request-input.server";
+import { z } from "zod";
+import { parseOrRefuse, readForm } from "~/services/request-input.server";
+
+// Where to land afterwards: any text, made same-origin by safeRedirectTo.
+const RedirectSchema = z.object({ redirectTo: z.string().max(2000).optional() });
 
 /**
  * Starts Google sign-in: remix-auth stores a random state in a short-lived cookie and redirects
@@ -14,8 +18,8 @@ import { readForm } from "~/services/request-input.server";
 export async function action({ request }: ActionFunctionArgs) {
   assertSameOrigin(request);
   // remix-auth builds its own Request from this one, whose body must still be unread.
-  const form = await readForm(request.clone());
-  const redirectTo = safeRedirectTo(form.get("redirectTo"));
+  const { redirectTo: asked } = parseOrRefuse(await readForm(request.clone()), RedirectSchema);
+  const redirectTo = safeRedirectTo(asked ?? null);
   if (!serverIntegration("google").configured) {
     return redirectWithToast(`/login?${new URLSearchParams({ redirectTo })}`, { type: "error", title: "Google sign-in is not set up on this server", description: "Sign in with your e-mail and password instead." });
   }

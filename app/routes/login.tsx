@@ -17,7 +17,7 @@ import { describeWait, mailLimitMessage } from "~/utils/throttle-messages";
 import { Banner, Field, SubmitButton } from "~/components/forms";
 import { GeneralErrorBoundary } from "~/components/error-box";
 import { useHydrated } from "~/utils/use-hydrated";
-import { readForm } from "~/services/request-input.server";
+import { readForm, submittedIntent } from "~/services/request-input.server";
 
 export const LoginSchema = z.object({
   intent: z.literal("login"),
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: Schema });
   if (submission.status !== "success") {
-    return json({ intent: String(formData.get("intent") ?? "login"), result: submission.reply(), notice: null }, { status: 400 });
+    return json({ intent: submittedIntent(formData, ["login", "forgot-password"]) ?? "login", result: submission.reply(), notice: null }, { status: 400 });
   }
   const value = submission.value;
   if (value.intent === "forgot-password") {
