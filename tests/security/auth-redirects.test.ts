@@ -41,7 +41,7 @@ const destination = (response: Response) => new URL(response.headers.get("locati
 beforeAll(async () => {
   ({ db, drop } = await createTestDatabase());
   // Register mode needs a platform app; building its consent URL reaches no network.
-  restoreEnv = overrideEnv({ GOOGLE_ADS_CLIENT_ID: "ads-client", GOOGLE_ADS_CLIENT_SECRET: "ads-secret", GOOGLE_ADS_DEVELOPER_TOKEN: "dev-token" });
+  restoreEnv = overrideEnv({ GOOGLE_CLIENT_ID: "sign-in-client", GOOGLE_CLIENT_SECRET: "sign-in-secret", GOOGLE_ADS_CLIENT_ID: "ads-client", GOOGLE_ADS_CLIENT_SECRET: "ads-secret", GOOGLE_ADS_DEVELOPER_TOKEN: "dev-token" });
   login = await import("~/routes/login");
   landing = await import("~/routes/redirect");
   googleStart = await import("~/routes/auth.google");
