@@ -109,8 +109,19 @@ export function SubmitButton({
         if (!pendingNow.current) sent.current = false;
       }, 1_000);
     };
+    // A submission refused in the page (client validation) must not lock the button while the
+    // person corrects the form: any edit allows the next submit; a second click alone does not.
+    const edited = () => {
+      if (!pendingNow.current) sent.current = false;
+    };
     form.addEventListener("submit", guard);
-    return () => form.removeEventListener("submit", guard);
+    form.addEventListener("input", edited);
+    form.addEventListener("change", edited);
+    return () => {
+      form.removeEventListener("submit", guard);
+      form.removeEventListener("input", edited);
+      form.removeEventListener("change", edited);
+    };
   }, [button]);
   const colours = {
     primary: "bg-brand-600 text-white hover:bg-brand-700",

@@ -55,7 +55,7 @@ test("connects Slack in the page and picks a channel", async ({ page }) => {
   await page.waitForURL("**/settings/notifications");
   await expect(page.getByTestId("toast")).toContainText("Slack connected");
   await page.getByLabel("Select the channel you want to send notifications to:").selectOption({ label: "#general" });
-  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByTestId("slack-settings").getByRole("button", { name: "Save" }).click();
   await expect(page.getByTestId("slack-channel")).toHaveText("#general");
 });
 

@@ -84,7 +84,7 @@ test.describe("Slack", () => {
     const select = page.getByLabel("Select the channel you want to send notifications to:");
     await expect(select).toBeVisible();
     await select.selectOption({ label: "#marketing-alerts" });
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("slack-settings").getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("slack-channel")).toHaveText("#marketing-alerts");
     await page.getByRole("button", { name: "Send a test message" }).click();
     await expect(page.getByTestId("toast")).toContainText("A test message has been sent to Slack");
