@@ -12,8 +12,13 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const button = page.getByRole("button", { name: "Sign in", exact: true });
+  await button.click();
   await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  // Signed in means the sign-in form is gone and the page behind it has loaded, not only that the
+  // address changed (on a loaded machine the URL check once passed with the form still pending).
+  await expect(button).toHaveCount(0);
+  await page.waitForLoadState("load");
 }
 
 /** Mails the product wrote to its local outbox (no SMTP in tests), newest first. */
