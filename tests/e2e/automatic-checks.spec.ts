@@ -31,7 +31,7 @@ test("an objective off target notifies the assignee by e-mail and the company's 
     await popup.getByRole("button", { name: "Allow" }).click();
     await popup.waitForEvent("close");
     await page.getByLabel("Select the channel you want to send notifications to:").selectOption({ label: "#marketing-alerts" });
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByTestId("slack-settings").getByRole("button", { name: "Save" }).click();
   }
   await expect(page.getByTestId("slack-channel")).toHaveText("#marketing-alerts");
 

@@ -19,7 +19,7 @@ test("destination form and data stream form validate without JavaScript", async 
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name })).toBeVisible();
 
-  await page.getByRole("link", { name: "Add Job" }).click();
+  await page.getByRole("link", { name: "Add Job", exact: true }).click();
   await page.getByRole("button", { name: "Next" }).click();
   await expect(page.getByText("You need to set a name to the connection.")).toBeVisible();
   await page.locator("#job-name").fill("No-JS job");

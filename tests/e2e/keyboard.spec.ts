@@ -37,7 +37,7 @@ test("job wizard with the keyboard: name, account, fields, deployment, saved", a
   await signIn(page, undefined, "/data-connector/data-stream");
   await page.getByTestId("stream-row").filter({ hasText: SEEDED_STREAM }).getByRole("link", { name: "View" }).focus();
   await page.keyboard.press("Enter");
-  await press(page, page.getByRole("link", { name: "Add Job" }), "Enter");
+  await press(page, page.getByRole("link", { name: "Add Job", exact: true }), "Enter");
   await typeInto(page, page.locator("#job-name"), name);
   await press(page, page.getByRole("button", { name: "Next" }), "Enter");
   await press(page, page.locator('input[name="dataSourceIds"]').first(), "Space");

@@ -67,7 +67,7 @@ export async function createCrossPlatformJob(page: Page, suffix: string) {
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("heading", { name: stream })).toBeVisible();
 
-  await page.getByRole("link", { name: "Add Job" }).click();
+  await page.getByRole("link", { name: "Add Job", exact: true }).click();
   await page.locator("#job-name").fill(`Spend across platforms ${suffix}`);
   await page.getByRole("button", { name: "Next" }).click();
   const accounts = page.locator('input[name="dataSourceIds"]');

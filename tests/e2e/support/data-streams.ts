@@ -13,7 +13,7 @@ export const SEEDED_STREAM = "Demo Ads → warehouse";
 export async function wizardUpToDeployment(page: Page, name: string): Promise<void> {
   await page.goto("/data-connector/data-stream");
   await page.getByTestId("stream-row").filter({ hasText: SEEDED_STREAM }).getByRole("link", { name: "View" }).click();
-  await page.getByRole("link", { name: "Add Job" }).click();
+  await page.getByRole("link", { name: "Add Job", exact: true }).click();
   await page.locator("#job-name").fill(name);
   await page.getByRole("button", { name: "Next" }).click();
   await page.locator('input[name="dataSourceIds"]').first().check();
