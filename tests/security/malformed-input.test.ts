@@ -266,16 +266,34 @@ describe("malformed input on every route", () => {
       let last = await tableFingerprint(db, UNTRACKED_TABLES);
       // Refusals first, each checked for writes; then the requests that may be accepted.
       const attempts = [...(route.hasAction ? actionAttempts(route, path, cookie, tenant) : []), ...(route.hasLoader ? loaderAttempts(route, fill, cookie) : [])].sort((a, b) => Number(b.mustRefuse) - Number(a.mustRefuse));
-      for (const attempt of attempts) {
-        // A dropped connection is no answer at all: counted with the 5xx.
-        const res = await rawRequest(server, attempt.request).catch((error: Error) => ({ status: 0, body: `no answer: ${error.message}` }));
+      // The database is fingerprinted once after the route's refusals (a digest of every row of every
+      // table, the sweep's main cost when taken per request); a write found there is charged to them
+      // all, then each is replayed alone on a fresh fingerprint to name the one that wrote.
+      const answer = (attempt: (typeof attempts)[number]) => rawRequest(server, attempt.request).catch((error: Error) => ({ status: 0, body: `no answer: ${error.message}` }));
+      const refusals = attempts.filter((a) => a.mustRefuse);
+      const answers = [];
+      // A dropped connection is no answer at all: counted with the 5xx.
+      for (const attempt of refusals) answers.push(await answer(attempt));
+      const afterRefusals = await tableFingerprint(db, UNTRACKED_TABLES);
+      const routeWrote = changedTables(last, afterRefusals).filter((t) => !viewWrites.includes(t));
+      last = afterRefusals;
+      for (const [i, attempt] of refusals.entries()) {
         let wrote: string[] = [];
-        if (attempt.mustRefuse) {
+        if (routeWrote.length) {
+          await answer(attempt);
           const now = await tableFingerprint(db, UNTRACKED_TABLES);
           wrote = changedTables(last, now).filter((t) => !viewWrites.includes(t));
           last = now;
         }
-        outcomes.push({ ...attempt, status: res.status, wrote, body: res.body.slice(0, 600) });
+        outcomes.push({ ...attempt, status: answers[i].status, wrote, body: answers[i].body.slice(0, 600) });
+      }
+      if (routeWrote.length && !outcomes.some((o) => o.route === refusals[0]?.route && o.wrote.length)) {
+        // Written by the batch but by no single replay: charged to the route's first refusal.
+        outcomes.push({ ...refusals[0], status: answers[0].status, wrote: routeWrote, body: "the route's refusals together wrote these tables" });
+      }
+      for (const attempt of attempts.filter((a) => !a.mustRefuse)) {
+        const res = await answer(attempt);
+        outcomes.push({ ...attempt, status: res.status, wrote: [], body: res.body.slice(0, 600) });
       }
     }
     const line = (o: Outcome) => `${o.status} ${o.request.method} ${o.request.path.slice(0, 90)} [${o.route}] ${o.label}${o.status === 0 ? ` (${o.body})` : ""}${o.wrote.length ? ` wrote ${o.wrote.join(",")}` : ""}`;

@@ -181,7 +181,7 @@ export function formShape(route: AppRoute): FormShape {
 }
 
 /** What a dynamic segment names: a tenant object (by kind) or a value that is not a row id. */
-export type ParamMeaning = { id: ObjectKind | "gdsField" } | { text: "platform" | "templateType" | "credentialForm" | "token" | "splat" };
+export type ParamMeaning = { id: ObjectKind | "gdsField" } | { text: "platform" | "templateType" | "credentialForm" | "token" | "splat" | "logoFile" };
 
 // `$id` means a different object under each path; the other names mean the same everywhere.
 const ID_BY_PREFIX: Array<[string, ObjectKind | "gdsField"]> = [
@@ -206,6 +206,7 @@ const PARAMS: Record<string, ParamMeaning> = {
   token: { text: "token" },
   uuid: { text: "token" },
   "*": { text: "splat" },
+  file: { text: "logoFile" },
 };
 
 /** A new dynamic segment fails here until the sweep knows what it names. */
@@ -269,6 +270,8 @@ export function textParam(kind: Extract<ParamMeaning, { text: string }>["text"])
       return "0".repeat(64);
     case "splat":
       return "no/such/page";
+    case "logoFile":
+      return "demo.svg";
   }
 }
 
