@@ -24,8 +24,10 @@ export const objectiveFormSchema = z
   })
   .superRefine((v, ctx) => {
     if (v.atLeast === undefined && v.atMost === undefined) ctx.addIssue({ code: "custom", path: ["atLeast"], message: "Set a target: at least, at most or both" });
-    if (v.atLeast !== undefined && v.atMost !== undefined && v.atLeast > v.atMost) ctx.addIssue({ code: "custom", path: ["atMost"], message: "The upper target must not be below the lower one" });
-  });
+    if (typeof v.atLeast === "number" && typeof v.atMost === "number" && v.atLeast > v.atMost) ctx.addIssue({ code: "custom", path: ["atMost"], message: "The upper target must not be below the lower one" });
+    // Run even when a field is missing (conform sends an empty field as absent), so the form
+    // reports every error in one round.
+  }, { when: () => true });
 
 async function objectiveContext(request: Request, clientId: string | undefined) {
   const { user, company } = await requireUser(request);

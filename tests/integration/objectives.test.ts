@@ -53,6 +53,9 @@ describe("objectives", () => {
       expect(res.status, JSON.stringify(fields)).toBe(400);
       expect((await res.json()).errors[key]).toBe(message);
     }
+    // An empty form reports every error in one round: the missing name and the missing target.
+    const empty = await post({ title: "", metric: "conversions", period: "start_of_month", atLeast: "", atMost: "" });
+    expect((await empty.json()).errors).toMatchObject({ title: "Please input a name for your objective", atLeast: "Set a target: at least, at most or both" });
     expect(await listSentries(db, company.id)).toEqual([]);
   });
 
