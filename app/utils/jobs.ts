@@ -142,7 +142,7 @@ export const DeploymentStepSchema = z
     shouldRunAllEvenIfFailed: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
-    const cron = cronProblem(v.recurrency);
+    const cron = typeof v.recurrency === "string" ? cronProblem(v.recurrency) : null;
     if (cron) ctx.addIssue({ code: "custom", path: ["recurrency"], message: cron });
     if (v.date === "CUSTOM") {
       if (!v.startDate) ctx.addIssue({ code: "custom", path: ["startDate"], message: JOB_MESSAGES.startRequired });
@@ -160,7 +160,8 @@ export const DeploymentStepSchema = z
           ctx.addIssue({ code: "custom", path: ["endDateInitialization"], message: JOB_MESSAGES.endBeforeStart });
       }
     }
-  });
+    // Run even when a field is missing (conform sends empty fields as absent): every error in one round.
+  }, { when: () => true });
 
 export type WizardState = {
   name?: string;

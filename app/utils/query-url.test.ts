@@ -39,6 +39,7 @@ describe("query URL parameters", () => {
         accounts: [{ id: "demo-paris", authorizationId: 3 }],
         filters: [{ field: "campaign_name", type: "contains", value: "brand" }, { field: "clicks", type: "is_not_empty" }],
         options: { report: "campaigns", combine_data: "true", extra: ["a", "b"] },
+        nocache: false,
       },
     });
   });
