@@ -8,9 +8,9 @@ import { listActiveAccountsOnPlatforms } from "../../db/repositories/data-source
 import { blendablePlatforms, BLENDED_PLATFORM } from "../../engine/index.js";
 import { randomToken, tokenDigest } from "../../lib/secrets.js";
 import type { SeedStep } from "./context.js";
-import { createDatastream, createJob, listDatastreams } from "../../db/repositories/data-streams.js";
+import { createDatastream, listDatastreams } from "../../db/repositories/data-streams.js";
 import { listDestinations } from "../../db/repositories/destinations.js";
-import { DEMO_DESTINATION } from "./data-streams.js";
+import { createDailyDemoJob, DEMO_DESTINATION } from "./data-streams.js";
 
 export const DEMO_BLENDED_QUERY_NAME = "Demo: spend across ads platforms";
 export const DEMO_LINK_CLIENT = "Example client (Maison Lumière)";
@@ -53,24 +53,14 @@ export const demoCrossPlatformStep: SeedStep = {
     if (warehouse && accounts.length > 0 && !(await listDatastreams(db, company.id)).some((s) => s.platform === BLENDED_PLATFORM)) {
       const stream = await createDatastream(db, company.id, { name: DEMO_BLENDED_STREAM_NAME, platform: BLENDED_PLATFORM, destinationId: warehouse.id });
       const fields = ["date", "platform", "account_id", "account_name", "account_currency", "account_timezone", "campaign_name", "reporting_currency", "exchange_rate", "rate_date", "conversion_note", "spend", "spend_converted", "impressions", "clicks", "conversions", "conversion_value", "conversion_value_converted"];
-      await createJob(db, company.id, {
+      await createDailyDemoJob(db, company.id, {
         datastreamId: stream.id,
         name: "Daily spend across platforms",
         recurrency: "30 0 * * *",
-        date: "LAST_7_DAYS",
-        startDate: null,
-        endDate: null,
-        hasToBeInitialized: false,
-        dateInitialization: null,
-        startDateInitialization: null,
-        endDateInitialization: null,
-        shouldRunAllEvenIfFailed: true,
         networkAuthorizationId: null,
         fields: Object.fromEntries(fields.map((f) => [f, f])),
         options: {},
         tableName: "cross_platform_ads",
-        partitionFieldId: "date",
-        dataType: null,
         accountPlatforms: blendablePlatforms(),
         dataSourceIds: accounts.map((a) => a.dataSourceId),
       });

@@ -9,6 +9,25 @@ import { runtimeSettings } from "../../lib/env.js";
 
 export const DEMO_DESTINATION = "Demo warehouse";
 
+type DemoJob = Pick<Parameters<typeof createJob>[2], "datastreamId" | "name" | "recurrency" | "networkAuthorizationId" | "fields" | "options" | "tableName" | "dataSourceIds" | "accountPlatforms">;
+
+/** A seeded job over the last 7 days, partitioned by date, that keeps going when one account fails. */
+export function createDailyDemoJob(db: DB, companyId: number, job: DemoJob) {
+  return createJob(db, companyId, {
+    date: "LAST_7_DAYS",
+    startDate: null,
+    endDate: null,
+    hasToBeInitialized: false,
+    dateInitialization: null,
+    startDateInitialization: null,
+    endDateInitialization: null,
+    shouldRunAllEvenIfFailed: true,
+    partitionFieldId: "date",
+    dataType: null,
+    ...job,
+  });
+}
+
 /**
  * The warehouse database and its own login (role named like the database, owner of it only; a new
  * random password each start, written into the demo destination). Never the product's login: a
@@ -62,24 +81,14 @@ export const demoDataStreamStep: SeedStep = {
     if ((await listDatastreams(db, company.id)).length > 0) return;
     destination ??= await createDestination(db, company.id, { name: DEMO_DESTINATION, type: "postgres", config });
     const stream = await createDatastream(db, company.id, { name: "Demo Ads → warehouse", platform: "demo", destinationId: destination.id });
-    await createJob(db, company.id, {
+    await createDailyDemoJob(db, company.id, {
       datastreamId: stream.id,
       name: "Daily campaigns",
       recurrency: "0 0 * * *",
-      date: "LAST_7_DAYS",
-      startDate: null,
-      endDate: null,
-      hasToBeInitialized: false,
-      dateInitialization: null,
-      startDateInitialization: null,
-      endDateInitialization: null,
-      shouldRunAllEvenIfFailed: true,
       networkAuthorizationId: source.id,
       fields: { date: "date", campaign_name: "campaign", impressions: "impressions", clicks: "clicks", cost: "cost" },
       options: { report: "campaigns" },
       tableName: "demo_campaigns",
-      partitionFieldId: "date",
-      dataType: null,
       dataSourceIds: [],
     });
     log(`seeded a demo destination (${warehouse}), data stream and job`);
