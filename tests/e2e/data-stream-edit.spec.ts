@@ -30,8 +30,10 @@ test("editing a job's frequency and fields updates its page and its Temporal sch
     if (route.request().method() === "POST" && /refresh/.test(route.request().postData() ?? "")) await held;
     await route.continue();
   });
+  const refreshSent = page.waitForRequest((r) => r.method() === "POST" && /refresh/.test(r.postData() ?? ""));
   await page.locator("#f-impressions").check();
-  await expect(page.getByRole("button", { name: "Please wait…" })).toBeVisible();
+  // The Save button is busy only for its own submission (issue 19's SubmitButton): wait for the refresh itself.
+  await refreshSent;
   await page.getByLabel("Rename Impressions").fill("imps");
   release();
   await expect(page.getByRole("button", { name: "Save" })).toBeEnabled();
