@@ -25,6 +25,7 @@ import * as m2026112521000 from "./2026112521000_mcp_server.js";
 import * as m2026112522000 from "./2026112522000_user_time_zone.js";
 import * as m2026112522100 from "./2026112522100_job_run_requested.js";
 import * as m2026112522200 from "./2026112522200_account_usage_outlives_sources.js";
+import * as m2026112522210 from "./2026112522210_account_usage_keep_on_company_delete.js";
 import * as m2026112523000 from "./2026112523000_exchange_rates.js";
 import * as m2026112523010 from "./2026112523010_client_connect_links.js";
 
@@ -60,6 +61,7 @@ export const migrations: Record<string, Migration> = {
   "2026112522000_user_time_zone": m2026112522000,
   "2026112522100_job_run_requested": m2026112522100,
   "2026112522200_account_usage_outlives_sources": m2026112522200,
+  "2026112522210_account_usage_keep_on_company_delete": m2026112522210,
   "2026112523000_exchange_rates": m2026112523000,
   "2026112523010_client_connect_links": m2026112523010,
 };
