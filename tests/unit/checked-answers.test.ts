@@ -3,6 +3,7 @@
 // left without its parser yet typed from its context is reported when the program is known.
 import path from "node:path";
 import { RuleTester } from "eslint";
+import { typedRuleTester } from "../support/rule-testers.js";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, it } from "vitest";
 import rule from "../../scripts/lint/checked-answers.js";
@@ -39,16 +40,7 @@ syntactic.run("checked-answers", rule, {
 });
 
 const fixtures = path.resolve(import.meta.dirname, "fixtures/checked-answers");
-// With CI=true typescript-eslint infers a single run and keeps the first program it built, so every
-// case after the first would be checked against stale text: each case needs its own program.
-const typed = new RuleTester({
-  languageOptions: {
-    parser: tseslint.parser,
-    ecmaVersion: 2022,
-    sourceType: "module",
-    parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixtures, disallowAutomaticSingleRunInference: true },
-  },
-});
+const typed = typedRuleTester(fixtures);
 const filename = path.join(fixtures, "connector.ts");
 typed.run("checked-answers (typed)", rule, {
   valid: [

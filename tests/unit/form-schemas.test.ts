@@ -4,6 +4,7 @@
 // (navigation.formData, fetcher.formData) and other `.get()` calls are not.
 import path from "node:path";
 import { RuleTester } from "eslint";
+import { typedRuleTester } from "../support/rule-testers.js";
 import tseslint from "typescript-eslint";
 import { afterAll, describe, it } from "vitest";
 import rule from "../../scripts/lint/form-schemas.js";
@@ -27,16 +28,7 @@ syntactic.run("form-schemas", rule, {
 });
 
 const fixtures = path.resolve(import.meta.dirname, "fixtures/form-schemas");
-// With CI=true typescript-eslint infers a single run and keeps the first program it built, so every
-// case after the first would be checked against stale text: each case needs its own program.
-const typed = new RuleTester({
-  languageOptions: {
-    parser: tseslint.parser,
-    ecmaVersion: 2022,
-    sourceType: "module",
-    parserOptions: { project: "./tsconfig.json", tsconfigRootDir: fixtures, disallowAutomaticSingleRunInference: true },
-  },
-});
+const typed = typedRuleTester(fixtures);
 const filename = path.join(fixtures, "action.ts");
 const READ = `declare function readForm(request: Request): Promise<FormData>; declare const request: Request;`;
 typed.run("form-schemas (typed)", rule, {
