@@ -312,6 +312,10 @@ export type EvaluationTarget = {
   snoozed: Date | null;
   status: AlertStatusValue | null;
   notifiedStatus: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  /** What the last successful evaluation read (decision 0894). */
+  inputKey: string | null;
   dataSource: { id: number; name: string; accountId: string; timezone: string | null; currency: string | null };
   source: { id: number; platform: string; credentialEncrypted: string };
 };
@@ -330,6 +334,9 @@ export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<Eval
       "cf.snoozed",
       "cf.status",
       "cf.notifiedStatus",
+      "cf.entityAnalyzed",
+      "cf.entityInAlert",
+      "cf.inputKey",
       "s.title",
       "s.type",
       "s.definition",
@@ -357,6 +364,9 @@ export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<Eval
     snoozed: r.snoozed,
     status: r.status,
     notifiedStatus: r.notifiedStatus,
+    entityAnalyzed: r.entityAnalyzed,
+    entityInAlert: r.entityInAlert,
+    inputKey: r.inputKey,
     dataSource: { id: r.dsId, name: r.dsName, accountId: r.accountId, timezone: r.timezone, currency: r.currency },
     source: { id: r.naId, platform: r.platform, credentialEncrypted: r.credentialEncrypted },
   }));
@@ -374,7 +384,17 @@ export type EvaluatedEntity = {
   history: unknown;
 };
 
-export type Evaluation = { companyId: number; configuredForId: number; analyzedAt: Date; entities: EvaluatedEntity[]; error?: string };
+export type Evaluation = {
+  companyId: number;
+  configuredForId: number;
+  analyzedAt: Date;
+  entities: EvaluatedEntity[];
+  error?: string;
+  /** Digest of what this evaluation read (decision 0894); absent or null: the next pass evaluates. */
+  inputKey?: string | null;
+  /** Not evaluated again: its inputs were those of the last run, whose summary this repeats. */
+  unchanged?: { status: AlertStatusValue; entityAnalyzed: number; entityInAlert: number };
+};
 
 export type SavedEvaluation = {
   configuredForId: number;
@@ -416,15 +436,20 @@ function resultDigest(x: EvaluatedEntity): string {
  */
 export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
   if (evaluations.length === 0) return [];
-  const summaries: SavedEvaluation[] = evaluations.map((e) => ({
-    configuredForId: e.configuredForId,
-    companyId: e.companyId,
-    status: e.error ? null : overallStatus(e.entities),
-    entityAnalyzed: e.entities.length,
-    entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
-    changed: 0,
-  }));
-  const evaluated = evaluations.filter((e) => !e.error);
+  const summaries: SavedEvaluation[] = evaluations.map((e) =>
+    e.unchanged
+      ? { configuredForId: e.configuredForId, companyId: e.companyId, ...e.unchanged, changed: 0 }
+      : {
+          configuredForId: e.configuredForId,
+          companyId: e.companyId,
+          status: e.error ? null : overallStatus(e.entities),
+          entityAnalyzed: e.entities.length,
+          entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+          changed: 0,
+        },
+  );
+  // An unchanged alert's results are the stored ones: neither compared nor dropped.
+  const evaluated = evaluations.filter((e) => !e.error && !e.unchanged);
   return db.transaction().execute(async (trx) => {
     if (evaluated.length) {
       const stored = await trx
@@ -495,7 +520,7 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
     }
     // Runs and summaries in one statement: a run whose outcome repeats the newest run row is
     // counted (run_repeats); any other closes that row's span and is inserted.
-    const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[] };
+    const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[], inputKey: [] as (string | null)[] };
     evaluations.forEach((e, i) => {
       const s = summaries[i];
       run.companyId.push(e.companyId);
@@ -505,12 +530,13 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
       run.analyzed.push(s.entityAnalyzed);
       run.inAlert.push(s.entityInAlert);
       run.error.push(e.error ?? null);
+      run.inputKey.push(e.error ? null : (e.inputKey ?? null));
     });
     await sql`
       with v as materialized (
         select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${summaries.map((s) => s.status)}::text[],
-                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
-          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message)
+                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[], ${run.inputKey}::text[])
+          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message, input_key)
       ), prev as materialized (
         select v.*, cf.last_run_id, cf.run_repeats, cf.last_analyze as previous_at,
           (r.id is not null and (r.status, r.entity_analyzed, r.entity_in_alert, r.message) is not distinct from (v.run_status, v.entity_analyzed, v.entity_in_alert, v.message)) as same
@@ -532,6 +558,7 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         entity_analyzed = case when p.status is null then cf.entity_analyzed else p.entity_analyzed end,
         entity_in_alert = case when p.status is null then cf.entity_in_alert else p.entity_in_alert end,
         last_error = p.message,
+        input_key = p.input_key,
         last_run_id = coalesce(i.id, cf.last_run_id),
         run_repeats = case when i.id is null then cf.run_repeats + 1 else 0 end,
         run_requested_at = case when cf.run_requested_at <= p.analyzed_at then null else cf.run_requested_at end

@@ -19,7 +19,7 @@ import {
 } from "../../db/repositories/alerts.js";
 import { alertDefinitionSchema, SNAPSHOT_AGE, type AlertDefinition, type BucketValues, type EntityResult, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
 import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
-import { anomalyLines, notifyStatusChanges } from "../../server/alert-notifications.js";
+import { anomalyLines, notifyStatusChanges, shouldNotify } from "../../server/alert-notifications.js";
 import { sendAlertDigests } from "../../server/alert-digest.js";
 import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
 import { getCompany } from "../../db/repositories/companies.js";
@@ -102,6 +102,12 @@ export function createAlertActivities(deps: ActivityDeps) {
 
   type Evaluated = Evaluation & { results: EntityResult[]; snapshots: DaySnapshot[] };
 
+  /**
+   * The input key an alert may be skipped on (decision 0894): only when nothing is left to
+   * notify for its stored status, so a skipped run can never hold back a notification.
+   */
+  const skippableKey = (t: EvaluationTarget) => (t.status !== null && !shouldNotify(t.notifiedStatus, t.status) ? t.inputKey : null);
+
   /** Same-age snapshots (decision 0880) of the batch's (account, scope) pairs, in one query. */
   async function batchSnapshots(targets: EvaluationTarget[], definitions: Map<number, AlertDefinition>, at: Date) {
     const pairs = targets.filter((t) => definitions.has(t.configuredForId)).map((t) => ({ dataSourceId: t.dataSource.id, scope: scopeOfDefinition(definitions.get(t.configuredForId)!) }));
@@ -117,6 +123,8 @@ export function createAlertActivities(deps: ActivityDeps) {
       if (!definition) definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
       let results: EntityResult[];
       let daySnapshots: DaySnapshot[] = [];
+      // Cross-platform alerts read several accounts through another path: always evaluated.
+      let inputKey: string | null = null;
       if (isCrossPlatformAlert(definition)) {
         // Total spend across the client's ads platforms (decision 0931): no day snapshots of one account.
         const memberIds = crossPlatformMembers(definition).flatMap((m) => (m.dataSourceId ? [m.dataSourceId] : []));
@@ -130,13 +138,18 @@ export function createAlertActivities(deps: ActivityDeps) {
         // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
         (await scope.gate(target.companyId))([target.dataSource.id]);
         const ctx = scope.context(target, connector);
-        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots);
+        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots, skippableKey(target));
+        scope.used(target.companyId, target.dataSource.id);
+        if ("unchanged" in out) {
+          return { ...base, entities: [], inputKey: out.inputKey, unchanged: { status: target.status!, entityAnalyzed: target.entityAnalyzed, entityInAlert: target.entityInAlert } };
+        }
+        inputKey = out.inputKey;
         results = out.results;
         daySnapshots = out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values }));
-        scope.used(target.companyId, target.dataSource.id);
       }
       return {
         ...base,
+        inputKey,
         results,
         snapshots: daySnapshots,
         entities: results.map((r) => ({
