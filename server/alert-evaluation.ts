@@ -82,8 +82,17 @@ export async function readAlertData(
  * The read scope snapshots are kept under (decision 0880): the level and the filters decide which
  * rows an entity's numbers add up, so alerts of an account share snapshots only when both match.
  */
+const scopes = new Map<string, string>();
 export function snapshotScope(level: string, filters: readonly AlertFilter[]): string {
-  return createHash("sha256").update(JSON.stringify([level, filters.map((f) => [f.field, f.operator, f.value])])).digest("hex").slice(0, 32);
+  const text = JSON.stringify([level, filters.map((f) => [f.field, f.operator, f.value])]);
+  // Asked several times for every alert of a pass, about a handful of distinct scopes.
+  let scope = scopes.get(text);
+  if (scope === undefined) {
+    if (scopes.size >= 10_000) scopes.clear();
+    scope = createHash("sha256").update(text).digest("hex").slice(0, 32);
+    scopes.set(text, scope);
+  }
+  return scope;
 }
 
 /** An alert's scope key from its stored definition (the worker loads snapshots before evaluating). */
@@ -184,7 +193,7 @@ function clockOf(timezone: string, now: Date, hourly: boolean): string {
  * hour when a window is counted in hours; the instant itself for pacing). Equal keys give equal
  * results: tests/integration/alert-input-key.test.ts compares skipped alerts with evaluated ones.
  */
-function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "requests">; timezone: string; currency: string | null; restatementDays: number; plan: AlertReadPlan; rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; snapshots: string; now: Date }): string {
+function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "requests">; timezone: string; currency: string | null; restatementDays: number; plan: AlertReadPlan; planJson: string; rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; snapshots: string; now: Date }): string {
   // Pacing projects the period from the share of it elapsed, to the instant: never the same input.
   const paced = parts.definition.variables.some((v) => v.type === "pacing");
   const clock = paced ? parts.now.toISOString() : clockOf(parts.timezone, parts.now, Boolean(parts.plan.hourly));
@@ -196,7 +205,7 @@ function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "re
         parts.timezone,
         parts.currency,
         parts.restatementDays,
-        parts.plan,
+        parts.planJson,
         clock,
         fingerprint(parts.rows.daily),
         fingerprint(parts.rows.hourly),
@@ -251,14 +260,15 @@ export async function evaluateAlertOnAccount(
   const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
   // The reads and series depend only on the plan: alerts of a batch with the same plan on the same
   // account share them (evaluateAlert never mutates its input).
-  const planKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${JSON.stringify(plan)}` : undefined;
+  const planJson = JSON.stringify(plan);
+  const planKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${planJson}` : undefined;
   let reads = planKey ? memo!.series!.get(planKey) : undefined;
   if (!reads) {
     reads = { rows: await readAlertData(connector, ctx, engineAccount, plan, memo) };
     if (planKey) memo!.series!.set(planKey, reads);
   }
   const { recorded } = snapshotDays(timezone, now);
-  const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, rows: reads.rows, snapshots: snapshotsFingerprint(snapshots, recorded), now });
+  const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, planJson, rows: reads.rows, snapshots: snapshotsFingerprint(snapshots, recorded), now });
   if (previousInputKey === inputKey) return { unchanged: true, inputKey };
   const series = (reads.series ??= buildEntitySeries(plan, reads.rows));
   const scope = snapshotScope(plan.level, plan.filters);

@@ -459,33 +459,29 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         .execute();
       const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x.digest]));
       const kept = new Set<string>();
-      const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[], digest: [] as string[] };
+      // The changed results travel as one JSON array of rows: the stored texts (result, history,
+      // identifications) are embedded as JSON values, so nothing is escaped again, where a text[]
+      // parameter had the driver escape every character of every result (decision 0894).
+      const changedRows: string[] = [];
       for (const e of evaluated) {
+        const analyzedAt = JSON.stringify(e.analyzedAt.toISOString());
         for (const x of e.entities) {
           const at = `${e.configuredForId}\u0000${x.identificationKey}`;
           kept.add(at);
           // The digest is taken on the result as evaluated; only a changed one is encoded for storage.
           const digest = resultDigest(x);
           if (digests.get(at) === digest) continue;
-          r.companyId.push(e.companyId);
-          r.configuredForId.push(e.configuredForId);
-          r.key.push(x.identificationKey);
-          r.identifications.push(JSON.stringify(x.identifications));
-          r.name.push(x.identifierName);
-          r.status.push(x.status);
-          r.at.push(e.analyzedAt);
-          r.still.push(x.stillChanging);
-          r.result.push(encodeStoredResult(x.result));
-          r.history.push(JSON.stringify(x.history));
-          r.digest.push(digest);
+          changedRows.push(
+            `[${e.companyId},${e.configuredForId},${JSON.stringify(x.identificationKey)},${JSON.stringify(x.identifications)},${JSON.stringify(x.identifierName)},${JSON.stringify(x.status)},${analyzedAt},${x.stillChanging},${encodeStoredResult(x.result)},${JSON.stringify(x.history)},${JSON.stringify(digest)}]`,
+          );
         }
       }
-      if (r.key.length) {
+      if (changedRows.length) {
         const { rows } = await sql<{ configuredForId: number; n: number }>`
           with v as materialized (
-            select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
-                                 ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[], ${r.digest}::text[])
-              as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history, digest)
+            select (e->>0)::int as company_id, (e->>1)::int as configured_for_id, e->>2 as identification_key, (e->3)::text as identifications, e->>4 as identifier_name,
+                   e->>5 as last_status, (e->>6)::timestamptz as last_analyze, (e->>7)::boolean as still_changing, (e->8)::text as last_result, (e->9)::text as history, e->>10 as digest
+            from json_array_elements(${`[${changedRows.join(",")}]`}::json) as e
           ), saved as (
             insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest, anomaly_since)
             select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest,

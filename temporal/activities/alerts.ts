@@ -201,8 +201,10 @@ export function createAlertActivities(deps: ActivityDeps) {
       const saved = await saveEvaluations(db, evaluations);
       // Only alerts that got new history rows can have too many.
       await pruneHistories(db, saved.filter((s) => s.changed > 0).map((s) => s.configuredForId));
-      await saveDaySnapshots(db, evaluations.flatMap((e) => e.snapshots));
-      await pruneDaySnapshots(db, targets.map((t) => t.dataSource.id), snapshots.since);
+      const recorded = evaluations.flatMap((e) => e.snapshots);
+      await saveDaySnapshots(db, recorded);
+      // Days fall out of the kept range only as new days are recorded: pruned with those.
+      if (recorded.length) await pruneDaySnapshots(db, [...new Set(recorded.map((r) => r.dataSourceId))], snapshots.since);
       const resultsOf = new Map(evaluations.map((e) => [e.configuredForId, e.results]));
       const byId = new Map(targets.map((t) => [t.configuredForId, t]));
       // The first OK of an alert is recorded silently, for the whole batch in one statement.
