@@ -219,41 +219,25 @@ function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "re
 /** The rows of a plan's reads and, once some alert needed them, the entity series built from them. */
 type PlanReads = { rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; series?: EntitySeries[] };
 
+/** An alert's reads done and its input key known; `evaluate` computes the results. */
+export type PreparedEvaluation = { inputKey: string; evaluate(): Promise<AlertEvaluationOutput> };
+
 /**
- * Evaluates an alert definition (its first network entry) on one account at `now`. `snapshots`
- * are the account's stored days at SNAPSHOT_AGE for this scope, by entity key (decision 0880).
- * With `previousInputKey` (what the last evaluation read), an alert whose inputs are the same
- * again is not evaluated: the answer is `{ unchanged: true }` (decision 0894).
+ * Reads what an alert definition (its first network entry) needs on one account at `now` and
+ * takes its input key (decision 0894), without evaluating: the worker compares the key with the
+ * one of the alert's last evaluation first. `snapshots` are the account's stored days at
+ * SNAPSHOT_AGE for this scope, by entity key (decision 0880).
  */
-export async function evaluateAlertOnAccount(
-  connector: Connector,
-  ctx: ConnectorContext,
-  account: AlertAccount,
-  definition: Pick<AlertDefinition, "variables" | "requests">,
-  now: Date,
-  memo?: ReadMemo,
-  snapshots?: Map<string, BucketValues>,
-): Promise<AlertEvaluationOutput>;
-export async function evaluateAlertOnAccount(
-  connector: Connector,
-  ctx: ConnectorContext,
-  account: AlertAccount,
-  definition: Pick<AlertDefinition, "variables" | "requests">,
-  now: Date,
-  memo: ReadMemo | undefined,
-  snapshots: Map<string, BucketValues> | undefined,
-  previousInputKey: string | null,
-): Promise<AlertEvaluationOutput | { unchanged: true; inputKey: string }>;
-export async function evaluateAlertOnAccount(
-  connector: Connector,
-  ctx: ConnectorContext,
-  account: AlertAccount,
-  definition: Pick<AlertDefinition, "variables" | "requests">,
-  now: Date,
-  memo?: ReadMemo,
-  snapshots?: Map<string, BucketValues>,
-  previousInputKey?: string | null,
-): Promise<AlertEvaluationOutput | { unchanged: true; inputKey: string }> {
+export async function prepareAlertEvaluation(input: {
+  connector: Connector;
+  ctx: ConnectorContext;
+  account: AlertAccount;
+  definition: Pick<AlertDefinition, "variables" | "requests">;
+  now: Date;
+  memo?: ReadMemo;
+  snapshots?: Map<string, BucketValues>;
+}): Promise<PreparedEvaluation> {
+  const { connector, ctx, account, definition, now, memo, snapshots } = input;
   const request = Object.values(definition.requests)[0];
   const timezone = accountTimezone(connector, account);
   const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
@@ -262,33 +246,51 @@ export async function evaluateAlertOnAccount(
   // account share them (evaluateAlert never mutates its input).
   const planJson = JSON.stringify(plan);
   const planKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${planJson}` : undefined;
-  let reads = planKey ? memo!.series!.get(planKey) : undefined;
-  if (!reads) {
-    reads = { rows: await readAlertData(connector, ctx, engineAccount, plan, memo) };
-    if (planKey) memo!.series!.set(planKey, reads);
+  let found = planKey ? memo!.series!.get(planKey) : undefined;
+  if (!found) {
+    found = { rows: await readAlertData(connector, ctx, engineAccount, plan, memo) };
+    if (planKey) memo!.series!.set(planKey, found);
   }
+  const reads = found;
   const { recorded } = snapshotDays(timezone, now);
   const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, planJson, rows: reads.rows, snapshots: snapshotsFingerprint(snapshots, recorded), now });
-  if (previousInputKey === inputKey) return { unchanged: true, inputKey };
-  const series = (reads.series ??= buildEntitySeries(plan, reads.rows));
-  const scope = snapshotScope(plan.level, plan.filters);
-  // Snapshot days count only when they hold every metric this alert reads.
-  const withSnapshots = snapshots?.size
-    ? series.map((e) => {
-        const stored = snapshots.get(identificationKey(e.identification));
-        const usable = stored ? usableSnapshotDays(stored, recorded, plan.metrics) : undefined;
-        return usable && Object.keys(usable).length ? { ...e, atAge: { age: SNAPSHOT_AGE, daily: usable } } : e;
-      })
-    : series;
-  const [metrics] = await Promise.all([metricCatalogue(connector)]);
-  const results = evaluateAlert(definition, withSnapshots, { timezone, now, restatementDays: connector.restatementDays, metrics, currency: account.currency });
-  const entities = plan.daily && plan.metrics.length
-    ? series.flatMap((e) => {
-        const values = e.daily?.[recorded];
-        return values ? [{ key: identificationKey(e.identification), values: Object.fromEntries(plan.metrics.map((m) => [m, values[m] ?? 0])) }] : [];
-      })
-    : [];
-  return { timezone, results, snapshots: { scope, day: recorded, entities }, inputKey };
+  return {
+    inputKey,
+    async evaluate() {
+      const series = (reads.series ??= buildEntitySeries(plan, reads.rows));
+      const scope = snapshotScope(plan.level, plan.filters);
+      // Snapshot days count only when they hold every metric this alert reads.
+      const withSnapshots = snapshots?.size
+        ? series.map((e) => {
+            const stored = snapshots.get(identificationKey(e.identification));
+            const usable = stored ? usableSnapshotDays(stored, recorded, plan.metrics) : undefined;
+            return usable && Object.keys(usable).length ? { ...e, atAge: { age: SNAPSHOT_AGE, daily: usable } } : e;
+          })
+        : series;
+      const metrics = await metricCatalogue(connector);
+      const results = evaluateAlert(definition, withSnapshots, { timezone, now, restatementDays: connector.restatementDays, metrics, currency: account.currency });
+      const entities = plan.daily && plan.metrics.length
+        ? series.flatMap((e) => {
+            const values = e.daily?.[recorded];
+            return values ? [{ key: identificationKey(e.identification), values: Object.fromEntries(plan.metrics.map((m) => [m, values[m] ?? 0])) }] : [];
+          })
+        : [];
+      return { timezone, results, snapshots: { scope, day: recorded, entities }, inputKey };
+    },
+  };
+}
+
+/** Evaluates an alert definition on one account at `now` (the editor's preview, tests). */
+export async function evaluateAlertOnAccount(
+  connector: Connector,
+  ctx: ConnectorContext,
+  account: AlertAccount,
+  definition: Pick<AlertDefinition, "variables" | "requests">,
+  now: Date,
+  memo?: ReadMemo,
+  snapshots?: Map<string, BucketValues>,
+): Promise<AlertEvaluationOutput> {
+  return (await prepareAlertEvaluation({ connector, ctx, account, definition, now, memo, snapshots })).evaluate();
 }
 
 /** What a history row keeps of a result: the conditions and the pacing chart, not the metric series. */

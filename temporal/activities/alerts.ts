@@ -18,7 +18,7 @@ import {
   type Evaluation,
 } from "../../db/repositories/alerts.js";
 import { alertDefinitionSchema, SNAPSHOT_AGE, type AlertDefinition, type BucketValues, type EntityResult, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
+import { accountTimezone, prepareAlertEvaluation, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
 import { anomalyLines, notifyStatusChanges, shouldNotify } from "../../server/alert-notifications.js";
 import { sendAlertDigests } from "../../server/alert-digest.js";
 import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
@@ -138,12 +138,13 @@ export function createAlertActivities(deps: ActivityDeps) {
         // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
         (await scope.gate(target.companyId))([target.dataSource.id]);
         const ctx = scope.context(target, connector);
-        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots, skippableKey(target));
+        const prepared = await prepareAlertEvaluation({ connector, ctx, account: target.dataSource, definition, now: at, memo: scope.memo(target), snapshots });
         scope.used(target.companyId, target.dataSource.id);
-        if ("unchanged" in out) {
-          return { ...base, entities: [], inputKey: out.inputKey, unchanged: { status: target.status!, entityAnalyzed: target.entityAnalyzed, entityInAlert: target.entityInAlert } };
+        inputKey = prepared.inputKey;
+        if (inputKey === skippableKey(target)) {
+          return { ...base, entities: [], inputKey, unchanged: { status: target.status!, entityAnalyzed: target.entityAnalyzed, entityInAlert: target.entityInAlert } };
         }
-        inputKey = out.inputKey;
+        const out = await prepared.evaluate();
         results = out.results;
         daySnapshots = out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values }));
       }
