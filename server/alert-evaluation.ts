@@ -137,16 +137,16 @@ export type AlertEvaluationOutput = { timezone: string; results: EntityResult[];
 export const ALERT_EVALUATION_VERSION = 1;
 
 /**
- * Digests of shared inputs, taken once per object: the rows of one memoized read and the snapshot
- * map of one (account, scope) are the same objects for every alert of a batch that uses them.
+ * The digest of one read's rows, taken once: every alert of a batch that reads the same account
+ * over the same plan gets the same rows array (ReadMemo).
  */
-const fingerprints = new WeakMap<object, string>();
-function fingerprint(value: object | undefined): string {
-  if (!value) return "-";
-  let digest = fingerprints.get(value);
+const rowDigests = new WeakMap<Row[], string>();
+function rowsFingerprint(rows: Row[] | undefined): string {
+  if (!rows) return "-";
+  let digest = rowDigests.get(rows);
   if (digest === undefined) {
-    digest = createHash("sha1").update(JSON.stringify(value instanceof Map ? [...value] : value)).digest("base64");
-    fingerprints.set(value, digest);
+    digest = createHash("sha1").update(JSON.stringify(rows)).digest("base64");
+    rowDigests.set(rows, digest);
   }
   return digest;
 }
@@ -207,9 +207,9 @@ function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "re
         parts.restatementDays,
         parts.planJson,
         clock,
-        fingerprint(parts.rows.daily),
-        fingerprint(parts.rows.hourly),
-        fingerprint(parts.rows.config),
+        rowsFingerprint(parts.rows.daily),
+        rowsFingerprint(parts.rows.hourly),
+        rowsFingerprint(parts.rows.config),
         parts.snapshots,
       ]),
     )
