@@ -3,31 +3,25 @@
 // holds the results a full evaluation would give, at every instant of two days and for every kind
 // of alert, and anything that can change a result (new rows, a new day, an edited definition, a
 // notification still owed) evaluates it again.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.js";
 import { setSnooze, updateSentry, type StoredDefinition } from "../../db/repositories/alerts.js";
 import { resetReadCache } from "../../db/repositories/read-cache.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
 import type { Connector } from "../../engine/core/types.js";
-import { resetEnvCache } from "../../lib/env.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
-import { createTestDatabase } from "../support/database.js";
+import { fileTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, request, thresholdDefinition } from "../support/alerts.js";
 
 let db: DB;
-let drop: () => Promise<void>;
 let clock = new Date("2026-11-18T10:30:00Z");
 const mails: string[] = [];
 
-beforeAll(async () => {
-  ({ db, drop } = await createTestDatabase());
-  resetEnvCache();
-});
-afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 300));
-  await drop();
+const database = fileTestDatabase();
+beforeAll(() => {
+  db = database.db;
 });
 
 function activities(connector: Connector = createDemoConnector({ now: () => clock })) {

@@ -1,29 +1,23 @@
 // Issue 20 item 4 (decision 0891): an alert pass writes a result, a history row and a run only when
 // something changed. A run that changes nothing is counted on its alert, and the detail page's
 // timeline shows it as "analyzed, unchanged" after the run it repeats.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.js";
 import { getConfiguredFor, listRuns, updateSentry } from "../../db/repositories/alerts.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
-import { resetEnvCache } from "../../lib/env.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
-import { createTestDatabase } from "../support/database.js";
+import { fileTestDatabase } from "../support/database.js";
 import { makeAlert, makeMonitoredCompany, thresholdDefinition } from "../support/alerts.js";
 import { cookiesFrom, formPost, get, settle } from "../support/requests.js";
 
 let db: DB;
-let drop: () => Promise<void>;
 let clock = new Date("2026-11-18T10:30:00Z");
 
-beforeAll(async () => {
-  ({ db, drop } = await createTestDatabase());
-  resetEnvCache();
-});
-afterAll(async () => {
-  await new Promise((r) => setTimeout(r, 300));
-  await drop();
+const database = fileTestDatabase();
+beforeAll(() => {
+  db = database.db;
 });
 
 async function evaluate(id: number) {

@@ -1,8 +1,9 @@
 import { randomInt } from "node:crypto";
 import { sql } from "kysely";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createDb, type DB } from "../../db/connection.js";
 import { withPgClient } from "../../db/pg-clients.js";
+import { resetEnvCache } from "../../lib/env.js";
 
 /**
  * A fresh, migrated database for one test file, cloned from the template the global setup made.
@@ -33,6 +34,29 @@ export async function createTestDatabase(): Promise<{ db: DB; url: string; drop:
       await db.destroy();
       if (appDb && appDb !== db) await appDb.destroy();
       await withPgClient(adminUrl, (admin) => admin.query(`drop database if exists "${name}" with (force)`));
+    },
+  };
+}
+
+/**
+ * One test database for the whole file: made before its tests (settings read afresh), dropped
+ * after them. The short wait lets work a test started in the background (read-cache maintenance
+ * after a commit) finish before its database goes. Read `db` inside hooks and tests.
+ */
+export function fileTestDatabase(): { readonly db: DB } {
+  let current: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    await new Promise((r) => setTimeout(r, 300));
+    await current?.drop();
+  });
+  return {
+    get db() {
+      if (!current) throw new Error("fileTestDatabase: the database exists once beforeAll has run");
+      return current.db;
     },
   };
 }
