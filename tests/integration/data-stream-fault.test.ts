@@ -47,10 +47,14 @@ let bigqueryKey: string;
 const workers: ChildProcess[] = [];
 const markers = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "signalpost-fault-")), "markers.log");
 
-function startWorker(): ChildProcess {
+/** `holdAt`: the worker stops for good at the first marker it writes that matches (see fault-worker.ts). */
+function startWorker(holdAt?: RegExp): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/fault-worker.ts"], {
     cwd: path.resolve(__dirname, "../.."),
-    env: { ...process.env, DATABASE_URL: dbUrl, TEMPORAL_ADDRESS: inject("temporalAddress"), TEMPORAL_TASK_QUEUE: taskQueue, FAULT_MARKERS: markers },
+    env: {
+      ...process.env, DATABASE_URL: dbUrl, TEMPORAL_ADDRESS: inject("temporalAddress"), TEMPORAL_TASK_QUEUE: taskQueue, FAULT_MARKERS: markers,
+      ...(holdAt ? { FAULT_HOLD: holdAt.source } : {}),
+    },
     stdio: ["ignore", "ignore", "inherit"],
   });
   workers.push(child);
@@ -148,7 +152,7 @@ function bigqueryTotals(table: string) {
 
 /** Starts a run on a fresh worker, kills it at `point`, lets a second worker finish the run. */
 async function runWithKill(jobId: number, companyId: number, point: RegExp) {
-  const first = startWorker();
+  const first = startWorker(point);
   await waitForMarker(first.pid!, /ready/);
   const handle = await client.workflow.start("runJob", { taskQueue, workflowId: `fault-${jobId}-${Date.now()}`, args: [{ companyId, jobId, heartbeatSeconds: 3 }] });
   const hit = await waitForMarker(first.pid!, point);

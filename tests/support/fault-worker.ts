@@ -1,7 +1,9 @@
 // A Temporal worker process for the fault test (tests/integration/data-stream-fault.test.ts): the
 // real workflows and activities, with the demo connector slowed down (pages of 5 rows, 120 ms apart)
 // and the destination instrumented, writing progress markers to FAULT_MARKERS so the test can kill
-// this process at a chosen point.
+// this process at a chosen point. FAULT_HOLD (a regular expression) stops this worker for good at the
+// first marker it matches, so the kill lands exactly there however slow the machine is (on a busy
+// machine the few rows after a marker were sometimes loaded before the test's kill arrived).
 import fs from "node:fs";
 import { NativeConnection, Worker } from "@temporalio/worker";
 import { createDb } from "../../db/connection.js";
@@ -15,7 +17,11 @@ import { activityDeps } from "../../temporal/activities/deps.js";
 import { workflowSource } from "../../temporal/worker.js";
 
 const markers = process.env.FAULT_MARKERS!;
-const mark = (line: string) => fs.appendFileSync(markers, `${process.pid} ${line}\n`);
+const hold = process.env.FAULT_HOLD ? new RegExp(process.env.FAULT_HOLD) : null;
+async function mark(line: string) {
+  fs.appendFileSync(markers, `${process.pid} ${line}\n`);
+  if (hold?.test(line)) await new Promise(() => {});
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function slowDemo(): Connector {
@@ -28,11 +34,11 @@ function slowDemo(): Connector {
         for (let i = 0; i < p.rows.length; i += 5) {
           await sleep(120);
           page++;
-          mark(`extract ${req.accounts[0]!.id} page ${page}`);
+          await mark(`extract ${req.accounts[0]!.id} page ${page}`);
           yield { rows: p.rows.slice(i, i + 5) };
         }
       }
-      mark(`extract-done ${req.accounts[0]!.id}`);
+      await mark(`extract-done ${req.accounts[0]!.id}`);
     },
   };
 }
@@ -43,16 +49,16 @@ async function instrumented(type: string, config: Record<string, string>): Promi
     const store = loader.store;
     const put = store.put.bind(store);
     store.put = async (key, body, contentType) => {
-      mark(`put ${key}`);
+      await mark(`put ${key}`);
       await sleep(250);
       await put(key, body, contentType);
-      mark(`put-done ${key}`);
+      await mark(`put-done ${key}`);
     };
   }
   const load = loader.load.bind(loader);
   loader.load = async (request) => {
     const result = await load(request);
-    mark(`load-done ${request.scope.accountId}`);
+    await mark(`load-done ${request.scope.accountId}`);
     return result;
   };
   return loader;
@@ -67,7 +73,7 @@ async function main() {
     ...workflowSource(),
     activities: createActivities(activityDeps({ db, getConnector: () => slowDemo(), openDestination: instrumented })),
   });
-  mark("ready");
+  await mark("ready");
   await worker.run();
 }
 
