@@ -25,7 +25,8 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 
 export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
-export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
+/** A stored day's chunks: the UTF-8 bytes of their rows (engine/query/cells.ts). */
+export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; bytes: Buffer }[] };
 
 type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null };
 
@@ -39,18 +40,17 @@ const packChunk = async (text: string): Promise<Buffer> => {
   const bytes = Buffer.from(text, "utf8");
   return bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 });
 };
-const unpackChunk = async (deflated: Buffer): Promise<string> =>
-  (deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated)).toString("utf8");
+const unpackChunk = async (deflated: Buffer): Promise<Buffer> => (deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated));
 
-/** Chunk rows (ordered by day, seq) grouped by day, their text inflated. */
+/** Chunk rows (ordered by day, seq) grouped by day, their bytes inflated. */
 async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
   const out: StoredDayRows[] = [];
-  const texts = await Promise.all(rows.map((row) => (row.deflated === null ? undefined : unpackChunk(row.deflated))));
+  const inflated = await Promise.all(rows.map((row) => (row.deflated === null ? undefined : unpackChunk(row.deflated))));
   for (const [i, row] of rows.entries()) {
     let day = out.at(-1);
     if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
-    const cells = texts[i];
-    if (cells !== undefined) day.chunks.push({ rowCount: row.chunkRows ?? 0, cells });
+    const bytes = inflated[i];
+    if (bytes !== undefined) day.chunks.push({ rowCount: row.chunkRows ?? 0, bytes });
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through
   // commitFill; a hand-edited table must not produce short answers).

@@ -21,6 +21,35 @@ export interface CellBlock {
   rows: number;
   /** Columns outside the layout whose value is the same on every row (the account columns), as JSON text. */
   constants?: Readonly<Record<string, string>>;
+  /**
+   * The same text as UTF-8, when the block arrived as bytes (the read cache's stored rows): the
+   * writers send or transform these bytes, and `text` is only decoded when something reads it.
+   * A block whose text is changed is a new block without them.
+   */
+  bytes?: Uint8Array;
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/** A block of stored rows from their UTF-8 bytes; its text is decoded on first use. */
+export function bytesBlock(layout: readonly string[], rows: number, bytes: Uint8Array, constants?: Readonly<Record<string, string>>): CellBlock {
+  let text: string | undefined;
+  return {
+    layout,
+    rows,
+    bytes,
+    constants,
+    // An own getter (not a prototype's): spreading the block still copies a text.
+    get text() {
+      return (text ??= decoder.decode(bytes));
+    },
+  };
+}
+
+/** The block with the constant columns of its account, its bytes and undecoded text kept. */
+export function withConstants(block: CellBlock, constants: Readonly<Record<string, string>>): CellBlock {
+  return block.bytes ? bytesBlock(block.layout, block.rows, block.bytes, constants) : { layout: block.layout, text: block.text, rows: block.rows, constants };
 }
 
 /** The JSON text of a value, as JSON.stringify writes it inside an object (undefined reads as null). */
@@ -55,7 +84,7 @@ export function decodeCell(cell: string): CellValue {
   return JSON.parse(cell) as CellValue;
 }
 
-type LayoutCodec = { prefixes: string[]; splitter: RegExp; rowStart: string; keyJoints: RegExp | undefined };
+type LayoutCodec = { prefixes: string[]; prefixBytes: number[]; splitter: RegExp; rowStart: string };
 /** By the layout's ids: stored blocks each bring their own copy of a layout. Bounded: layouts are few. */
 const codecs = new Map<string, LayoutCodec>();
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -71,12 +100,15 @@ function codecOf(layout: readonly string[]): LayoutCodec {
     const rowStart = prefixes[0];
     // The text's start, each row's end followed by the next row's start, each key, the text's end.
     const splitter = new RegExp(["^" + escapeRegExp(rowStart), escapeRegExp("}," + rowStart), ...prefixes.slice(1).map(escapeRegExp), "\\},$"].join("|"));
-    // Every key but the first, as it stands between two values of a row.
-    const keyJoints = prefixes.length > 1 ? new RegExp(prefixes.slice(1).map(escapeRegExp).join("|"), "g") : undefined;
-    codec = { prefixes, splitter, rowStart, keyJoints };
+    codec = { prefixes, prefixBytes: prefixes.map((p) => encoder.encode(p).byteLength), splitter, rowStart };
     codecs.set(id, codec);
   }
   return codec;
+}
+
+/** The UTF-8 length of what stands before each value of a row of `layout` (`{"k0":`, `,"k1":`, ...). */
+export function rowPrefixBytes(layout: readonly string[]): readonly number[] {
+  return codecOf(layout).prefixBytes;
 }
 
 /** One row of `layout`: JSON.stringify of its object, and a comma. */
@@ -135,30 +167,6 @@ export class CellBlockError extends Error {
   }
 }
 
-const NULL_VALUE = /(^|[\n,])null(?=[\n,]|$)/g;
-
-/**
- * The block's rows as lines of their values separated by commas, each line ending with LF, when
- * no value needs decoding or quoting: no backslash anywhere (so no escaped character), and
- * exactly one comma per value (so none inside a string). null is empty. Undefined otherwise: the
- * caller splits the block value by value. A handful of native passes over the block's text
- * instead of one step per value (csv of stored rows).
- */
-export function plainRows(block: CellBlock): string | undefined {
-  const text = block.text;
-  if (block.rows === 0) return "";
-  if (text.indexOf("\\") !== -1) return undefined;
-  let commas = 0;
-  for (let i = text.indexOf(","); i !== -1; i = text.indexOf(",", i + 1)) commas++;
-  if (commas !== block.rows * block.layout.length) return undefined;
-  const { rowStart, keyJoints } = codecOf(block.layout);
-  // Row joints, then the other keys, become separators; a value null becomes empty while strings
-  // still have their quotes (so the text "null" stays), then the quotes go.
-  let lines = text.slice(rowStart.length, -2).replaceAll("}," + rowStart, "\n");
-  if (keyJoints) lines = lines.replace(keyJoints, ",");
-  return lines.replace(NULL_VALUE, "$1").replaceAll('"', "") + "\n";
-}
-
 /** The rows of a block as JSON objects separated by commas (no trailing comma). */
 export function jsonRows(block: CellBlock): string {
   return block.text.slice(0, -1);
@@ -201,7 +209,7 @@ export function filterBlock(block: CellBlock, filters: readonly Filter[]): CellB
     kept += "},";
     rows++;
   }
-  return rows === block.rows ? block : { ...block, text: kept, rows };
+  return rows === block.rows ? block : { layout: block.layout, text: kept, rows, constants: block.constants };
 }
 
 /** The first `max` rows of a block. */
@@ -211,7 +219,7 @@ export function headBlock(block: CellBlock, max: number): CellBlock {
   const joint = "}," + codecOf(block.layout).rowStart;
   let at = -1;
   for (let n = 0; n < max; n++) at = block.text.indexOf(joint, at + 1);
-  return { ...block, text: block.text.slice(0, at + 2), rows: max };
+  return { layout: block.layout, text: block.text.slice(0, at + 2), rows: max, constants: block.constants };
 }
 
 /** Stops after `max` rows in all. */

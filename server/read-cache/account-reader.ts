@@ -5,7 +5,7 @@
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
@@ -140,7 +140,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
           if (input.now.getTime() - (stored.get(day)?.lastReadAt.getTime() ?? 0) >= TOUCH_EVERY_MS) toMark.push(day);
           // The values come in the order of the request that stored them: the writers follow each block's layout.
           if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
-          for (const chunk of rows.chunks) yield emit({ layout: rows.layout, text: chunk.cells, rows: chunk.rowCount });
+          for (const chunk of rows.chunks) yield emit(bytesBlock(rows.layout, chunk.rowCount, chunk.bytes));
         }
         if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
       }

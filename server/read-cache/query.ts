@@ -2,7 +2,7 @@
 // encoded cells for the output formats' writeBlocks: the query URL, Looker Studio, the add-ins
 // and the builder's preview all come through here (app/services/query-url.server.ts).
 import type { DB } from "../../db/connection.js";
-import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
+import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, withConstants, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
 import { readAccountBlocks, type DayStats } from "./account-reader.js";
 import { readPartition } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
@@ -59,7 +59,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
     // (decision 0930) is applied to the rows on their way out, at the rates of each row's day.
     const converted = plan.converter && outputColumns(plan).map((c) => c.id);
     for await (const block of blocks) {
-      const out = filterBlock(constants ? { ...block, constants } : block, plan.outputFilters);
+      const out = filterBlock(constants ? withConstants(block, constants) : block, plan.outputFilters);
       if (out.rows === 0) continue;
       if (!converted) {
         yield out;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../execute.js";
+import { bytesBlock, rowBlocks, type CellBlock } from "../cells.js";
 import { getFormat } from "./index.js";
 
 const columns: Column[] = [
@@ -61,5 +62,36 @@ describe("row objects", () => {
     }
     const parsed = JSON.parse(await render("powerbi", src() as AsyncIterable<Record<string, unknown>>));
     expect(JSON.stringify(parsed.value)).toBe(JSON.stringify(odd.map((r) => ({ date: r.date ?? null, "campaign-name": r["campaign-name"], clicks: r.clicks }))));
+  });
+});
+
+describe("stored blocks", () => {
+  it("write the same json from their bytes as from their text, in every json format", async () => {
+    const layout = columns.map((c) => c.id);
+    const rowsOf = [
+      { date: "2026-01-01", "campaign-name": 'Spring "sale", €', clicks: 3 },
+      { date: "2026-01-02", "campaign-name": null, clicks: 0 },
+      { date: "2026-01-03", "campaign-name": "日本 🎉", clicks: -1.5 },
+    ];
+    const blocks = async (asBytes: boolean) => {
+      const out: CellBlock[] = [];
+      for (const part of [rowsOf.slice(0, 2), rowsOf.slice(2)]) {
+        for await (const b of rowBlocks(layout, part)) out.push(asBytes ? bytesBlock(b.layout, b.rows, new TextEncoder().encode(b.text)) : b);
+      }
+      return out;
+    };
+    for (const id of ["json", "tableau", "powerbi"]) {
+      const write = async (asBytes: boolean) => {
+        let out = "";
+        async function* source() {
+          yield* await blocks(asBytes);
+        }
+        for await (const chunk of getFormat(id).writeBlocks(columns, source())) out += new TextDecoder().decode(chunk, { stream: true });
+        return out;
+      };
+      const fromBytes = await write(true);
+      expect(fromBytes).toBe(await write(false));
+      JSON.parse(fromBytes);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { cellIndex, jsonRows, splitCells, type CellBlock } from "../cells.js";
 
 const encoder = new TextEncoder();
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
+const COMMA = utf8(",");
 
 /** For each output column: its cell's index in the block's layout, or -1 and its constant cell. */
 export function projectColumns(columns: readonly Column[], block: CellBlock): { indexes: number[]; constants: string[] } {
@@ -25,7 +26,11 @@ export async function* writeObjectBlocks(columns: readonly Column[], keys: reado
     if (block.rows === 0) continue;
     const width = block.layout.length;
     if (width === count && columns.every((c, i) => block.layout[i] === c.id && keys[i] === c.id)) {
-      yield encoder.encode(separator + jsonRows(block));
+      // Stored bytes go out as they are (the coalescing joins the separator to them).
+      if (block.bytes) {
+        if (separator) yield COMMA;
+        yield block.bytes.subarray(0, -1);
+      } else yield encoder.encode(separator + jsonRows(block));
       separator = ",";
       continue;
     }
