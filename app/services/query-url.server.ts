@@ -253,6 +253,8 @@ function startFlight(deps: Required<Pick<QueryUrlDeps, "db">> & QueryUrlDeps, co
           dataSourceIds: accounts.map((a) => a.dataSourceId),
           now,
           refresh: q.nocache,
+          // A csv answer sends the stored csv form of its rows (decision 0895); a row limit cuts rows, which needs their JSON.
+          csvForm: q.format === "csv" && deps.maxRows === undefined,
           settings: deps.readCache,
           onAccount: (index) => leader.switchTo(index),
           stats: leader.stats,

@@ -25,10 +25,26 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 
 export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
-/** A stored day's chunks: the UTF-8 bytes of their rows (engine/query/cells.ts). */
-export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; bytes: Buffer }[] };
+/**
+ * A stored day's chunks: the UTF-8 bytes of their rows, as JSON text (engine/query/cells.ts) or,
+ * when the reader asked for it and the day has it, as CSV records in the day's layout.
+ */
+export type StoredChunk = { rowCount: number; form: "json" | "csv"; bytes: Buffer };
+export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
 
-type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null };
+/** Which form of the rows a reader wants: the CSV records of the days stored in exactly this layout, the JSON text of the others. */
+export type StoredForm = { csvLayout?: readonly string[] };
+
+type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null };
+
+/**
+ * The chunk columns of a read: the CSV form where the reader wants it and the chunk has it (one
+ * stored before decision 0895 has none), the JSON form otherwise; never both.
+ */
+const chunkForms = (form: StoredForm) => {
+  const csv = sql`(${form.csvLayout ? JSON.stringify(form.csvLayout) : null}::jsonb = p.layout and c.csv_deflated is not null)`;
+  return sql`case when ${csv} then c.csv_deflated end as csv_deflated, case when ${csv} then null else c.deflated end as deflated`;
+};
 
 // Chunks are deflated here, in the libuv thread pool (level 1: the cheapest, measured as small as
 // PostgreSQL's pglz and 12x cheaper to write; decision 0890), and stored as they are.
@@ -36,21 +52,24 @@ const deflate = promisify(zlib.deflateRaw);
 const inflate = promisify(zlib.inflateRaw);
 // A small chunk (an alert's day) is cheaper to (de)compress on the spot than to send to the pool.
 const POOL_FROM_BYTES = 64 * 1024;
-const packChunk = async (text: string): Promise<Buffer> => {
-  const bytes = Buffer.from(text, "utf8");
-  return bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 });
-};
+const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 }));
 const unpackChunk = async (deflated: Buffer): Promise<Buffer> => (deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated));
 
 /** Chunk rows (ordered by day, seq) grouped by day, their bytes inflated. */
 async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
   const out: StoredDayRows[] = [];
-  const inflated = await Promise.all(rows.map((row) => (row.deflated === null ? undefined : unpackChunk(row.deflated))));
+  const inflated = await Promise.all(
+    rows.map(async (row): Promise<StoredChunk | undefined> => {
+      if (row.csvDeflated !== null) return { rowCount: row.chunkRows ?? 0, form: "csv", bytes: await unpackChunk(row.csvDeflated) };
+      if (row.deflated !== null) return { rowCount: row.chunkRows ?? 0, form: "json", bytes: await unpackChunk(row.deflated) };
+      return undefined;
+    }),
+  );
   for (const [i, row] of rows.entries()) {
     let day = out.at(-1);
     if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
-    const bytes = inflated[i];
-    if (bytes !== undefined) day.chunks.push({ rowCount: row.chunkRows ?? 0, bytes });
+    const chunk = inflated[i];
+    if (chunk !== undefined) day.chunks.push(chunk);
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through
   // commitFill; a hand-edited table must not produce short answers).
@@ -67,6 +86,7 @@ export async function listStoredDays(
   ref: PartitionRef,
   range: { start: string; end: string },
   prefetchChars = 0,
+  form: StoredForm = {},
 ): Promise<{ days: StoredDay[]; generation: number; prefetched: StoredDayRows[] }> {
   const { rows } = await sql<StoredDay & ChunkRow & { generation: number | null; running: number | null }>`
     with g as (
@@ -78,7 +98,7 @@ export async function listStoredDays(
         and p.day >= ${range.start} and p.day <= ${range.end}
     )
     select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size,
-      p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, c.deflated
+      p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from g
     left join p on true
     left join read_cache_chunks c on p.running <= ${prefetchChars} and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
@@ -96,10 +116,10 @@ export async function listStoredDays(
  * The rows of stored days, day by day, in one statement (one snapshot). A day missing from the
  * answer was evicted or emptied since it was listed: the caller reads it from the platform.
  */
-export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[]): Promise<StoredDayRows[]> {
+export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[], form: StoredForm = {}): Promise<StoredDayRows[]> {
   if (days.length === 0) return [];
   const { rows } = await sql<ChunkRow>`
-    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, c.deflated
+    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from read_cache_partitions p
     left join read_cache_chunks c on c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
@@ -125,7 +145,8 @@ export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly 
     .execute();
 }
 
-export type ChunkInput = { day: string; seq: number; rowCount: number; cells: string };
+/** A chunk's rows as the UTF-8 bytes of their JSON text and, when given, of their CSV records. */
+export type ChunkInput = { day: string; seq: number; rowCount: number; bytes: Uint8Array; csv?: Uint8Array };
 
 /** Stages a fill's chunks; nobody reads them before commitFill points days at the fill. */
 export async function stageChunks(db: DB, companyId: number, dataSourceId: number, fillId: string, chunks: readonly ChunkInput[]): Promise<void> {
@@ -133,7 +154,14 @@ export async function stageChunks(db: DB, companyId: number, dataSourceId: numbe
   // One parameter per value: a text[] parameter would be escaped character by character by the driver.
   await db
     .insertInto("readCacheChunks")
-    .values(await Promise.all(chunks.map(async (c) => ({ fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated: await packChunk(c.cells) }))))
+    .values(
+      await Promise.all(
+        chunks.map(async (c) => {
+          const [deflated, csvDeflated] = await Promise.all([packChunk(c.bytes), c.csv ? packChunk(c.csv) : null]);
+          return { fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated, csvDeflated };
+        }),
+      ),
+    )
     .execute();
 }
 

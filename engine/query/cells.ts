@@ -27,6 +27,12 @@ export interface CellBlock {
    * A block whose text is changed is a new block without them.
    */
   bytes?: Uint8Array;
+  /**
+   * The same rows as CSV records in the layout's order (the read cache's csv form, the csv
+   * writer's own output for them). A block read in this form alone has no text: only a csv
+   * answer in exactly these columns, with nothing to filter, convert or cut, asks for it.
+   */
+  csv?: Uint8Array;
 }
 
 const decoder = new TextDecoder();
@@ -43,6 +49,18 @@ export function bytesBlock(layout: readonly string[], rows: number, bytes: Uint8
     // An own getter (not a prototype's): spreading the block still copies a text.
     get text() {
       return (text ??= decoder.decode(bytes));
+    },
+  };
+}
+
+/** A block of stored rows in their csv form only (see CellBlock.csv). */
+export function csvFormBlock(layout: readonly string[], rows: number, csv: Uint8Array): CellBlock {
+  return {
+    layout,
+    rows,
+    csv,
+    get text(): string {
+      throw new CellBlockError("These stored rows were read as CSV records only; this answer needs them as JSON (read them without the csv form).");
     },
   };
 }

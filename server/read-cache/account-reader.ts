@@ -5,7 +5,7 @@
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, csvFormBlock, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
@@ -32,6 +32,11 @@ export type AccountCacheRead = {
   now: Date;
   /** Every day from the platform (nocache=1, data-stream runs), stored again. */
   refresh: boolean;
+  /**
+   * The caller writes csv in exactly these columns and reads nothing else of the blocks: days
+   * stored in this layout come as their csv form (CellBlock.csv), without their JSON text.
+   */
+  csvLayout?: readonly string[];
   settings: ReadCacheSettings;
   stats: DayStats;
   /** Says why a read was not stored (fill failures); never carries row data or credentials. */
@@ -71,7 +76,8 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
   const byRange = shape.by === "range";
   // By range, the one partition is filed under the range's last day.
   const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
-  const { days: storedDays, generation, prefetched } = await listStoredDays(db, ref, listed, FIRST_PAGE_CHARS);
+  const form = { csvLayout: input.csvLayout };
+  const { days: storedDays, generation, prefetched } = await listStoredDays(db, ref, listed, FIRST_PAGE_CHARS, form);
   const early = new Map(prefetched.map((d) => [d.day, d]));
   const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
   const outdated: string[] = [];
@@ -116,7 +122,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
         chars += size;
       }
       // A page whose rows came with the listing is not read again.
-      const read = (page: string[]): Promise<StoredDayRows[]> => (page.every((d) => early.has(d)) ? Promise.resolve(page.map((d) => early.get(d)!)) : readStoredDays(db, ref, page));
+      const read = (page: string[]): Promise<StoredDayRows[]> => (page.every((d) => early.has(d)) ? Promise.resolve(page.map((d) => early.get(d)!)) : readStoredDays(db, ref, page, form));
       let next: Promise<StoredDayRows[]> | undefined = read(pages[0]);
       for (let p = 0; p < pages.length; p++) {
         const current: Promise<StoredDayRows[]> = next!;
@@ -140,7 +146,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
           if (input.now.getTime() - (stored.get(day)?.lastReadAt.getTime() ?? 0) >= TOUCH_EVERY_MS) toMark.push(day);
           // The values come in the order of the request that stored them: the writers follow each block's layout.
           if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
-          for (const chunk of rows.chunks) yield emit(bytesBlock(rows.layout, chunk.rowCount, chunk.bytes));
+          for (const chunk of rows.chunks) yield emit(chunk.form === "csv" ? csvFormBlock(rows.layout, chunk.rowCount, chunk.bytes) : bytesBlock(rows.layout, chunk.rowCount, chunk.bytes));
         }
         if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
       }

@@ -1,19 +1,24 @@
 // One fill: the rows a platform read returns for a range of days, staged as chunks while the read
 // streams (bounded memory, writes overlapped with the read) and swapped in as those days'
-// partitions when the read completes (commitFill). A fill that cannot be trusted gives up
-// quietly and the read goes on uncached: rows outside its range or without a date, more bytes
-// than the company may store, a failed write.
+// partitions when the read completes (commitFill). Each chunk is stored as its JSON text and as
+// the csv writer's records of it (decision 0895), both counted in the day's size. A fill that
+// cannot be trusted gives up quietly and the read goes on uncached: rows outside its range or
+// without a date, more bytes than the company may store, a failed write.
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
-import { DATE_FIELD } from "../../engine/index.js";
+import { bytesBlock, csvRecords, DATE_FIELD } from "../../engine/index.js";
 
 /** A day's rows go to storage in chunks of about this many characters. */
 const CHUNK_CHARS = 512 * 1024;
 /** Buffered rows of all days together before they are staged. */
 const BUFFER_CHARS = 4 * 1024 * 1024;
-/** Staged-but-unwritten characters before the read waits for the database. */
-const PENDING_CHARS = 8 * 1024 * 1024;
+/** Staged-but-unwritten bytes before the read waits for the database. */
+const PENDING_BYTES = 8 * 1024 * 1024;
+
+const encoder = new TextEncoder();
+
+type BufferedChunk = { day: string; seq: number; rowCount: number; cells: string };
 
 export type DayFillInput = {
   db: DB;
@@ -44,7 +49,7 @@ export class DayFill {
   private readonly seqs = new Map<string, number>();
   private buffered = 0;
   private total = 0;
-  private pendingChars = 0;
+  private pendingBytes = 0;
   private pending: Promise<void> = Promise.resolve();
   private cleanup: Promise<void> | undefined;
   private staged = false;
@@ -72,7 +77,7 @@ export class DayFill {
    * whose load must not slow down for the cache) gives up storing this read.
    */
   async drain(yieldToRead = false): Promise<void> {
-    if (this.pendingChars < PENDING_CHARS) return;
+    if (this.pendingBytes < PENDING_BYTES) return;
     if (yieldToRead) void this.abandon("the database fell behind the read");
     else await this.pending;
   }
@@ -123,13 +128,6 @@ export class DayFill {
       return false;
     }
     count.rows += rows;
-    count.bytes += cells.length;
-    this.total += cells.length;
-    if (this.total > this.input.maxBytes) {
-      this.failure = "the rows are larger than what the company may store";
-      this.buffers.clear();
-      return false;
-    }
     const buffer = this.buffers.get(day!) ?? { cells: "", rows: 0 };
     buffer.cells += cells;
     buffer.rows += rows;
@@ -148,7 +146,7 @@ export class DayFill {
   }
 
   private flush(all: boolean) {
-    const chunks: ChunkInput[] = [];
+    const chunks: BufferedChunk[] = [];
     for (const [day, buffer] of this.buffers) {
       if (buffer.rows === 0) continue;
       chunks.push({ day, seq: this.nextSeq(day), rowCount: buffer.rows, cells: buffer.cells });
@@ -164,10 +162,38 @@ export class DayFill {
     return seq;
   }
 
-  private stage(chunks: ChunkInput[]) {
-    if (chunks.length === 0) return;
-    const chars = chunks.reduce((n, c) => n + c.cells.length, 0);
-    this.pendingChars += chars;
+  /** The chunks' two forms, counted against the company's limit; undefined when the fill gave up. */
+  private encode(buffered: BufferedChunk[]): ChunkInput[] | undefined {
+    const chunks: ChunkInput[] = [];
+    for (const { day, seq, rowCount, cells } of buffered) {
+      const bytes = encoder.encode(cells);
+      const csv = csvRecords(bytesBlock(this.input.layout, rowCount, bytes));
+      const size = bytes.byteLength + csv.byteLength;
+      this.counts.get(day)!.bytes += size;
+      this.total += size;
+      chunks.push({ day, seq, rowCount, bytes, csv });
+    }
+    if (this.total > this.input.maxBytes) {
+      this.failure = "the rows are larger than what the company may store";
+      this.buffers.clear();
+      return undefined;
+    }
+    return chunks;
+  }
+
+  private stage(buffered: BufferedChunk[]) {
+    if (buffered.length === 0 || !this.active) return;
+    let chunks: ChunkInput[] | undefined;
+    try {
+      chunks = this.encode(buffered);
+    } catch (error) {
+      // The answer does not depend on the stored forms: only the storing stops.
+      this.failure = `could not write the rows' csv form: ${error instanceof Error ? error.message : String(error)}`;
+      this.buffers.clear();
+    }
+    if (!chunks) return;
+    const bytes = chunks.reduce((n, c) => n + c.bytes.byteLength + (c.csv?.byteLength ?? 0), 0);
+    this.pendingBytes += bytes;
     this.staged = true;
     const { db, ref } = this.input;
     this.pending = this.pending.then(async () => {
@@ -178,7 +204,7 @@ export class DayFill {
         // The read goes on; only its storing stops.
         this.failure = `could not stage the rows: ${error instanceof Error ? error.message : String(error)}`;
       } finally {
-        this.pendingChars -= chars;
+        this.pendingBytes -= bytes;
       }
     });
   }

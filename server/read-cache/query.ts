@@ -16,6 +16,11 @@ export type CachedQueryInput = {
   now: Date;
   /** nocache=1: every day from the platform, stored again. */
   refresh: boolean;
+  /**
+   * The caller writes the blocks as csv and reads nothing else of them (no row limit): stored
+   * days in the answer's columns come as their csv form when nothing is filtered or converted.
+   */
+  csvForm?: boolean;
   settings?: Partial<ReadCacheSettings>;
   /** Called when the read moves on to the account at this index (connection-log attribution). */
   onAccount?: (index: number) => void;
@@ -27,6 +32,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
   const { plan } = input;
   const settings = readCacheSettings(input.settings);
   const shape = cacheShape(plan.fields, plan.readFields, plan.granularity);
+  const csvLayout = input.csvForm && !plan.converter && plan.outputFilters.length === 0 ? outputColumns(plan).map((c) => c.id) : undefined;
   // An account's fill commits while the next account is read; the answer ends once all have.
   const commits: Promise<void>[] = [];
   for (const [index, planned] of plan.accounts.entries()) {
@@ -47,6 +53,7 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
         timezone: planned.account.timezone,
         now: input.now,
         refresh: input.refresh,
+        csvLayout,
         settings,
         stats,
         log: (message) => console.warn(`[read-cache] ${plan.platform} account ${input.dataSourceIds[index]}: ${message}`),

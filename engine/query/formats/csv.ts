@@ -101,6 +101,7 @@ function csvRecordsOfBytes(src: Uint8Array, layout: readonly string[], rows: num
 /** The block's rows as CSV records (UTF-8, each ending with LF) in its layout's order; constants are not written. */
 export function csvRecords(block: CellBlock): Uint8Array {
   if (block.rows === 0) return new Uint8Array(0);
+  if (block.csv) return block.csv;
   const fast = csvRecordsOfBytes(block.bytes ?? utf8(block.text), block.layout, block.rows);
   if (fast) return fast;
   const parts = splitCells(block);
