@@ -78,8 +78,9 @@ async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
 
 /**
  * The stored days of a range and the account's reset generation a fill must start from, in one
- * statement, with the rows of the first days up to `prefetchChars` (a small read is then served
- * without a second round trip, and a large one sends its first byte sooner).
+ * statement, with the rows of the first days up to `prefetchChars`, and of the first day however
+ * large it is (a small read is then served without a second round trip, and a large one sends its
+ * first byte without waiting for one).
  */
 export async function listStoredDays(
   db: DB,
@@ -101,14 +102,14 @@ export async function listStoredDays(
       p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from g
     left join p on true
-    left join read_cache_chunks c on p.running <= ${prefetchChars} and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
+    left join read_cache_chunks c on (p.running <= ${prefetchChars} or (${prefetchChars}::int > 0 and p.running = p.byte_size)) and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     order by p.day, c.seq`.execute(db);
   const days: StoredDay[] = [];
   for (const r of rows) {
     if (r.day === null || days.at(-1)?.day === r.day) continue;
     days.push({ day: r.day, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
   }
-  const prefetched = await groupDays(rows.filter((r) => r.day !== null && Number(r.running) <= prefetchChars));
+  const prefetched = await groupDays(rows.filter((r) => r.day !== null && (Number(r.running) <= prefetchChars || (prefetchChars > 0 && Number(r.running) === r.byteSize))));
   return { days, generation: rows[0]?.generation ?? 0, prefetched };
 }
 

@@ -12,7 +12,7 @@ import type { ReadCacheSettings } from "./settings.js";
 
 /** Stored days are read in statements of about this many characters (the next one is fetched while the current one is sent). */
 const PAGE_CHARS = 4 * 1024 * 1024;
-/** The first statement is small: the answer's first byte does not wait for megabytes. */
+/** The first statement is small: the answer's first byte does not wait for megabytes (it brings at least the first day, which listStoredDays returns with the listing). */
 const FIRST_PAGE_CHARS = 32 * 1024;
 
 export type DayStats = { daysFromPlatform: number; daysFromCache: number };

@@ -13,7 +13,7 @@ import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { createNetworkAuthorization, replaceCredential } from "../../db/repositories/network-authorizations.js";
 import { createDataSource, setDataSourceBlockedAt } from "../../db/repositories/data-sources.js";
-import { commitFill, readCacheUsage, resetReadCache, stageChunks } from "../../db/repositories/read-cache.js";
+import { commitFill, listStoredDays, readCacheUsage, resetReadCache, stageChunks } from "../../db/repositories/read-cache.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
 import { DEMO_FIELDS } from "../../engine/connectors/demo/fields.js";
 import { getConnector } from "../../engine/connectors/registry.js";
@@ -184,6 +184,23 @@ describe("query URLs read through the cache", () => {
     // The header and three records, the third holding a line break.
     expect(limited.text.split("\n")).toHaveLength(6);
     expect(limited.text.endsWith("\n")).toBe(true);
+  });
+
+  it("lists a range's stored days with the rows of the first day, however large, in the same statement", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    const p = params(d, { dimensions: "date,hour,campaign_name,ad_group_name", metrics: "impressions,clicks,cost", options_granularity: "hour", start_date: "2026-03-01", end_date: "2026-03-03" });
+    expect((await call(p)).status).toBe(200);
+    const [first] = await partitions(d.paris.id);
+    const ref = { companyId: d.company.id, dataSourceId: d.paris.id, partitionKey: first.partitionKey };
+    // A day larger than the first page the reader asks for (32 KB): its rows still come with the listing.
+    expect(first.byteSize).toBeGreaterThan(32 * 1024);
+    const listed = await listStoredDays(db, ref, { start: "2026-03-01", end: "2026-03-03" }, 32 * 1024);
+    expect(listed.days.map((x) => x.day)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
+    expect(listed.prefetched.map((x) => x.day)).toEqual(["2026-03-01"]);
+    expect(listed.prefetched[0].chunks.reduce((n, c) => n + c.rowCount, 0)).toBe(first.rowCount);
+    // Without a first page, none.
+    expect((await listStoredDays(db, ref, { start: "2026-03-01", end: "2026-03-03" })).prefetched).toEqual([]);
   });
 
   it("reads a stored day inside the restatement window again once it is older than the limit; one outside it, never", async () => {
