@@ -38,14 +38,15 @@ export interface CellBlock {
 const decoder = new TextDecoder();
 const encoder = new TextEncoder();
 
-/** A block of stored rows from their UTF-8 bytes; its text is decoded on first use. */
-export function bytesBlock(layout: readonly string[], rows: number, bytes: Uint8Array, constants?: Readonly<Record<string, string>>): CellBlock {
+/** A block of rows from their UTF-8 bytes (and their csv records when known); its text is decoded on first use. */
+export function bytesBlock(layout: readonly string[], rows: number, bytes: Uint8Array, extra: Pick<CellBlock, "constants" | "csv"> = {}): CellBlock {
   let text: string | undefined;
   return {
     layout,
     rows,
     bytes,
-    constants,
+    constants: extra.constants,
+    csv: extra.csv,
     // An own getter (not a prototype's): spreading the block still copies a text.
     get text() {
       return (text ??= decoder.decode(bytes));
@@ -67,7 +68,7 @@ export function csvFormBlock(layout: readonly string[], rows: number, csv: Uint8
 
 /** The block with the constant columns of its account, its bytes and undecoded text kept. */
 export function withConstants(block: CellBlock, constants: Readonly<Record<string, string>>): CellBlock {
-  return block.bytes ? bytesBlock(block.layout, block.rows, block.bytes, constants) : { layout: block.layout, text: block.text, rows: block.rows, constants };
+  return block.bytes ? bytesBlock(block.layout, block.rows, block.bytes, { constants, csv: block.csv }) : { layout: block.layout, text: block.text, rows: block.rows, constants };
 }
 
 /** The JSON text of a value, as JSON.stringify writes it inside an object (undefined reads as null). */

@@ -5,7 +5,7 @@
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, csvFormBlock, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, csvFormBlock, csvRecords, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
@@ -52,6 +52,7 @@ export type AccountCacheRead = {
 };
 
 const EMPTY_BLOCK: CellBlock = { layout: [], text: "", rows: 0 };
+const encoder = new TextEncoder();
 
 type Emit<T> = (block: CellBlock, page?: RowPage) => T;
 
@@ -177,27 +178,37 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
         yield emit(EMPTY_BLOCK, page);
         continue;
       }
-      let cells = "";
+      // A run of one day's rows is encoded once, to UTF-8 bytes shared by the answer and the fill
+      // (which also derives their csv records, decision 0895, and hands them to a csv answer).
+      const blocks: CellBlock[] = [];
       let run = "";
       let runRows = 0;
       let runDay: unknown = byRange ? range.end : undefined;
-      for (const row of page.rows) {
-        const text = encodeRow(row, shape.layout);
-        if (answer) cells += text;
-        if (!fill?.active) continue;
-        const day = byRange ? range.end : row[DATE_FIELD];
-        if (runRows > 0 && day !== runDay) {
-          fill.add(runDay, run, runRows);
-          run = "";
-          runRows = 0;
+      const endRun = () => {
+        if (runRows === 0) return;
+        let block = bytesBlock(shape.layout, runRows, encoder.encode(run));
+        if (fill?.active) {
+          block = bytesBlock(shape.layout, runRows, block.bytes!, { csv: csvRecords(block) });
+          fill.add(runDay, block);
         }
-        runDay = day;
-        run += text;
+        if (answer) blocks.push(block);
+        run = "";
+        runRows = 0;
+      };
+      const byDay = fill?.active === true;
+      for (const row of page.rows) {
+        if (byDay) {
+          const day = byRange ? range.end : row[DATE_FIELD];
+          if (day !== runDay) endRun();
+          runDay = day;
+        }
+        run += encodeRow(row, shape.layout);
         runRows++;
       }
-      if (fill && runRows > 0) fill.add(runDay, run, runRows);
+      endRun();
       await fill?.drain(input.pagesOnly);
-      yield emit({ layout: shape.layout, text: cells, rows: answer ? page.rows.length : 0 }, page);
+      if (!answer) yield emit(EMPTY_BLOCK, page);
+      else for (const block of blocks) yield emit(block, page);
     }
     completed = true;
   } finally {

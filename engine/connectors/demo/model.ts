@@ -91,13 +91,13 @@ function dayFactor(date: string): number {
   return weekend * season;
 }
 
-export interface AdsMetrics {
+export type AdsMetrics = {
   impressions: number;
   clicks: number;
   cost: number;
   conversions: number;
   conversion_value: number;
-}
+};
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -145,12 +145,23 @@ export function reportedAtAge(account: Account, date: string, adGroup: DemoAdGro
 
 /** Splits an integer over weights so the parts add up exactly (largest remainder). */
 function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (let k = 0; left > 0; k++, left--) parts[order[k % order.length][1]] += 1;
+  const n = weights.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += weights[i];
+  const parts = new Array<number>(n);
+  const remainders = new Array<number>(n);
+  let assigned = 0;
+  for (let i = 0; i < n; i++) {
+    const exact = (total * weights[i]) / sum;
+    parts[i] = Math.floor(exact);
+    remainders[i] = exact - parts[i];
+    assigned += parts[i];
+  }
+  let left = total - assigned;
+  if (left <= 0) return parts;
+  // Largest remainder first, the earlier index on a tie: one order, whatever the sort.
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => remainders[b] - remainders[a] || a - b);
+  for (let k = 0; left > 0; k++, left--) parts[order[k % n]] += 1;
   return parts;
 }
 
