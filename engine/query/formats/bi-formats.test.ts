@@ -94,4 +94,30 @@ describe("stored blocks", () => {
       JSON.parse(fromBytes);
     }
   });
+
+  it("place every separator right whatever the mix of stored, encoded and reordered blocks", async () => {
+    const layout = columns.map((c) => c.id);
+    const rowsOf = Array.from({ length: 5 }, (_, i) => ({ date: `2026-01-0${i + 1}`, "campaign-name": i % 2 ? `c,${i}` : null, clicks: i }));
+    type Kind = "bytes" | "text" | "reordered" | "empty";
+    const blockOf = async (kind: Kind, rows: typeof rowsOf): Promise<CellBlock> => {
+      if (kind === "empty") return { layout, text: "", rows: 0 };
+      const order = kind === "reordered" ? [...layout].reverse() : layout;
+      const out: CellBlock[] = [];
+      for await (const b of rowBlocks(order, rows, 1000)) out.push(b);
+      return kind === "bytes" ? bytesBlock(out[0].layout, out[0].rows, new TextEncoder().encode(out[0].text)) : out[0];
+    };
+    const kinds: Kind[] = ["bytes", "text", "reordered", "empty"];
+    for (let mask = 0; mask < 4 ** 4; mask++) {
+      const plan = [0, 1, 2, 3].map((i) => kinds[Math.floor(mask / 4 ** i) % 4]);
+      const parts = [rowsOf.slice(0, 1), rowsOf.slice(1, 3), rowsOf.slice(3, 4), rowsOf.slice(4)];
+      const blocks = await Promise.all(plan.map((kind, i) => blockOf(kind, parts[i])));
+      async function* source() {
+        yield* blocks;
+      }
+      let out = "";
+      for await (const chunk of getFormat("json").writeBlocks(columns, source())) out += new TextDecoder().decode(chunk, { stream: true });
+      const expected = plan.flatMap((kind, i) => (kind === "empty" ? [] : parts[i]));
+      expect(JSON.parse(out).data, plan.join(",")).toEqual(expected);
+    }
+  });
 });
