@@ -5,7 +5,7 @@
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
 import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
-import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, encodeRow, bytesBlock, csvFormBlock, csvRecords, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
+import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, rowEncoder, bytesBlock, csvFormBlock, csvRecords, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
@@ -167,6 +167,7 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
     ? new DayFill({ db, ref, layout: shape.layout, byDate: !byRange, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days: byRange ? [range.end] : days, lastDay, maxBytes: settings.maxBytesPerCompany })
     : undefined;
   input.stats.daysFromPlatform += days.length;
+  const encode = rowEncoder(shape.layout);
   let completed = false;
   try {
     for await (const page of input.connector.read(ctx, { ...input.request, fields: shape.layout, range })) {
@@ -202,7 +203,7 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
           if (day !== runDay) endRun();
           runDay = day;
         }
-        run += encodeRow(row, shape.layout);
+        run += encode(row);
         runRows++;
       }
       endRun();

@@ -157,11 +157,19 @@ function apportion(total: number, weights: readonly number[]): number[] {
     remainders[i] = exact - parts[i];
     assigned += parts[i];
   }
-  let left = total - assigned;
-  if (left <= 0) return parts;
-  // Largest remainder first, the earlier index on a tie: one order, whatever the sort.
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => remainders[b] - remainders[a] || a - b);
-  for (let k = 0; left > 0; k++, left--) parts[order[k % n]] += 1;
+  // One more for each of the `left` largest remainders, the earlier index first on a tie (the
+  // remainders add up to what is left, so fewer than n; past n the order would start again).
+  const taken = new Array<boolean>(n).fill(false);
+  for (let left = total - assigned, picked = 0; left > 0; left--, picked++) {
+    if (picked === n) {
+      taken.fill(false);
+      picked = 0;
+    }
+    let best = -1;
+    for (let i = 0; i < n; i++) if (!taken[i] && (best < 0 || remainders[i] > remainders[best])) best = i;
+    parts[best] += 1;
+    taken[best] = true;
+  }
   return parts;
 }
 
