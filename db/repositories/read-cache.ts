@@ -26,10 +26,13 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
 /**
- * A stored day's chunks: the UTF-8 bytes of their rows, as JSON text (engine/query/cells.ts) or,
- * when the reader asked for it and the day has it, as CSV records in the day's layout.
+ * A stored day's chunks: their rows as JSON text (engine/query/cells.ts) or, when the reader
+ * asked for it and the day has it, as CSV records in the day's layout; deflated until the reader
+ * takes their UTF-8 bytes (chunkBytes) as it sends them. Inflating a page of chunks as it
+ * arrived kept their buffers alive for the whole page: they outlived the young generation and
+ * cost a full garbage collection every few cached answers.
  */
-export type StoredChunk = { rowCount: number; form: "json" | "csv"; bytes: Buffer };
+export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer };
 export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
 
 /** Which form of the rows a reader wants: the CSV records of the days stored in exactly this layout, the JSON text of the others. */
@@ -56,24 +59,21 @@ const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLengt
 // Inflated into one buffer of about the text's size (rows deflate 8-12x) instead of 16 KB pieces
 // joined afterwards: a third less time, and half the garbage, per stored chunk read.
 const inflateInto = (deflated: Buffer) => ({ chunkSize: Math.min(1024 * 1024, Math.max(64 * 1024, deflated.byteLength * 16)) });
-const unpackChunk = async (deflated: Buffer): Promise<Buffer> =>
-  deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated, inflateInto(deflated)) : await inflate(deflated, inflateInto(deflated));
+/** The UTF-8 bytes of a stored chunk's rows (in its form). */
+export async function chunkBytes(chunk: StoredChunk): Promise<Buffer> {
+  const { deflated } = chunk;
+  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated, inflateInto(deflated)) : await inflate(deflated, inflateInto(deflated));
+}
 
-/** Chunk rows (ordered by day, seq) grouped by day, their bytes inflated. */
-async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
+/** Chunk rows (ordered by day, seq) grouped by day. */
+function groupDays(rows: readonly ChunkRow[]): StoredDayRows[] {
   const out: StoredDayRows[] = [];
-  const inflated = await Promise.all(
-    rows.map(async (row): Promise<StoredChunk | undefined> => {
-      if (row.csvDeflated !== null) return { rowCount: row.chunkRows ?? 0, form: "csv", bytes: await unpackChunk(row.csvDeflated) };
-      if (row.deflated !== null) return { rowCount: row.chunkRows ?? 0, form: "json", bytes: await unpackChunk(row.deflated) };
-      return undefined;
-    }),
-  );
-  for (const [i, row] of rows.entries()) {
+  for (const row of rows) {
     let day = out.at(-1);
     if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
-    const chunk = inflated[i];
-    if (chunk !== undefined) day.chunks.push(chunk);
+    const chunkRows = row.chunkRows ?? 0;
+    if (row.csvDeflated !== null) day.chunks.push({ rowCount: chunkRows, form: "csv", deflated: row.csvDeflated });
+    else if (row.deflated !== null) day.chunks.push({ rowCount: chunkRows, form: "json", deflated: row.deflated });
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through
   // commitFill; a hand-edited table must not produce short answers).
@@ -113,7 +113,7 @@ export async function listStoredDays(
     if (r.day === null || days.at(-1)?.day === r.day) continue;
     days.push({ day: r.day, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
   }
-  const prefetched = await groupDays(rows.filter((r) => r.day !== null && (Number(r.running) <= prefetchChars || (prefetchChars > 0 && Number(r.running) === r.byteSize))));
+  const prefetched = groupDays(rows.filter((r) => r.day !== null && (Number(r.running) <= prefetchChars || (prefetchChars > 0 && Number(r.running) === r.byteSize))));
   return { days, generation: rows[0]?.generation ?? 0, prefetched };
 }
 
@@ -130,7 +130,7 @@ export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly s
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
       and p.day = any(${[...days]}::text[])
     order by p.day, c.seq`.execute(db);
-  return await groupDays(rows);
+  return groupDays(rows);
 }
 
 /** A day read again within this long is not marked again: eviction needs the order of reads only roughly. */

@@ -4,7 +4,7 @@
 // stream. By day, days come out in order; by range (a read without the date), the whole answer is
 // one partition filed under the range's last day.
 import type { DB } from "../../db/connection.js";
-import { deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
+import { chunkBytes, deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
 import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, rowEncoder, bytesBlock, csvFormBlock, csvRecords, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
 import { afterCommit } from "./maintenance.js";
@@ -49,7 +49,24 @@ export type AccountCacheRead = {
    * several accounts).
    */
   commits?: Promise<void>[];
+  /** The account's listing, started ahead by withListing (a query URL lists its next account while it sends this one). */
+  listing?: Promise<Listing>;
 };
+
+type Listing = Awaited<ReturnType<typeof listStoredDays>>;
+
+/** The days a read lists: by range, its one partition is filed under the range's last day. */
+const listedRange = (input: AccountCacheRead) => (input.shape.by === "range" ? { start: input.request.range.end, end: input.request.range.end } : input.request.range);
+
+const listingOf = (input: AccountCacheRead): Promise<Listing> => listStoredDays(input.db, input.ref, listedRange(input), FIRST_PAGE_CHARS, { csvLayout: input.csvLayout });
+
+/** The read with its listing statement already sent. */
+export function withListing(input: AccountCacheRead): AccountCacheRead {
+  const listing = listingOf(input);
+  // Awaited by the read; a read never started (the client left) must not leave an unhandled rejection.
+  listing.catch(() => undefined);
+  return { ...input, listing };
+}
 
 const EMPTY_BLOCK: CellBlock = { layout: [], text: "", rows: 0 };
 const encoder = new TextEncoder();
@@ -75,10 +92,9 @@ const sameFields = (a: readonly string[], b: readonly string[]) => a.length === 
 async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGenerator<T> {
   const { db, ref, shape, request } = input;
   const byRange = shape.by === "range";
-  // By range, the one partition is filed under the range's last day.
-  const listed = byRange ? { start: request.range.end, end: request.range.end } : request.range;
+  const listed = listedRange(input);
   const form = { csvLayout: input.csvLayout };
-  const { days: storedDays, generation, prefetched } = await listStoredDays(db, ref, listed, FIRST_PAGE_CHARS, form);
+  const { days: storedDays, generation, prefetched } = await (input.listing ?? listingOf(input));
   const early = new Map(prefetched.map((d) => [d.day, d]));
   const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
   const outdated: string[] = [];
@@ -147,7 +163,10 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
           if (input.now.getTime() - (stored.get(day)?.lastReadAt.getTime() ?? 0) >= TOUCH_EVERY_MS) toMark.push(day);
           // The values come in the order of the request that stored them: the writers follow each block's layout.
           if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
-          for (const chunk of rows.chunks) yield emit(chunk.form === "csv" ? csvFormBlock(rows.layout, chunk.rowCount, chunk.bytes) : bytesBlock(rows.layout, chunk.rowCount, chunk.bytes));
+          for (const chunk of rows.chunks) {
+            const bytes = await chunkBytes(chunk);
+            yield emit(chunk.form === "csv" ? csvFormBlock(rows.layout, chunk.rowCount, bytes) : bytesBlock(rows.layout, chunk.rowCount, bytes));
+          }
         }
         if (vanished.length > 0) yield* fetch({ range: { start: vanished[0], end: vanished.at(-1)! } });
       }

@@ -3,7 +3,7 @@
 // and the builder's preview all come through here (app/services/query-url.server.ts).
 import type { DB } from "../../db/connection.js";
 import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, withConstants, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
-import { readAccountBlocks, type DayStats } from "./account-reader.js";
+import { readAccountBlocks, withListing, type AccountCacheRead, type DayStats } from "./account-reader.js";
 import { readPartition } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
 
@@ -35,30 +35,37 @@ export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<Cell
   const csvLayout = input.csvForm && !plan.converter && plan.outputFilters.length === 0 ? outputColumns(plan).map((c) => c.id) : undefined;
   // An account's fill commits while the next account is read; the answer ends once all have.
   const commits: Promise<void>[] = [];
+  const readOf = (index: number): AccountCacheRead => {
+    const planned = plan.accounts[index];
+    const { partitionKey, fingerprint } = readPartition(plan.platform, planned.request, shape, plan.fields);
+    return {
+      db: input.db,
+      ref: { companyId: input.companyId, dataSourceId: input.dataSourceIds[index], partitionKey },
+      connector: plan.connector,
+      context: planned.context,
+      request: planned.request,
+      shape,
+      fingerprint,
+      timezone: planned.account.timezone,
+      now: input.now,
+      refresh: input.refresh,
+      csvLayout,
+      settings,
+      stats: input.stats[index],
+      log: (message) => console.warn(`[read-cache] ${plan.platform} account ${input.dataSourceIds[index]}: ${message}`),
+      commits,
+    };
+  };
+  // The next account's listing runs while this one is sent: its stored days follow without a wait.
+  let upcoming = settings.enabled && plan.accounts.length > 0 ? withListing(readOf(0)) : undefined;
   for (const [index, planned] of plan.accounts.entries()) {
     input.onAccount?.(index);
     const stats = input.stats[index];
     const constants = Object.keys(planned.constants).length > 0 ? Object.fromEntries(Object.entries(planned.constants).map(([id, v]) => [id, encodeCell(v)])) : undefined;
     let blocks: AsyncIterable<CellBlock>;
-    if (settings.enabled) {
-      const { partitionKey, fingerprint } = readPartition(plan.platform, planned.request, shape, plan.fields);
-      blocks = readAccountBlocks({
-        db: input.db,
-        ref: { companyId: input.companyId, dataSourceId: input.dataSourceIds[index], partitionKey },
-        connector: plan.connector,
-        context: planned.context,
-        request: planned.request,
-        shape,
-        fingerprint,
-        timezone: planned.account.timezone,
-        now: input.now,
-        refresh: input.refresh,
-        csvLayout,
-        settings,
-        stats,
-        log: (message) => console.warn(`[read-cache] ${plan.platform} account ${input.dataSourceIds[index]}: ${message}`),
-        commits,
-      });
+    if (upcoming) {
+      blocks = readAccountBlocks(upcoming);
+      upcoming = index + 1 < plan.accounts.length ? withListing(readOf(index + 1)) : undefined;
     } else {
       blocks = platformBlocks(plan, index, stats);
     }

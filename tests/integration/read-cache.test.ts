@@ -186,6 +186,28 @@ describe("query URLs read through the cache", () => {
     expect(limited.text.endsWith("\n")).toBe(true);
   });
 
+  it("serves several accounts from storage in the accounts' order, each listed while the one before is sent", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    const p = params(d, {
+      accounts: JSON.stringify([{ id: "demo-new-york", authorization_id: d.source.id }, { id: "demo-paris", authorization_id: d.source.id }]),
+      dimensions: "date,account_id,campaign_name",
+      start_date: "2026-03-01",
+      end_date: "2026-03-12",
+    });
+    for (const format of ["csv", "json"]) {
+      const first = await call({ ...p, format, nocache: "1" });
+      let cached!: Awaited<ReturnType<typeof call>>;
+      expect(await readsDuring(async () => (cached = await call({ ...p, format })))).toEqual([]);
+      expect(cached.text).toBe(first.text);
+      const accounts = format === "csv" ? sortedLines(cached.text).map((l) => l.split(",")[1]) : (JSON.parse(cached.text).data as { account_id: string }[]).map((r) => r.account_id);
+      expect(new Set(accounts)).toEqual(new Set(["demo-new-york", "demo-paris"]));
+      // New York's rows, then Paris's.
+      const order = (format === "csv" ? cached.text.trim().split("\n").slice(1).map((l) => l.split(",")[1]) : accounts).filter((a, i, all) => a !== all[i - 1]);
+      expect(order).toEqual(["demo-new-york", "demo-paris"]);
+    }
+  });
+
   it("lists a range's stored days with the rows of the first day, however large, in the same statement", async () => {
     const d = await makeDemoCompany();
     clock = new Date("2026-03-26T09:00:00Z");
