@@ -27,10 +27,9 @@ export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout
 
 /**
  * A stored day's chunks: their rows as JSON text (engine/query/cells.ts) or, when the reader
- * asked for it and the day has it, as CSV records in the day's layout; deflated until the reader
- * takes their UTF-8 bytes (chunkBytes) as it sends them. Inflating a page of chunks as it
- * arrived kept their buffers alive for the whole page: they outlived the young generation and
- * cost a full garbage collection every few cached answers.
+ * asked for it and the day has it, as CSV records in the day's layout; deflated (a tenth of the
+ * size) until the reader takes their UTF-8 bytes (chunkBytes) as it sends them, so a page read
+ * ahead holds little memory.
  */
 export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer };
 export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
@@ -56,13 +55,10 @@ const inflate = promisify(zlib.inflateRaw);
 // A small chunk (an alert's day) is cheaper to (de)compress on the spot than to send to the pool.
 const POOL_FROM_BYTES = 64 * 1024;
 const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 }));
-// Inflated into one buffer of about the text's size (rows deflate 8-12x) instead of 16 KB pieces
-// joined afterwards: a third less time, and half the garbage, per stored chunk read.
-const inflateInto = (deflated: Buffer) => ({ chunkSize: Math.min(1024 * 1024, Math.max(64 * 1024, deflated.byteLength * 16)) });
 /** The UTF-8 bytes of a stored chunk's rows (in its form). */
 export async function chunkBytes(chunk: StoredChunk): Promise<Buffer> {
   const { deflated } = chunk;
-  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated, inflateInto(deflated)) : await inflate(deflated, inflateInto(deflated));
+  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated);
 }
 
 /** Chunk rows (ordered by day, seq) grouped by day. */
