@@ -66,7 +66,7 @@ describe("csv writer", () => {
   });
 
   it("writes blocks in the answer's columns from their bytes, to the same bytes", async () => {
-    // Values that take the fast path (plainRows) and, a block later, ones that must not.
+    // Values that take the byte pass (csvRecords) and, a block later, ones that must not.
     const plain: (string | number | boolean | null)[] = ["plain", "", " spaced ", "null", "true", "unicode é 日本 \u2028", "emoji 🎉", "a}b{c", "x:y", 0, -1.5, 1e21, true, false, null];
     const columns = [text("a"), text("b"), text("c")];
     const plainRows: Row[] = Array.from({ length: 1200 }, (_, i) => ({ a: plain[i % plain.length], b: plain[(i + 4) % plain.length], c: i % 3 === 0 ? null : i }));
