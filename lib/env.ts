@@ -170,6 +170,12 @@ export const runtimeSettings = {
   temporalNamespace: (): string => process.env.TEMPORAL_NAMESPACE || "default",
   /** Unset: the callers use temporal/shared.ts DEFAULT_TASK_QUEUE. */
   temporalTaskQueue: (): string | undefined => process.env.TEMPORAL_TASK_QUEUE || undefined,
+  /**
+   * A workflow bundle built beforehand (bundleWorkflowCode): workers load it instead of compiling
+   * temporal/workflows with webpack at start-up. The integration tests build one per run
+   * (tests/support/global-setup.ts); unset, each worker bundles the sources itself.
+   */
+  temporalWorkflowBundle: (): string | undefined => process.env.TEMPORAL_WORKFLOW_BUNDLE || undefined,
   /** Local state (.data by default); test stacks point it elsewhere after start-up. */
   dataDir: (): string | undefined => process.env.SIGNALPOST_DATA_DIR || undefined,
   /** The user's cache directory, where tools built once per machine live. */

@@ -9,6 +9,7 @@ import {
   planAlertReads,
   readFields,
   resolveWindow,
+  nowIn,
   SNAPSHOT_AGE,
   ADS_FIELD,
   accountTimezone as timezoneOf,
@@ -45,7 +46,7 @@ async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]>
  * Rows are never mutated downstream (buildEntitySeries copies what it keeps). `series` keeps the
  * entity series built from them per plan, for alerts that plan the very same reads.
  */
-export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>>; series?: Map<string, EntitySeries[]> };
+export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>>; series?: Map<string, PlanReads> };
 
 /** Reads what the plan needs from the connector (daily, hourly, configuration). */
 export async function readAlertData(
@@ -81,8 +82,17 @@ export async function readAlertData(
  * The read scope snapshots are kept under (decision 0880): the level and the filters decide which
  * rows an entity's numbers add up, so alerts of an account share snapshots only when both match.
  */
+const scopes = new Map<string, string>();
 export function snapshotScope(level: string, filters: readonly AlertFilter[]): string {
-  return createHash("sha256").update(JSON.stringify([level, filters.map((f) => [f.field, f.operator, f.value])])).digest("hex").slice(0, 32);
+  const text = JSON.stringify([level, filters.map((f) => [f.field, f.operator, f.value])]);
+  // Asked several times for every alert of a pass, about a handful of distinct scopes.
+  let scope = scopes.get(text);
+  if (scope === undefined) {
+    if (scopes.size >= 10_000) scopes.clear();
+    scope = createHash("sha256").update(text).digest("hex").slice(0, 32);
+    scopes.set(text, scope);
+  }
+  return scope;
 }
 
 /** An alert's scope key from its stored definition (the worker loads snapshots before evaluating). */
@@ -118,12 +128,159 @@ export function metricCatalogue(connector: Connector): Promise<Record<string, Me
 /** What an evaluation records for later same-age comparisons: each entity's day at SNAPSHOT_AGE. */
 export type RecordedSnapshots = { scope: string; day: string; entities: { key: string; values: Record<string, number> }[] };
 
-export type AlertEvaluationOutput = { timezone: string; results: EntityResult[]; snapshots: RecordedSnapshots };
+export type AlertEvaluationOutput = { timezone: string; results: EntityResult[]; snapshots: RecordedSnapshots; inputKey: string };
 
 /**
- * Evaluates an alert definition (its first network entry) on one account at `now`. `snapshots`
- * are the account's stored days at SNAPSHOT_AGE for this scope, by entity key (decision 0880).
+ * Bump when a change to the evaluation (engine/alerts, this file) can change the results of the
+ * same inputs: stored input keys then no longer match and every alert is evaluated again.
  */
+export const ALERT_EVALUATION_VERSION = 1;
+
+/**
+ * The digest of one read's rows, taken once: every alert of a batch that reads the same account
+ * over the same plan gets the same rows array (ReadMemo).
+ */
+const rowDigests = new WeakMap<Row[], string>();
+function rowsFingerprint(rows: Row[] | undefined): string {
+  if (!rows) return "-";
+  let digest = rowDigests.get(rows);
+  if (digest === undefined) {
+    digest = createHash("sha1").update(JSON.stringify(rows)).digest("base64");
+    rowDigests.set(rows, digest);
+  }
+  return digest;
+}
+
+/**
+ * The snapshot days an evaluation can use: every stored day but the one recorded at `now` (the
+ * judged day, read as it is now; see sameAgeSides in engine/alerts/evaluate.ts). Leaving it out
+ * keeps the input key of the pass that records it equal to the next pass's.
+ */
+function usableSnapshotDays(days: BucketValues, recorded: string, metrics: readonly string[]): BucketValues {
+  const out: BucketValues = {};
+  for (const day in days) if (day !== recorded && metrics.every((m) => typeof days[day][m] === "number")) out[day] = days[day];
+  return out;
+}
+
+const snapshotDigests = new WeakMap<Map<string, BucketValues>, { recorded: string; digest: string }>();
+function snapshotsFingerprint(snapshots: Map<string, BucketValues> | undefined, recorded: string): string {
+  if (!snapshots?.size) return "-";
+  const known = snapshotDigests.get(snapshots);
+  if (known?.recorded === recorded) return known.digest;
+  const kept = [...snapshots].flatMap(([key, days]) => {
+    const usable = Object.entries(days).filter(([day]) => day !== recorded);
+    return usable.length ? [[key, usable]] : [];
+  });
+  const digest = kept.length ? createHash("sha1").update(JSON.stringify(kept)).digest("base64") : "-";
+  snapshotDigests.set(snapshots, { recorded, digest });
+  return digest;
+}
+
+/** The day (or hour) of `now` in a zone; a pass asks it for every alert at one instant. */
+let lastClock: { timezone: string; at: number; hourly: boolean; value: string } | undefined;
+function clockOf(timezone: string, now: Date, hourly: boolean): string {
+  const at = now.getTime();
+  if (lastClock?.timezone !== timezone || lastClock.at !== at || lastClock.hourly !== hourly) {
+    lastClock = { timezone, at, hourly, value: nowIn(timezone, now).toFormat(hourly ? "yyyy-MM-dd'T'HH" : "yyyy-MM-dd") };
+  }
+  return lastClock.value;
+}
+
+/**
+ * Everything an evaluation's results depend on (decision 0894): the evaluation code's version, the
+ * definition, the account's zone and currency, the connector's restatement window, the read plan
+ * (its ranges follow the day), the rows read, the snapshots, and the instant down to the day (the
+ * hour when a window is counted in hours; the instant itself for pacing). Equal keys give equal
+ * results: tests/integration/alert-input-key.test.ts compares skipped alerts with evaluated ones.
+ */
+function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "requests">; timezone: string; currency: string | null; restatementDays: number; plan: AlertReadPlan; planJson: string; rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; snapshots: string; now: Date }): string {
+  // Pacing projects the period from the share of it elapsed, to the instant: never the same input.
+  const paced = parts.definition.variables.some((v) => v.type === "pacing");
+  const clock = paced ? parts.now.toISOString() : clockOf(parts.timezone, parts.now, Boolean(parts.plan.hourly));
+  return createHash("sha1")
+    .update(
+      JSON.stringify([
+        ALERT_EVALUATION_VERSION,
+        parts.definition,
+        parts.timezone,
+        parts.currency,
+        parts.restatementDays,
+        parts.planJson,
+        clock,
+        rowsFingerprint(parts.rows.daily),
+        rowsFingerprint(parts.rows.hourly),
+        rowsFingerprint(parts.rows.config),
+        parts.snapshots,
+      ]),
+    )
+    .digest("base64");
+}
+
+/** The rows of a plan's reads and, once some alert needed them, the entity series built from them. */
+type PlanReads = { rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; series?: EntitySeries[] };
+
+/** An alert's reads done and its input key known; `evaluate` computes the results. */
+export type PreparedEvaluation = { inputKey: string; evaluate(): Promise<AlertEvaluationOutput> };
+
+/**
+ * Reads what an alert definition (its first network entry) needs on one account at `now` and
+ * takes its input key (decision 0894), without evaluating: the worker compares the key with the
+ * one of the alert's last evaluation first. `snapshots` are the account's stored days at
+ * SNAPSHOT_AGE for this scope, by entity key (decision 0880).
+ */
+export async function prepareAlertEvaluation(input: {
+  connector: Connector;
+  ctx: ConnectorContext;
+  account: AlertAccount;
+  definition: Pick<AlertDefinition, "variables" | "requests">;
+  now: Date;
+  memo?: ReadMemo;
+  snapshots?: Map<string, BucketValues>;
+}): Promise<PreparedEvaluation> {
+  const { connector, ctx, account, definition, now, memo, snapshots } = input;
+  const request = Object.values(definition.requests)[0];
+  const timezone = accountTimezone(connector, account);
+  const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
+  const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
+  // The reads and series depend only on the plan: alerts of a batch with the same plan on the same
+  // account share them (evaluateAlert never mutates its input).
+  const planJson = JSON.stringify(plan);
+  const planKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${planJson}` : undefined;
+  let found = planKey ? memo!.series!.get(planKey) : undefined;
+  if (!found) {
+    found = { rows: await readAlertData(connector, ctx, engineAccount, plan, memo) };
+    if (planKey) memo!.series!.set(planKey, found);
+  }
+  const reads = found;
+  const { recorded } = snapshotDays(timezone, now);
+  const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, planJson, rows: reads.rows, snapshots: snapshotsFingerprint(snapshots, recorded), now });
+  return {
+    inputKey,
+    async evaluate() {
+      const series = (reads.series ??= buildEntitySeries(plan, reads.rows));
+      const scope = snapshotScope(plan.level, plan.filters);
+      // Snapshot days count only when they hold every metric this alert reads.
+      const withSnapshots = snapshots?.size
+        ? series.map((e) => {
+            const stored = snapshots.get(identificationKey(e.identification));
+            const usable = stored ? usableSnapshotDays(stored, recorded, plan.metrics) : undefined;
+            return usable && Object.keys(usable).length ? { ...e, atAge: { age: SNAPSHOT_AGE, daily: usable } } : e;
+          })
+        : series;
+      const metrics = await metricCatalogue(connector);
+      const results = evaluateAlert(definition, withSnapshots, { timezone, now, restatementDays: connector.restatementDays, metrics, currency: account.currency });
+      const entities = plan.daily && plan.metrics.length
+        ? series.flatMap((e) => {
+            const values = e.daily?.[recorded];
+            return values ? [{ key: identificationKey(e.identification), values: Object.fromEntries(plan.metrics.map((m) => [m, values[m] ?? 0])) }] : [];
+          })
+        : [];
+      return { timezone, results, snapshots: { scope, day: recorded, entities }, inputKey };
+    },
+  };
+}
+
+/** Evaluates an alert definition on one account at `now` (the editor's preview, tests). */
 export async function evaluateAlertOnAccount(
   connector: Connector,
   ctx: ConnectorContext,
@@ -133,38 +290,7 @@ export async function evaluateAlertOnAccount(
   memo?: ReadMemo,
   snapshots?: Map<string, BucketValues>,
 ): Promise<AlertEvaluationOutput> {
-  const request = Object.values(definition.requests)[0];
-  const timezone = accountTimezone(connector, account);
-  const plan = planAlertReads(definition, { level: request?.level ?? "ACCOUNT", filters: request?.filters ?? [] }, { timezone, now });
-  const engineAccount: Account = { id: account.accountId, name: account.name, timezone, currency: account.currency ?? "USD" };
-  // The series depend only on the plan and the rows it reads: alerts of a batch with the same plan
-  // on the same account share them (evaluateAlert never mutates its input).
-  const seriesKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${JSON.stringify(plan)}` : undefined;
-  let series = seriesKey ? memo!.series!.get(seriesKey) : undefined;
-  if (!series) {
-    const rows = await readAlertData(connector, ctx, engineAccount, plan, memo);
-    series = buildEntitySeries(plan, rows);
-    if (seriesKey) memo!.series!.set(seriesKey, series);
-  }
-  const scope = snapshotScope(plan.level, plan.filters);
-  const { recorded } = snapshotDays(timezone, now);
-  // Snapshot days count only when they hold every metric this alert reads.
-  const complete = (days: BucketValues): BucketValues => Object.fromEntries(Object.entries(days).filter(([, v]) => plan.metrics.every((m) => typeof v[m] === "number")));
-  const withSnapshots = snapshots?.size
-    ? series.map((e) => {
-        const stored = snapshots.get(identificationKey(e.identification));
-        return stored ? { ...e, atAge: { age: SNAPSHOT_AGE, daily: complete(stored) } } : e;
-      })
-    : series;
-  const [metrics] = await Promise.all([metricCatalogue(connector)]);
-  const results = evaluateAlert(definition, withSnapshots, { timezone, now, restatementDays: connector.restatementDays, metrics, currency: account.currency });
-  const entities = plan.daily && plan.metrics.length
-    ? series.flatMap((e) => {
-        const values = e.daily?.[recorded];
-        return values ? [{ key: identificationKey(e.identification), values: Object.fromEntries(plan.metrics.map((m) => [m, values[m] ?? 0])) }] : [];
-      })
-    : [];
-  return { timezone, results, snapshots: { scope, day: recorded, entities } };
+  return (await prepareAlertEvaluation({ connector, ctx, account, definition, now, memo, snapshots })).evaluate();
 }
 
 /** What a history row keeps of a result: the conditions and the pacing chart, not the metric series. */

@@ -11,7 +11,13 @@ import { getTemporalClient } from "./client.js";
 import { reconcileJobSchedules } from "./schedules.js";
 import { runtimeSettings } from "../lib/env.js";
 
-const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
+export const workflowsPath = path.join(path.dirname(fileURLToPath(import.meta.url)), "workflows", "index.ts");
+
+/** The workflow code a worker runs: a bundle built beforehand when one is configured, else the sources. */
+export function workflowSource(): { workflowBundle: { codePath: string } } | { workflowsPath: string } {
+  const codePath = runtimeSettings.temporalWorkflowBundle();
+  return codePath ? { workflowBundle: { codePath } } : { workflowsPath };
+}
 
 /** Builds a worker with its dependencies injected; tests call this with their own db and address. */
 export async function createWorker(opts: { db: DB; address: string; taskQueue?: string; namespace?: string; getConnector?: ActivityDeps["getConnector"]; now?: ActivityDeps["now"] }): Promise<Worker> {
@@ -20,7 +26,7 @@ export async function createWorker(opts: { db: DB; address: string; taskQueue?: 
     connection,
     namespace: opts.namespace ?? "default",
     taskQueue: opts.taskQueue ?? DEFAULT_TASK_QUEUE,
-    workflowsPath,
+    ...workflowSource(),
     activities: createActivities(activityDeps({ db: opts.db, ...(opts.getConnector && { getConnector: opts.getConnector }), ...(opts.now && { now: opts.now }) })),
   });
 }

@@ -312,6 +312,10 @@ export type EvaluationTarget = {
   snoozed: Date | null;
   status: AlertStatusValue | null;
   notifiedStatus: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  /** What the last successful evaluation read (decision 0894). */
+  inputKey: string | null;
   dataSource: { id: number; name: string; accountId: string; timezone: string | null; currency: string | null };
   source: { id: number; platform: string; credentialEncrypted: string };
 };
@@ -330,6 +334,9 @@ export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<Eval
       "cf.snoozed",
       "cf.status",
       "cf.notifiedStatus",
+      "cf.entityAnalyzed",
+      "cf.entityInAlert",
+      "cf.inputKey",
       "s.title",
       "s.type",
       "s.definition",
@@ -357,6 +364,9 @@ export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<Eval
     snoozed: r.snoozed,
     status: r.status,
     notifiedStatus: r.notifiedStatus,
+    entityAnalyzed: r.entityAnalyzed,
+    entityInAlert: r.entityInAlert,
+    inputKey: r.inputKey,
     dataSource: { id: r.dsId, name: r.dsName, accountId: r.accountId, timezone: r.timezone, currency: r.currency },
     source: { id: r.naId, platform: r.platform, credentialEncrypted: r.credentialEncrypted },
   }));
@@ -374,7 +384,17 @@ export type EvaluatedEntity = {
   history: unknown;
 };
 
-export type Evaluation = { companyId: number; configuredForId: number; analyzedAt: Date; entities: EvaluatedEntity[]; error?: string };
+export type Evaluation = {
+  companyId: number;
+  configuredForId: number;
+  analyzedAt: Date;
+  entities: EvaluatedEntity[];
+  error?: string;
+  /** Digest of what this evaluation read (decision 0894); absent or null: the next pass evaluates. */
+  inputKey?: string | null;
+  /** Not evaluated again: its inputs were those of the last run, whose summary this repeats. */
+  unchanged?: { status: AlertStatusValue; entityAnalyzed: number; entityInAlert: number };
+};
 
 export type SavedEvaluation = {
   configuredForId: number;
@@ -416,15 +436,20 @@ function resultDigest(x: EvaluatedEntity): string {
  */
 export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promise<SavedEvaluation[]> {
   if (evaluations.length === 0) return [];
-  const summaries: SavedEvaluation[] = evaluations.map((e) => ({
-    configuredForId: e.configuredForId,
-    companyId: e.companyId,
-    status: e.error ? null : overallStatus(e.entities),
-    entityAnalyzed: e.entities.length,
-    entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
-    changed: 0,
-  }));
-  const evaluated = evaluations.filter((e) => !e.error);
+  const summaries: SavedEvaluation[] = evaluations.map((e) =>
+    e.unchanged
+      ? { configuredForId: e.configuredForId, companyId: e.companyId, ...e.unchanged, changed: 0 }
+      : {
+          configuredForId: e.configuredForId,
+          companyId: e.companyId,
+          status: e.error ? null : overallStatus(e.entities),
+          entityAnalyzed: e.entities.length,
+          entityInAlert: e.entities.filter((x) => x.status === "ANOMALY").length,
+          changed: 0,
+        },
+  );
+  // An unchanged alert's results are the stored ones: neither compared nor dropped.
+  const evaluated = evaluations.filter((e) => !e.error && !e.unchanged);
   return db.transaction().execute(async (trx) => {
     if (evaluated.length) {
       const stored = await trx
@@ -434,33 +459,29 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         .execute();
       const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x.digest]));
       const kept = new Set<string>();
-      const r = { companyId: [] as number[], configuredForId: [] as number[], key: [] as string[], identifications: [] as string[], name: [] as string[], status: [] as string[], at: [] as Date[], still: [] as boolean[], result: [] as string[], history: [] as string[], digest: [] as string[] };
+      // The changed results travel as one JSON array of rows: the stored texts (result, history,
+      // identifications) are embedded as JSON values, so nothing is escaped again, where a text[]
+      // parameter had the driver escape every character of every result (decision 0894).
+      const changedRows: string[] = [];
       for (const e of evaluated) {
+        const analyzedAt = JSON.stringify(e.analyzedAt.toISOString());
         for (const x of e.entities) {
           const at = `${e.configuredForId}\u0000${x.identificationKey}`;
           kept.add(at);
           // The digest is taken on the result as evaluated; only a changed one is encoded for storage.
           const digest = resultDigest(x);
           if (digests.get(at) === digest) continue;
-          r.companyId.push(e.companyId);
-          r.configuredForId.push(e.configuredForId);
-          r.key.push(x.identificationKey);
-          r.identifications.push(JSON.stringify(x.identifications));
-          r.name.push(x.identifierName);
-          r.status.push(x.status);
-          r.at.push(e.analyzedAt);
-          r.still.push(x.stillChanging);
-          r.result.push(encodeStoredResult(x.result));
-          r.history.push(JSON.stringify(x.history));
-          r.digest.push(digest);
+          changedRows.push(
+            `[${e.companyId},${e.configuredForId},${JSON.stringify(x.identificationKey)},${JSON.stringify(x.identifications)},${JSON.stringify(x.identifierName)},${JSON.stringify(x.status)},${analyzedAt},${x.stillChanging},${encodeStoredResult(x.result)},${JSON.stringify(x.history)},${JSON.stringify(digest)}]`,
+          );
         }
       }
-      if (r.key.length) {
+      if (changedRows.length) {
         const { rows } = await sql<{ configuredForId: number; n: number }>`
           with v as materialized (
-            select * from unnest(${r.companyId}::int[], ${r.configuredForId}::int[], ${r.key}::text[], ${r.identifications}::text[], ${r.name}::text[],
-                                 ${r.status}::text[], ${r.at}::timestamptz[], ${r.still}::boolean[], ${r.result}::text[], ${r.history}::text[], ${r.digest}::text[])
-              as v(company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, history, digest)
+            select (e->>0)::int as company_id, (e->>1)::int as configured_for_id, e->>2 as identification_key, (e->3)::text as identifications, e->>4 as identifier_name,
+                   e->>5 as last_status, (e->>6)::timestamptz as last_analyze, (e->>7)::boolean as still_changing, (e->8)::text as last_result, (e->9)::text as history, e->>10 as digest
+            from json_array_elements(${`[${changedRows.join(",")}]`}::json) as e
           ), saved as (
             insert into alert_results (company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest, anomaly_since)
             select company_id, configured_for_id, identification_key, identifications, identifier_name, last_status, last_analyze, still_changing, last_result, digest,
@@ -495,7 +516,7 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
     }
     // Runs and summaries in one statement: a run whose outcome repeats the newest run row is
     // counted (run_repeats); any other closes that row's span and is inserted.
-    const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[] };
+    const run = { companyId: [] as number[], configuredForId: [] as number[], at: [] as Date[], status: [] as string[], analyzed: [] as number[], inAlert: [] as number[], error: [] as (string | null)[], inputKey: [] as (string | null)[] };
     evaluations.forEach((e, i) => {
       const s = summaries[i];
       run.companyId.push(e.companyId);
@@ -505,12 +526,13 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
       run.analyzed.push(s.entityAnalyzed);
       run.inAlert.push(s.entityInAlert);
       run.error.push(e.error ?? null);
+      run.inputKey.push(e.error ? null : (e.inputKey ?? null));
     });
     await sql`
       with v as materialized (
         select * from unnest(${run.companyId}::int[], ${run.configuredForId}::int[], ${run.at}::timestamptz[], ${run.status}::text[], ${summaries.map((s) => s.status)}::text[],
-                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[])
-          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message)
+                             ${run.analyzed}::int[], ${run.inAlert}::int[], ${run.error}::text[], ${run.inputKey}::text[])
+          as v(company_id, configured_for_id, analyzed_at, run_status, status, entity_analyzed, entity_in_alert, message, input_key)
       ), prev as materialized (
         select v.*, cf.last_run_id, cf.run_repeats, cf.last_analyze as previous_at,
           (r.id is not null and (r.status, r.entity_analyzed, r.entity_in_alert, r.message) is not distinct from (v.run_status, v.entity_analyzed, v.entity_in_alert, v.message)) as same
@@ -532,6 +554,7 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         entity_analyzed = case when p.status is null then cf.entity_analyzed else p.entity_analyzed end,
         entity_in_alert = case when p.status is null then cf.entity_in_alert else p.entity_in_alert end,
         last_error = p.message,
+        input_key = p.input_key,
         last_run_id = coalesce(i.id, cf.last_run_id),
         run_repeats = case when i.id is null then cf.run_repeats + 1 else 0 end,
         run_requested_at = case when cf.run_requested_at <= p.analyzed_at then null else cf.run_requested_at end

@@ -48,6 +48,8 @@ export interface ConfiguredForsTable {
   runRepeats: Generated<number>;
   /** A Run now asked at this time and not landed yet (last_analyze older). */
   runRequestedAt: NullableTimestamp;
+  /** Digest of what the last successful evaluation read (decision 0894); null: evaluate next pass. */
+  inputKey: string | null;
   createdAt: Timestamp;
 }
 

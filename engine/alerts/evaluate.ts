@@ -313,7 +313,8 @@ function sameAgeSides(entity: EntitySeries, w1: AlertWindow, w2: AlertWindow, ct
   const current = entity.daily ?? {};
   const series: BucketValues = {};
   for (const b of new Set([...w1.buckets, ...w2.buckets])) {
-    const value = dayAge(b, ctx) === age ? current[b] : entity.atAge.daily[b];
+    // Only the judged day is as old now as the snapshots were when recorded (one day, one age).
+    const value = b === judged ? current[b] : entity.atAge.daily[b];
     if (value !== undefined) series[b] = value;
   }
   const covered = (w: AlertWindow) => w.buckets.filter((b) => series[b] !== undefined);

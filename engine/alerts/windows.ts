@@ -112,11 +112,11 @@ export const dayOfBucket = (bucket: string): string => bucket.slice(0, 10);
 export const SNAPSHOT_AGE = 1;
 
 /** How many days old `day` is at `now` in the timezone (0 = today). */
-const todayCache = new Map<string, string>();
+const todayCache = new Map<string, number>();
 export function dayAge(day: string, opts: { timezone: string; now: Date }): number {
   // Asked for every day of every entity: today in the zone is computed once per pass.
-  const today = cached(todayCache, `${opts.timezone}|${opts.now.getTime()}`, () => nowIn(opts.timezone, opts.now).toFormat(DAY));
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
+  const today = cached(todayCache, `${opts.timezone}|${opts.now.getTime()}`, () => Date.parse(`${nowIn(opts.timezone, opts.now).toFormat(DAY)}T00:00:00Z`));
+  return Math.round((today - Date.parse(`${day}T00:00:00Z`)) / 86_400_000);
 }
 
 /** The first day on which `day` is final: the day after it leaves the restatement window. */

@@ -18,8 +18,8 @@ import {
   type Evaluation,
 } from "../../db/repositories/alerts.js";
 import { alertDefinitionSchema, SNAPSHOT_AGE, type AlertDefinition, type BucketValues, type EntityResult, type Connector, type ConnectorContext, resolveDateRange, checkUrl, findPlatform } from "../../engine/index.js";
-import { accountTimezone, evaluateAlertOnAccount, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
-import { anomalyLines, notifyStatusChanges } from "../../server/alert-notifications.js";
+import { accountTimezone, prepareAlertEvaluation, historyOf, identificationKey, scopeOfDefinition, snapshotDays, type ReadMemo } from "../../server/alert-evaluation.js";
+import { anomalyLines, notifyStatusChanges, shouldNotify } from "../../server/alert-notifications.js";
 import { sendAlertDigests } from "../../server/alert-digest.js";
 import { crossPlatformMembers, evaluateCrossPlatformAlert, isCrossPlatformAlert } from "../../server/cross-platform-alert.js";
 import { getCompany } from "../../db/repositories/companies.js";
@@ -102,6 +102,12 @@ export function createAlertActivities(deps: ActivityDeps) {
 
   type Evaluated = Evaluation & { results: EntityResult[]; snapshots: DaySnapshot[] };
 
+  /**
+   * The input key an alert may be skipped on (decision 0894): only when nothing is left to
+   * notify for its stored status, so a skipped run can never hold back a notification.
+   */
+  const skippableKey = (t: EvaluationTarget) => (t.status !== null && !shouldNotify(t.notifiedStatus, t.status) ? t.inputKey : null);
+
   /** Same-age snapshots (decision 0880) of the batch's (account, scope) pairs, in one query. */
   async function batchSnapshots(targets: EvaluationTarget[], definitions: Map<number, AlertDefinition>, at: Date) {
     const pairs = targets.filter((t) => definitions.has(t.configuredForId)).map((t) => ({ dataSourceId: t.dataSource.id, scope: scopeOfDefinition(definitions.get(t.configuredForId)!) }));
@@ -117,6 +123,8 @@ export function createAlertActivities(deps: ActivityDeps) {
       if (!definition) definition = alertDefinitionSchema.parse({ title: target.title, type: target.type, ...target.definition });
       let results: EntityResult[];
       let daySnapshots: DaySnapshot[] = [];
+      // Cross-platform alerts read several accounts through another path: always evaluated.
+      let inputKey: string | null = null;
       if (isCrossPlatformAlert(definition)) {
         // Total spend across the client's ads platforms (decision 0931): no day snapshots of one account.
         const memberIds = crossPlatformMembers(definition).flatMap((m) => (m.dataSourceId ? [m.dataSourceId] : []));
@@ -130,13 +138,19 @@ export function createAlertActivities(deps: ActivityDeps) {
         // Billing (issue 8): a lapsed trial, a dead subscription or a locked account is not read.
         (await scope.gate(target.companyId))([target.dataSource.id]);
         const ctx = scope.context(target, connector);
-        const out = await evaluateAlertOnAccount(connector, ctx, target.dataSource, definition, at, scope.memo(target), snapshots);
+        const prepared = await prepareAlertEvaluation({ connector, ctx, account: target.dataSource, definition, now: at, memo: scope.memo(target), snapshots });
+        scope.used(target.companyId, target.dataSource.id);
+        inputKey = prepared.inputKey;
+        if (inputKey === skippableKey(target)) {
+          return { ...base, entities: [], inputKey, unchanged: { status: target.status!, entityAnalyzed: target.entityAnalyzed, entityInAlert: target.entityInAlert } };
+        }
+        const out = await prepared.evaluate();
         results = out.results;
         daySnapshots = out.snapshots.entities.map((e) => ({ companyId: target.companyId, dataSourceId: target.dataSource.id, scope: out.snapshots.scope, entityKey: e.key, day: out.snapshots.day, age: SNAPSHOT_AGE, values: e.values }));
-        scope.used(target.companyId, target.dataSource.id);
       }
       return {
         ...base,
+        inputKey,
         results,
         snapshots: daySnapshots,
         entities: results.map((r) => ({
@@ -188,8 +202,10 @@ export function createAlertActivities(deps: ActivityDeps) {
       const saved = await saveEvaluations(db, evaluations);
       // Only alerts that got new history rows can have too many.
       await pruneHistories(db, saved.filter((s) => s.changed > 0).map((s) => s.configuredForId));
-      await saveDaySnapshots(db, evaluations.flatMap((e) => e.snapshots));
-      await pruneDaySnapshots(db, targets.map((t) => t.dataSource.id), snapshots.since);
+      const recorded = evaluations.flatMap((e) => e.snapshots);
+      await saveDaySnapshots(db, recorded);
+      // Days fall out of the kept range only as new days are recorded: pruned with those.
+      if (recorded.length) await pruneDaySnapshots(db, [...new Set(recorded.map((r) => r.dataSourceId))], snapshots.since);
       const resultsOf = new Map(evaluations.map((e) => [e.configuredForId, e.results]));
       const byId = new Map(targets.map((t) => [t.configuredForId, t]));
       // The first OK of an alert is recorded silently, for the whole batch in one statement.

@@ -99,8 +99,12 @@ test.describe("pricing and billing", () => {
     await signUpWithEmail(page);
     await page.goto("/buy");
     await expect(page.getByRole("heading", { name: "Simple pricing, no commitment." })).toBeVisible();
+    // Each link is built from the page's current choices: wait for one to land before the next,
+    // or a click during the previous navigation follows a link that predates it (seen under load).
     await page.getByRole("link", { name: "Yearly billing" }).click();
+    await expect(page.getByRole("link", { name: "Yearly billing" })).toHaveAttribute("aria-current", "true");
     await page.getByRole("link", { name: "EUR", exact: true }).click();
+    await expect(page.getByRole("link", { name: "EUR", exact: true })).toHaveAttribute("aria-current", "true");
     await page.getByTestId("plan-medium").click();
     await expect(page.getByTestId("plan-medium")).toContainText("Selected");
     await expect(page.getByTestId("total")).toContainText("499,90");

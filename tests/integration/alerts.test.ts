@@ -110,7 +110,7 @@ describe("evaluateAlertBatch", () => {
     expect(chart.every((p) => typeof p.time === "string" && (p.value === null || typeof p.value === "number"))).toBe(true);
     expect(chart.at(-1)!.anomaly).toBe(true);
     const raw = JSON.parse((await db.selectFrom("alertResults").select("lastResult").where("id", "=", results[0].id).executeTakeFirstOrThrow()).lastResult);
-    expect(raw.series.cost).toEqual({ t: chart.map((p) => p.time), v: chart.map((p) => p.value), a: [[chart.length - 1, true]] });
+    expect(raw.series.cost).toEqual({ d: [chart[0].time, chart.length], v: chart.map((p) => p.value), a: [[chart.length - 1, true]] });
     expect(await listResultHistories(db, company.id, results[0].id)).toHaveLength(1);
     expect(mails.slice(before.mails)).toEqual([
       expect.objectContaining({ to: user.email, subject: "Anomaly detected: Spend alert on Account demo-paris", text: expect.stringContaining(`http://app.test/clients/${dataSource.id}/details/${configuredForId}`) }),

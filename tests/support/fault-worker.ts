@@ -4,8 +4,6 @@
 // this process at a chosen point.
 import fs from "node:fs";
 import { NativeConnection, Worker } from "@temporalio/worker";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDb } from "../../db/connection.js";
 import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, RowPage } from "../../engine/core/types.js";
@@ -14,6 +12,7 @@ import type { DestinationLoader } from "../../engine/destinations/types.js";
 import { openConfiguredDestination } from "../../server/destination-endpoints.js";
 import { createActivities } from "../../temporal/activities/index.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
+import { workflowSource } from "../../temporal/worker.js";
 
 const markers = process.env.FAULT_MARKERS!;
 const mark = (line: string) => fs.appendFileSync(markers, `${process.pid} ${line}\n`);
@@ -65,7 +64,7 @@ async function main() {
   const worker = await Worker.create({
     connection,
     taskQueue: process.env.TEMPORAL_TASK_QUEUE!,
-    workflowsPath: path.join(path.dirname(fileURLToPath(import.meta.url)), "../../temporal/workflows/index.ts"),
+    ...workflowSource(),
     activities: createActivities(activityDeps({ db, getConnector: () => slowDemo(), openDestination: instrumented })),
   });
   mark("ready");
