@@ -83,4 +83,17 @@ describe("coalesce", () => {
     expect(chunks.length).toBeLessThan(20);
     expect(bytes).toBe(2000);
   });
+
+  it("passes a part of half a chunk or more through as it is, after what was pending, in order", async () => {
+    const big = new Uint8Array(200).fill(7);
+    const parts: (string | Uint8Array)[] = ["ab", big, "c", "d", big, new Uint8Array(300).fill(8), "e"];
+    const chunks: Uint8Array[] = [];
+    let bytes = 0;
+    for await (const c of coalesce((async function* () { yield* parts; })(), 256, (n) => (bytes += n))) chunks.push(c);
+    expect(chunks[1]).toBe(big);
+    expect(chunks.map((c) => c.byteLength)).toEqual([2, 200, 2, 200, 300, 1]);
+    const joined = Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p) : p)));
+    expect(Buffer.concat(chunks).equals(joined)).toBe(true);
+    expect(bytes).toBe(joined.byteLength);
+  });
 });

@@ -155,30 +155,37 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
 
 /**
  * Turns many small parts (text or bytes) into chunks of about `size` bytes (one row per chunk is
- * slow to send); a part already that large goes through as it is.
+ * slow to send); a part of half that size or more goes through as it is, after what was pending
+ * (copying the stored blocks of a cached answer into chunks cost as much as sending them).
  */
 export async function* coalesce(source: AsyncIterable<string | Uint8Array>, size = 64 * 1024, onBytes?: (n: number) => void, firstSize = 4 * 1024): AsyncGenerator<Uint8Array> {
   let parts: Uint8Array[] = [];
   let length = 0;
   // A small first chunk: the client sees its first byte (and the headers) as early as possible.
   let threshold = Math.min(firstSize, size);
+  const take = (): Uint8Array => {
+    const chunk = concat(parts, length);
+    parts = [];
+    length = 0;
+    onBytes?.(chunk.byteLength);
+    return chunk;
+  };
   for await (const part of source) {
     const bytes = typeof part === "string" ? encoder.encode(part) : part;
     if (bytes.byteLength === 0) continue;
+    if (bytes.byteLength >= size / 2) {
+      if (length > 0) yield take();
+      threshold = size;
+      onBytes?.(bytes.byteLength);
+      yield bytes;
+      continue;
+    }
     parts.push(bytes);
     length += bytes.byteLength;
     if (length >= threshold) {
       threshold = size;
-      const chunk = concat(parts, length);
-      onBytes?.(chunk.byteLength);
-      yield chunk;
-      parts = [];
-      length = 0;
+      yield take();
     }
   }
-  if (length > 0) {
-    const chunk = concat(parts, length);
-    onBytes?.(chunk.byteLength);
-    yield chunk;
-  }
+  if (length > 0) yield take();
 }

@@ -29,6 +29,7 @@ import * as m2026112522210 from "./2026112522210_account_usage_keep_on_company_d
 import * as m2026112523000 from "./2026112523000_exchange_rates.js";
 import * as m2026112523010 from "./2026112523010_client_connect_links.js";
 import * as m2026112600000 from "./2026112600000_alert_input_key.js";
+import * as m2026112601000 from "./2026112601000_read_cache_csv_form.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   "2026112523000_exchange_rates": m2026112523000,
   "2026112523010_client_connect_links": m2026112523010,
   "2026112600000_alert_input_key": m2026112600000,
+  "2026112601000_read_cache_csv_form": m2026112601000,
 };

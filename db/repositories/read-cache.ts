@@ -25,9 +25,28 @@ export type PartitionRef = { companyId: number; dataSourceId: number; partitionK
 
 export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
-export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: { rowCount: number; cells: string }[] };
+/**
+ * A stored day's chunks: their rows as JSON text (engine/query/cells.ts) or, when the reader
+ * asked for it and the day has it, as CSV records in the day's layout; deflated (a tenth of the
+ * size) until the reader takes their UTF-8 bytes (chunkBytes) as it sends them, so a page read
+ * ahead holds little memory.
+ */
+export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer };
+export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
 
-type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null };
+/** Which form of the rows a reader wants: the CSV records of the days stored in exactly this layout, the JSON text of the others. */
+export type StoredForm = { csvLayout?: readonly string[] };
+
+type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null };
+
+/**
+ * The chunk columns of a read: the CSV form where the reader wants it and the chunk has it (one
+ * stored before decision 0895 has none), the JSON form otherwise; never both.
+ */
+const chunkForms = (form: StoredForm) => {
+  const csv = sql`(${form.csvLayout ? JSON.stringify(form.csvLayout) : null}::jsonb = p.layout and c.csv_deflated is not null)`;
+  return sql`case when ${csv} then c.csv_deflated end as csv_deflated, case when ${csv} then null else c.deflated end as deflated`;
+};
 
 // Chunks are deflated here, in the libuv thread pool (level 1: the cheapest, measured as small as
 // PostgreSQL's pglz and 12x cheaper to write; decision 0890), and stored as they are.
@@ -35,22 +54,22 @@ const deflate = promisify(zlib.deflateRaw);
 const inflate = promisify(zlib.inflateRaw);
 // A small chunk (an alert's day) is cheaper to (de)compress on the spot than to send to the pool.
 const POOL_FROM_BYTES = 64 * 1024;
-const packChunk = async (text: string): Promise<Buffer> => {
-  const bytes = Buffer.from(text, "utf8");
-  return bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 });
-};
-const unpackChunk = async (deflated: Buffer): Promise<string> =>
-  (deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated)).toString("utf8");
+const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 }));
+/** The UTF-8 bytes of a stored chunk's rows (in its form). */
+export async function chunkBytes(chunk: StoredChunk): Promise<Buffer> {
+  const { deflated } = chunk;
+  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated);
+}
 
-/** Chunk rows (ordered by day, seq) grouped by day, their text inflated. */
-async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
+/** Chunk rows (ordered by day, seq) grouped by day. */
+function groupDays(rows: readonly ChunkRow[]): StoredDayRows[] {
   const out: StoredDayRows[] = [];
-  const texts = await Promise.all(rows.map((row) => (row.deflated === null ? undefined : unpackChunk(row.deflated))));
-  for (const [i, row] of rows.entries()) {
+  for (const row of rows) {
     let day = out.at(-1);
     if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
-    const cells = texts[i];
-    if (cells !== undefined) day.chunks.push({ rowCount: row.chunkRows ?? 0, cells });
+    const chunkRows = row.chunkRows ?? 0;
+    if (row.csvDeflated !== null) day.chunks.push({ rowCount: chunkRows, form: "csv", deflated: row.csvDeflated });
+    else if (row.deflated !== null) day.chunks.push({ rowCount: chunkRows, form: "json", deflated: row.deflated });
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through
   // commitFill; a hand-edited table must not produce short answers).
@@ -59,14 +78,16 @@ async function groupDays(rows: readonly ChunkRow[]): Promise<StoredDayRows[]> {
 
 /**
  * The stored days of a range and the account's reset generation a fill must start from, in one
- * statement, with the rows of the first days up to `prefetchChars` (a small read is then served
- * without a second round trip, and a large one sends its first byte sooner).
+ * statement, with the rows of the first days up to `prefetchChars`, and of the first day however
+ * large it is (a small read is then served without a second round trip, and a large one sends its
+ * first byte without waiting for one).
  */
 export async function listStoredDays(
   db: DB,
   ref: PartitionRef,
   range: { start: string; end: string },
   prefetchChars = 0,
+  form: StoredForm = {},
 ): Promise<{ days: StoredDay[]; generation: number; prefetched: StoredDayRows[] }> {
   const { rows } = await sql<StoredDay & ChunkRow & { generation: number | null; running: number | null }>`
     with g as (
@@ -78,17 +99,17 @@ export async function listStoredDays(
         and p.day >= ${range.start} and p.day <= ${range.end}
     )
     select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size,
-      p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, c.deflated
+      p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from g
     left join p on true
-    left join read_cache_chunks c on p.running <= ${prefetchChars} and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
+    left join read_cache_chunks c on (p.running <= ${prefetchChars} or (${prefetchChars}::int > 0 and p.running = p.byte_size)) and c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     order by p.day, c.seq`.execute(db);
   const days: StoredDay[] = [];
   for (const r of rows) {
     if (r.day === null || days.at(-1)?.day === r.day) continue;
     days.push({ day: r.day, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
   }
-  const prefetched = await groupDays(rows.filter((r) => r.day !== null && Number(r.running) <= prefetchChars));
+  const prefetched = groupDays(rows.filter((r) => r.day !== null && (Number(r.running) <= prefetchChars || (prefetchChars > 0 && Number(r.running) === r.byteSize))));
   return { days, generation: rows[0]?.generation ?? 0, prefetched };
 }
 
@@ -96,16 +117,16 @@ export async function listStoredDays(
  * The rows of stored days, day by day, in one statement (one snapshot). A day missing from the
  * answer was evicted or emptied since it was listed: the caller reads it from the platform.
  */
-export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[]): Promise<StoredDayRows[]> {
+export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[], form: StoredForm = {}): Promise<StoredDayRows[]> {
   if (days.length === 0) return [];
   const { rows } = await sql<ChunkRow>`
-    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, c.deflated
+    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from read_cache_partitions p
     left join read_cache_chunks c on c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
       and p.day = any(${[...days]}::text[])
     order by p.day, c.seq`.execute(db);
-  return await groupDays(rows);
+  return groupDays(rows);
 }
 
 /** A day read again within this long is not marked again: eviction needs the order of reads only roughly. */
@@ -125,7 +146,8 @@ export async function touchStoredDays(db: DB, ref: PartitionRef, days: readonly 
     .execute();
 }
 
-export type ChunkInput = { day: string; seq: number; rowCount: number; cells: string };
+/** A chunk's rows as the UTF-8 bytes of their JSON text and, when given, of their CSV records. */
+export type ChunkInput = { day: string; seq: number; rowCount: number; bytes: Uint8Array; csv?: Uint8Array };
 
 /** Stages a fill's chunks; nobody reads them before commitFill points days at the fill. */
 export async function stageChunks(db: DB, companyId: number, dataSourceId: number, fillId: string, chunks: readonly ChunkInput[]): Promise<void> {
@@ -133,7 +155,14 @@ export async function stageChunks(db: DB, companyId: number, dataSourceId: numbe
   // One parameter per value: a text[] parameter would be escaped character by character by the driver.
   await db
     .insertInto("readCacheChunks")
-    .values(await Promise.all(chunks.map(async (c) => ({ fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated: await packChunk(c.cells) }))))
+    .values(
+      await Promise.all(
+        chunks.map(async (c) => {
+          const [deflated, csvDeflated] = await Promise.all([packChunk(c.bytes), c.csv ? packChunk(c.csv) : null]);
+          return { fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated, csvDeflated };
+        }),
+      ),
+    )
     .execute();
 }
 

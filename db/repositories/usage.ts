@@ -128,7 +128,16 @@ export async function checkExtractionAllowed(db: DB, companyId: number, dataSour
 export async function extractionGate(db: DB, companyId: number, opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
   const now = opts.now ?? new Date();
   const company = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
-  const used = await listUsedAccounts(db, companyId, now);
+  return extractionGateOf(db, company, await listUsedAccounts(db, companyId, now), { ...opts, now });
+}
+
+/**
+ * The same gate from the company's row and its used accounts as the caller read them (the query
+ * URL reads them alongside its own lookups, so its first byte waits for fewer round trips). Only
+ * this step may write: the over-limit clock, when usage crossed the cap.
+ */
+export async function extractionGateOf(db: DB, company: Company, used: readonly UsedAccount[], opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
+  const now = opts.now ?? new Date();
   const overLimitSince = await syncOverLimit(db, company, used.length, now);
   const decision = decideAccess(snapshotOf(company, used.length, overLimitSince), now, opts.graceDays);
   const allowed = decision.lockBeyondCap === null ? null : new Set(used.slice(0, decision.lockBeyondCap).map((u) => u.dataSourceId));

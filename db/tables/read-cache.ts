@@ -23,7 +23,7 @@ export interface ReadCachePartitionsTable {
   fetchedAt: ColumnType<Date, Date | string, Date | string>;
   lastReadAt: ColumnType<Date, Date | string, Date | string>;
   rowCount: number;
-  /** Length of the rows' text before compression (what the per-company limit counts). */
+  /** Bytes of the rows' stored forms before compression, JSON and CSV together (what the per-company limit counts). */
   byteSize: number;
 }
 
@@ -36,6 +36,8 @@ export interface ReadCacheChunksTable {
   rowCount: number;
   /** The chunk's rows (engine/query/cells.ts), UTF-8, raw-deflated: db/repositories/read-cache.ts deflates and inflates them. */
   deflated: Buffer;
+  /** The same rows as CSV records in the layout's order (the csv writer's output), raw-deflated; null for chunks stored before decision 0895. */
+  csvDeflated: Buffer | null;
   createdAt: Timestamp;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Row } from "../core/types.js";
-import { blockRows, CellBlockError, decodeCell, encodeCell, encodeRow, filterBlock, headBlock, jsonRows, limitBlocks, rowBlocks, splitCells, type CellBlock } from "./cells.js";
+import { blockRows, CellBlockError, decodeCell, encodeCell, encodeRow, filterBlock, headBlock, jsonRows, limitBlocks, rowBlocks, rowEncoder, splitCells, type CellBlock } from "./cells.js";
 
 const values = ["text", "", 'q"uote', "back\\slash", "line\nbreak", "\u0001 control", "é 日本 🎉", 0, -1.5, 1e21, true, false, null];
 
@@ -29,6 +29,26 @@ describe("cells", () => {
     expect(jsonRows(block)).toBe(rows.map((r) => JSON.stringify(r)).join(","));
     // A nested value a connector let through stays text, never nested JSON.
     expect(encodeCell({ x: 1 } as never)).toBe(JSON.stringify('{"x":1}'));
+  });
+
+  it("writes each row in the layout's order with null for what is missing, however the row object was built", () => {
+    const layout = ["a", "b", "c"];
+    const encode = rowEncoder(layout);
+    const expected = (row: Row) => JSON.stringify({ a: row.a ?? null, b: row.b ?? null, c: row.c ?? null }) + ",";
+    const rows: Row[] = [
+      { a: "x", b: 1, c: true },
+      { c: true, b: 1, a: "x" },
+      { a: "x", b: 1 },
+      { a: "x", b: 1, c: true, d: "extra" },
+      { a: undefined as never, b: Number.NaN, c: Number.POSITIVE_INFINITY },
+      { a: -0, b: 1e21, c: null },
+      { a: 'q"uote\n', b: "\ud800 lone", c: "é 日本 🎉" },
+    ];
+    for (const row of rows) expect(encode(row)).toBe(expected(row));
+    // Nested values and objects with their own JSON stay the text of their JSON.
+    expect(encode({ a: { x: 1 } as never, b: new Date(0) as never, c: 1 })).toBe(`{"a":${JSON.stringify('{"x":1}')},"b":${JSON.stringify(JSON.stringify(new Date(0)))},"c":1},`);
+    const numeric = rowEncoder(["b", "1"]);
+    expect(numeric({ b: 2, 1: 3 })).toBe('{"b":2,"1":3},');
   });
 
   it("round-trips rows through blocks, whatever the values", async () => {

@@ -1,20 +1,30 @@
 // One fill: the rows a platform read returns for a range of days, staged as chunks while the read
 // streams (bounded memory, writes overlapped with the read) and swapped in as those days'
-// partitions when the read completes (commitFill). A fill that cannot be trusted gives up
-// quietly and the read goes on uncached: rows outside its range or without a date, more bytes
-// than the company may store, a failed write.
+// partitions when the read completes (commitFill). Each chunk is stored as its JSON text and as
+// the csv writer's records of it (decision 0895), both counted in the day's size. A fill that
+// cannot be trusted gives up quietly and the read goes on uncached: rows outside its range or
+// without a date, more bytes than the company may store, a failed write.
 import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
-import { DATE_FIELD } from "../../engine/index.js";
+import { csvRecords, DATE_FIELD, type CellBlock } from "../../engine/index.js";
 
-/** A day's rows go to storage in chunks of about this many characters. */
-const CHUNK_CHARS = 512 * 1024;
+/** A day's rows go to storage in chunks of about this many bytes (the JSON form). */
+const CHUNK_BYTES = 512 * 1024;
 /** Buffered rows of all days together before they are staged. */
-const BUFFER_CHARS = 4 * 1024 * 1024;
-/** Staged-but-unwritten characters before the read waits for the database. */
-const PENDING_CHARS = 8 * 1024 * 1024;
+const BUFFER_BYTES = 4 * 1024 * 1024;
+/** Staged-but-unwritten bytes before the read waits for the database. */
+const PENDING_BYTES = 8 * 1024 * 1024;
 
+const encoder = new TextEncoder();
+
+/** A day's rows waiting to be staged: the parts of both forms, in order. */
+type DayBuffer = { json: Uint8Array[]; csv: Uint8Array[]; rows: number; bytes: number };
+
+function joined(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  return Buffer.concat(parts);
+}
 export type DayFillInput = {
   db: DB;
   ref: PartitionRef;
@@ -39,12 +49,12 @@ export class DayFill {
   failure: string | undefined;
   private readonly storable: Set<string>;
   private readonly read: Set<string>;
-  private readonly buffers = new Map<string, { cells: string; rows: number }>();
+  private readonly buffers = new Map<string, DayBuffer>();
   private readonly counts = new Map<string, { rows: number; bytes: number }>();
   private readonly seqs = new Map<string, number>();
   private buffered = 0;
   private total = 0;
-  private pendingChars = 0;
+  private pendingBytes = 0;
   private pending: Promise<void> = Promise.resolve();
   private cleanup: Promise<void> | undefined;
   private staged = false;
@@ -60,11 +70,14 @@ export class DayFill {
     return this.failure === undefined;
   }
 
-  /** Adds rows of one day (their cells in the fill's layout); `day` is the rows' date value. */
-  add(day: unknown, cells: string, rows: number): void {
-    if (!this.active || rows === 0) return;
-    if (!this.append(typeof day === "string" ? day : undefined, cells, rows)) return;
-    if (this.buffered >= BUFFER_CHARS) this.flush(false);
+  /**
+   * Adds rows of one day: a block in the fill's layout with its UTF-8 bytes (and its csv records
+   * when the caller derived them already); `day` is the rows' date value.
+   */
+  add(day: unknown, block: CellBlock): void {
+    if (!this.active || block.rows === 0) return;
+    if (!this.append(typeof day === "string" ? day : undefined, block)) return;
+    if (this.buffered >= BUFFER_BYTES) this.flush(false);
   }
 
   /**
@@ -72,7 +85,7 @@ export class DayFill {
    * whose load must not slow down for the cache) gives up storing this read.
    */
   async drain(yieldToRead = false): Promise<void> {
-    if (this.pendingChars < PENDING_CHARS) return;
+    if (this.pendingBytes < PENDING_BYTES) return;
     if (yieldToRead) void this.abandon("the database fell behind the read");
     else await this.pending;
   }
@@ -114,7 +127,7 @@ export class DayFill {
     return this.cleanup.then(() => undefined);
   }
 
-  private append(day: string | undefined, cells: string, rows: number): boolean {
+  private append(day: string | undefined, block: CellBlock): boolean {
     const count = day === undefined ? undefined : this.counts.get(day);
     if (!count) {
       if (day !== undefined && this.read.has(day)) return true; // a future day: read, not stored
@@ -122,20 +135,35 @@ export class DayFill {
       this.buffers.clear();
       return false;
     }
-    count.rows += rows;
-    count.bytes += cells.length;
-    this.total += cells.length;
+    let json: Uint8Array;
+    let csv: Uint8Array;
+    try {
+      json = block.bytes ?? encoder.encode(block.text);
+      csv = csvRecords(block);
+    } catch (error) {
+      // The answer does not depend on the stored forms: only the storing stops.
+      this.failure = `could not write the rows' csv form: ${error instanceof Error ? error.message : String(error)}`;
+      this.buffers.clear();
+      return false;
+    }
+    // Both forms count against the company's limit.
+    const size = json.byteLength + csv.byteLength;
+    count.rows += block.rows;
+    count.bytes += size;
+    this.total += size;
     if (this.total > this.input.maxBytes) {
       this.failure = "the rows are larger than what the company may store";
       this.buffers.clear();
       return false;
     }
-    const buffer = this.buffers.get(day!) ?? { cells: "", rows: 0 };
-    buffer.cells += cells;
-    buffer.rows += rows;
-    this.buffers.set(day!, buffer);
-    this.buffered += cells.length;
-    if (buffer.cells.length >= CHUNK_CHARS) this.flushDay(day!);
+    let buffer = this.buffers.get(day!);
+    if (!buffer) this.buffers.set(day!, (buffer = { json: [], csv: [], rows: 0, bytes: 0 }));
+    buffer.json.push(json);
+    buffer.csv.push(csv);
+    buffer.rows += block.rows;
+    buffer.bytes += json.byteLength;
+    this.buffered += json.byteLength;
+    if (buffer.bytes >= CHUNK_BYTES) this.flushDay(day!);
     return true;
   }
 
@@ -143,19 +171,21 @@ export class DayFill {
     const buffer = this.buffers.get(day);
     if (!buffer || buffer.rows === 0) return;
     this.buffers.delete(day);
-    this.buffered -= buffer.cells.length;
-    this.stage([{ day, seq: this.nextSeq(day), rowCount: buffer.rows, cells: buffer.cells }]);
+    this.buffered -= buffer.bytes;
+    this.stage([this.chunkOf(day, buffer)]);
   }
 
   private flush(all: boolean) {
     const chunks: ChunkInput[] = [];
-    for (const [day, buffer] of this.buffers) {
-      if (buffer.rows === 0) continue;
-      chunks.push({ day, seq: this.nextSeq(day), rowCount: buffer.rows, cells: buffer.cells });
-    }
+    for (const [day, buffer] of this.buffers) if (buffer.rows > 0) chunks.push(this.chunkOf(day, buffer));
     this.buffers.clear();
     this.buffered = 0;
     if (chunks.length > 0 || all) this.stage(chunks);
+  }
+
+  private chunkOf(day: string, buffer: DayBuffer): ChunkInput {
+    // Records concatenated are the records of the rows concatenated.
+    return { day, seq: this.nextSeq(day), rowCount: buffer.rows, bytes: joined(buffer.json), csv: joined(buffer.csv) };
   }
 
   private nextSeq(day: string): number {
@@ -165,9 +195,9 @@ export class DayFill {
   }
 
   private stage(chunks: ChunkInput[]) {
-    if (chunks.length === 0) return;
-    const chars = chunks.reduce((n, c) => n + c.cells.length, 0);
-    this.pendingChars += chars;
+    if (chunks.length === 0 || !this.active) return;
+    const bytes = chunks.reduce((n, c) => n + c.bytes.byteLength + (c.csv?.byteLength ?? 0), 0);
+    this.pendingBytes += bytes;
     this.staged = true;
     const { db, ref } = this.input;
     this.pending = this.pending.then(async () => {
@@ -178,7 +208,7 @@ export class DayFill {
         // The read goes on; only its storing stops.
         this.failure = `could not stage the rows: ${error instanceof Error ? error.message : String(error)}`;
       } finally {
-        this.pendingChars -= chars;
+        this.pendingBytes -= bytes;
       }
     });
   }

@@ -3,6 +3,7 @@
 // freshness limit, and bad input (nocache values, outdated catalogue, a full cache, concurrent
 // refreshes) gets clear answers with no stale or duplicated rows. The platform is the demo
 // connector wrapped to count and record every read.
+import zlib from "node:zlib";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { connectionLogsOf } from "../support/connection-logs.js";
@@ -12,7 +13,7 @@ import type { DB } from "../../db/connection.js";
 import { revealApiKey } from "../../db/repositories/companies.js";
 import { createNetworkAuthorization, replaceCredential } from "../../db/repositories/network-authorizations.js";
 import { createDataSource, setDataSourceBlockedAt } from "../../db/repositories/data-sources.js";
-import { commitFill, readCacheUsage, resetReadCache, stageChunks } from "../../db/repositories/read-cache.js";
+import { commitFill, listStoredDays, readCacheUsage, resetReadCache, stageChunks } from "../../db/repositories/read-cache.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
 import { DEMO_FIELDS } from "../../engine/connectors/demo/fields.js";
 import { getConnector } from "../../engine/connectors/registry.js";
@@ -132,6 +133,96 @@ describe("query URLs read through the cache", () => {
     const rows = JSON.parse(reordered.text).data as Record<string, unknown>[];
     expect(Object.keys(rows[0])).toEqual(["campaign_name", "date", "cost", "clicks"]);
     expect(rows.map((r) => [r.date, r.campaign_name, r.clicks, r.cost].join(",")).sort()).toEqual(sortedLines(first.text));
+  });
+
+  it("sends a csv answer from the stored csv form, byte for byte what the JSON form writes, and counts both forms in the company's size", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    // Values that need quotes, hold commas, line breaks and unicode.
+    const awkward = [", comma", ' say "hi"', " two\nlines", " Café, 日本 🎉", " \u2028", ""];
+    const demo = countingDemo();
+    platform = {
+      ...demo,
+      async *read(ctx, req) {
+        let i = 0;
+        for await (const page of demo.read(ctx, req)) yield { ...page, rows: page.rows.map((r) => ({ ...r, campaign_name: `${String(r.campaign_name)}${awkward[i++ % awkward.length]}` })) };
+      },
+    };
+    const p = params(d, { start_date: "2026-03-01", end_date: "2026-03-10" });
+    const first = await call(p);
+    expect(first.status).toBe(200);
+    expect(first.text).toContain(', comma"');
+    expect(first.text).toContain('""hi""');
+    const chunks = await db.selectFrom("readCacheChunks").selectAll().where("companyId", "=", d.company.id).execute();
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(chunks.every((c) => c.csvDeflated !== null)).toBe(true);
+    // The limit counts both forms, from the one partition row each day has.
+    for (const day of await partitions(d.paris.id)) {
+      const own = chunks.filter((c) => c.fillId === day.fillId && c.day === day.day);
+      expect(day.byteSize).toBe(own.reduce((n, c) => n + zlib.inflateRawSync(c.deflated).length + zlib.inflateRawSync(c.csvDeflated!).length, 0));
+    }
+    let cached!: Awaited<ReturnType<typeof call>>;
+    expect(await readsDuring(async () => (cached = await call(p)))).toEqual([]);
+    expect(cached.text).toBe(first.text);
+    // It is the stored csv form that is sent...
+    const [one] = chunks;
+    const stored = zlib.inflateRawSync(one.csvDeflated!).toString("utf8");
+    await db
+      .updateTable("readCacheChunks")
+      .set({ csvDeflated: zlib.deflateRawSync(Buffer.from(stored.replace(/^[^,]*/gm, "marked"))) })
+      .where("fillId", "=", one.fillId)
+      .where("day", "=", one.day)
+      .where("seq", "=", one.seq)
+      .execute();
+    expect((await call(p)).text).toContain("\nmarked,");
+    // ...and chunks stored without one (before decision 0895) are written from their JSON form, to the same bytes.
+    await db.updateTable("readCacheChunks").set({ csvDeflated: null }).where("companyId", "=", d.company.id).execute();
+    expect((await call(p)).text).toBe(first.text);
+    // A row limit (the builder's preview) reads the JSON form and cuts it.
+    const limited = await call(p, { maxRows: 3 });
+    expect(first.text.startsWith(limited.text)).toBe(true);
+    // The header and three records, the third holding a line break.
+    expect(limited.text.split("\n")).toHaveLength(6);
+    expect(limited.text.endsWith("\n")).toBe(true);
+  });
+
+  it("serves several accounts from storage in the accounts' order, each listed while the one before is sent", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    const p = params(d, {
+      accounts: JSON.stringify([{ id: "demo-new-york", authorization_id: d.source.id }, { id: "demo-paris", authorization_id: d.source.id }]),
+      dimensions: "date,account_id,campaign_name",
+      start_date: "2026-03-01",
+      end_date: "2026-03-12",
+    });
+    for (const format of ["csv", "json"]) {
+      const first = await call({ ...p, format, nocache: "1" });
+      let cached!: Awaited<ReturnType<typeof call>>;
+      expect(await readsDuring(async () => (cached = await call({ ...p, format })))).toEqual([]);
+      expect(cached.text).toBe(first.text);
+      const accounts = format === "csv" ? sortedLines(cached.text).map((l) => l.split(",")[1]) : (JSON.parse(cached.text).data as { account_id: string }[]).map((r) => r.account_id);
+      expect(new Set(accounts)).toEqual(new Set(["demo-new-york", "demo-paris"]));
+      // New York's rows, then Paris's.
+      const order = (format === "csv" ? cached.text.trim().split("\n").slice(1).map((l) => l.split(",")[1]) : accounts).filter((a, i, all) => a !== all[i - 1]);
+      expect(order).toEqual(["demo-new-york", "demo-paris"]);
+    }
+  });
+
+  it("lists a range's stored days with the rows of the first day, however large, in the same statement", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    const p = params(d, { dimensions: "date,hour,campaign_name,ad_group_name", metrics: "impressions,clicks,cost", options_granularity: "hour", start_date: "2026-03-01", end_date: "2026-03-03" });
+    expect((await call(p)).status).toBe(200);
+    const [first] = await partitions(d.paris.id);
+    const ref = { companyId: d.company.id, dataSourceId: d.paris.id, partitionKey: first.partitionKey };
+    // A day larger than the first page the reader asks for (32 KB): its rows still come with the listing.
+    expect(first.byteSize).toBeGreaterThan(32 * 1024);
+    const listed = await listStoredDays(db, ref, { start: "2026-03-01", end: "2026-03-03" }, 32 * 1024);
+    expect(listed.days.map((x) => x.day)).toEqual(["2026-03-01", "2026-03-02", "2026-03-03"]);
+    expect(listed.prefetched.map((x) => x.day)).toEqual(["2026-03-01"]);
+    expect(listed.prefetched[0].chunks.reduce((n, c) => n + c.rowCount, 0)).toBe(first.rowCount);
+    // Without a first page, none.
+    expect((await listStoredDays(db, ref, { start: "2026-03-01", end: "2026-03-03" })).prefetched).toEqual([]);
   });
 
   it("reads a stored day inside the restatement window again once it is older than the limit; one outside it, never", async () => {
@@ -269,7 +360,7 @@ describe("bad input and races", () => {
   it("refuses a fill that started before the account's cache was emptied", async () => {
     const ref = { companyId: a.company.id, dataSourceId: a.ny.id, partitionKey: "k-reset-test" };
     const layout = ["clicks", "date"];
-    await stageChunks(db, a.company.id, a.ny.id, "00000000-0000-4000-8000-000000000001", [{ day: "2026-03-01", seq: 0, rowCount: 1, cells: encodeRow({ clicks: 1, date: "2026-03-01" }, layout) }]);
+    await stageChunks(db, a.company.id, a.ny.id, "00000000-0000-4000-8000-000000000001", [{ day: "2026-03-01", seq: 0, rowCount: 1, bytes: new TextEncoder().encode(encodeRow({ clicks: 1, date: "2026-03-01" }, layout)) }]);
     await resetReadCache(db, a.company.id, { dataSourceIds: [a.ny.id] });
     const outcome = await commitFill(db, ref.companyId, ref.dataSourceId, {
       partitionKey: ref.partitionKey,

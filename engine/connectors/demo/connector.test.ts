@@ -92,6 +92,30 @@ describe("demo connector", () => {
     expect(total).toEqual([{ impressions: byAccount.reduce((s, r) => s + (r.impressions as number), 0) }]);
   });
 
+  it("writes rows of lines it tells apart (ad group and hour) with the numbers of the grouped rows", async () => {
+    // Up to today (16:30 in Paris): the partial day's lines are hourly too.
+    const range = { start: "2025-03-10", end: "2025-03-12" };
+    const key = (r: Record<string, unknown>) => `${r.date}|${r.hour}|${r.campaign_id}`;
+    const lines = await read({ fields: ["date", "hour", "campaign_id", "ad_group_id", "impressions", "clicks", "conversions"], granularity: "hour", range });
+    const grouped = await read({ fields: ["date", "hour", "campaign_id", "impressions", "clicks", "conversions"], granularity: "hour", range });
+    expect(lines.length).toBeGreaterThan(grouped.length);
+    const sums = new Map<string, number[]>();
+    for (const r of lines) {
+      const s = sums.get(key(r)) ?? [0, 0, 0];
+      sums.set(key(r), [s[0] + (r.impressions as number), s[1] + (r.clicks as number), s[2] + (r.conversions as number)]);
+    }
+    expect(grouped.map((r) => [key(r), r.impressions, r.clicks, r.conversions])).toEqual([...sums].map(([k, s]) => [k, ...s]));
+    // By day: today's hours are grouped into its day; the ad groups stay apart.
+    const days = await read({ fields: ["date", "ad_group_id", "clicks"], range });
+    const today = lines.filter((r) => r.date === "2025-03-12");
+    for (const r of days.filter((d) => d.date === "2025-03-12")) {
+      expect(r.clicks).toBe(today.filter((l) => l.ad_group_id === r.ad_group_id).reduce((n, l) => n + (l.clicks as number), 0));
+    }
+    // A metric filter keeps exactly the lines that pass it.
+    const busy = await read({ fields: ["date", "hour", "campaign_id", "ad_group_id", "impressions", "clicks", "conversions"], granularity: "hour", range, filters: [{ field: "clicks", type: "greater_than", value: 5 }] });
+    expect(busy).toEqual(lines.filter((r) => (r.clicks as number) > 5));
+  });
+
   it("supports hourly rows that add up to the day", async () => {
     const hours = await read({ fields: ["date", "hour", "impressions", "clicks"], range: { start: "2025-03-03", end: "2025-03-03" }, granularity: "hour" });
     expect(hours.map((r) => r.hour)).toEqual(Array.from({ length: 24 }, (_, h) => h));

@@ -36,6 +36,8 @@ interface Group {
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
+const NO_DIMS: Row = {};
+const NO_ORDERS = new Set<string>();
 
 function reportOf(req: ReadRequest): string {
   const option = req.options?.report;
@@ -62,21 +64,26 @@ function* linesOf(report: string, account: Account, date: string, hourly: boolea
   }
   for (const campaign of campaignsOf(account.id)) {
     for (const adGroup of campaign.adGroups) {
-      const dims = {
-        ...base,
+      // Object literals of one shape (no spreads): these are the demo's hottest lines. The sums
+      // are fresh objects of this line alone (grouping adds them into the group's own).
+      const dimsAt = (hour: number | null): Row => ({
+        date,
+        account_id: account.id,
+        account_name: account.name,
         campaign_id: campaign.id,
         campaign_name: campaign.name,
         campaign_status: campaign.status,
         ad_group_id: adGroup.id,
         ad_group_name: adGroup.name,
-      };
+        hour,
+      });
       const day = reportedAtAge(account, date, adGroup, adGroupDay(account, date, campaign, adGroup), age);
       if (!hourly && lastHour >= 23) {
-        yield { dims: { ...dims, hour: null }, sums: { ...day } };
+        yield { dims: dimsAt(null), sums: { ...day } };
         continue;
       }
       const hours = adGroupHours(account, date, adGroup, day);
-      for (let hour = 0; hour <= Math.min(lastHour, 23); hour++) yield { dims: { ...dims, hour }, sums: { ...hours[hour] } };
+      for (let hour = 0; hour <= Math.min(lastHour, 23); hour++) yield { dims: dimsAt(hour), sums: hours[hour] };
     }
   }
 }
@@ -138,7 +145,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
   const now = options.now ?? (() => new Date());
   const ageOf = (today: string, date: string) => (options.final ? Number.POSITIVE_INFINITY : ageInDays(today, date));
 
-  async function* rows(req: ReadRequest): AsyncGenerator<Row> {
+  function* rows(req: ReadRequest): Generator<Row> {
     const report = reportOf(req);
     const fields = DEMO_FIELDS[report];
     const asked = [...new Set([...req.fields, ...(req.filters ?? []).map((f) => f.field)])];
@@ -149,6 +156,7 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
     // Group by the requested dimensions (plus date and hour for hourly reads, so rows stay one per hour).
     const keys = [...new Set([...req.fields.filter((f) => dimensionIds.has(f)), ...(hourly ? ["date", "hour"] : [])])];
     const perDay = keys.includes("date") || keys.includes("hour");
+    const keySet = new Set(keys);
     // Dimension filters apply to the finest lines (so a filter on an unselected dimension still
     // works); metric filters apply to the aggregated rows.
     const lineFilters = (req.filters ?? []).filter((f) => dimensionIds.has(f.field));
@@ -162,6 +170,18 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
       for (const date of days) {
         if (date > today) break;
         const lastHour = date === today ? local.hour : 23;
+        // Ad group lines (one per hour when hourly lines are read, and today's always are) that the
+        // grouping keys tell apart: each line is its own group, in line order, so its row is
+        // written directly (the same values: a group of one line sums 0 + each number).
+        const hourlyLines = hourly || lastHour < 23;
+        if (perDay && report !== "ecommerce" && keySet.has("ad_group_id") && (!hourlyLines || keySet.has("hour"))) {
+          for (const line of linesOf(report, account, date, hourly, lastHour, ageOf(today, date))) {
+            if (!matchesFilters(line.dims, lineFilters)) continue;
+            const row = rowOf({ dims: NO_DIMS, sums: line.sums, orders: NO_ORDERS }, line.dims);
+            if (row) yield row;
+          }
+          continue;
+        }
         const groups = perDay ? new Map<string, Group>() : across;
         for (const line of linesOf(report, account, date, hourly, lastHour, ageOf(today, date))) {
           if (matchesFilters(line.dims, lineFilters)) addTo(groups, line, keys);
@@ -173,15 +193,24 @@ export function createDemoConnector(options: DemoConnectorOptions = {}): Connect
 
     function* emit(groups: Map<string, Group>): Generator<Row> {
       for (const group of groups.values()) {
-        if (rowFilters.length > 0) {
-          const probe: Row = {};
-          for (const f of rowFilters) probe[f.field] = valueOf(report, group, f.field);
-          if (!matchesFilters(probe, rowFilters)) continue;
-        }
-        const row: Row = {};
-        for (const field of req.fields) row[field] = valueOf(report, group, field);
-        yield row;
+        const row = rowOf(group);
+        if (row) yield row;
       }
+    }
+
+    /**
+     * The row of a group, or undefined when the metric filters drop it. `lineDims`: the group is
+     * one line, whose dimensions are read for the grouping keys only, as a group's would be.
+     */
+    function rowOf(group: Group, lineDims?: Row): Row | undefined {
+      if (rowFilters.length > 0) {
+        const probe: Row = {};
+        for (const f of rowFilters) probe[f.field] = lineDims && keySet.has(f.field) ? (lineDims[f.field] ?? null) : valueOf(report, group, f.field);
+        if (!matchesFilters(probe, rowFilters)) return undefined;
+      }
+      const row: Row = {};
+      for (const field of req.fields) row[field] = lineDims && keySet.has(field) ? (lineDims[field] ?? null) : valueOf(report, group, field);
+      return row;
     }
   }
 

@@ -91,13 +91,13 @@ function dayFactor(date: string): number {
   return weekend * season;
 }
 
-export interface AdsMetrics {
+export type AdsMetrics = {
   impressions: number;
   clicks: number;
   cost: number;
   conversions: number;
   conversion_value: number;
-}
+};
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -145,12 +145,31 @@ export function reportedAtAge(account: Account, date: string, adGroup: DemoAdGro
 
 /** Splits an integer over weights so the parts add up exactly (largest remainder). */
 function apportion(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((a, b) => a + b, 0);
-  const order = exact.map((e, i) => [e - Math.floor(e), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (let k = 0; left > 0; k++, left--) parts[order[k % order.length][1]] += 1;
+  const n = weights.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += weights[i];
+  const parts = new Array<number>(n);
+  const remainders = new Array<number>(n);
+  let assigned = 0;
+  for (let i = 0; i < n; i++) {
+    const exact = (total * weights[i]) / sum;
+    parts[i] = Math.floor(exact);
+    remainders[i] = exact - parts[i];
+    assigned += parts[i];
+  }
+  // One more for each of the `left` largest remainders, the earlier index first on a tie (the
+  // remainders add up to what is left, so fewer than n; past n the order would start again).
+  const taken = new Array<boolean>(n).fill(false);
+  for (let left = total - assigned, picked = 0; left > 0; left--, picked++) {
+    if (picked === n) {
+      taken.fill(false);
+      picked = 0;
+    }
+    let best = -1;
+    for (let i = 0; i < n; i++) if (!taken[i] && (best < 0 || remainders[i] > remainders[best])) best = i;
+    parts[best] += 1;
+    taken[best] = true;
+  }
   return parts;
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Column } from "../execute.js";
+import { bytesBlock, rowBlocks, type CellBlock } from "../cells.js";
 import { getFormat } from "./index.js";
 
 const columns: Column[] = [
@@ -61,5 +62,62 @@ describe("row objects", () => {
     }
     const parsed = JSON.parse(await render("powerbi", src() as AsyncIterable<Record<string, unknown>>));
     expect(JSON.stringify(parsed.value)).toBe(JSON.stringify(odd.map((r) => ({ date: r.date ?? null, "campaign-name": r["campaign-name"], clicks: r.clicks }))));
+  });
+});
+
+describe("stored blocks", () => {
+  it("write the same json from their bytes as from their text, in every json format", async () => {
+    const layout = columns.map((c) => c.id);
+    const rowsOf = [
+      { date: "2026-01-01", "campaign-name": 'Spring "sale", €', clicks: 3 },
+      { date: "2026-01-02", "campaign-name": null, clicks: 0 },
+      { date: "2026-01-03", "campaign-name": "日本 🎉", clicks: -1.5 },
+    ];
+    const blocks = async (asBytes: boolean) => {
+      const out: CellBlock[] = [];
+      for (const part of [rowsOf.slice(0, 2), rowsOf.slice(2)]) {
+        for await (const b of rowBlocks(layout, part)) out.push(asBytes ? bytesBlock(b.layout, b.rows, new TextEncoder().encode(b.text)) : b);
+      }
+      return out;
+    };
+    for (const id of ["json", "tableau", "powerbi"]) {
+      const write = async (asBytes: boolean) => {
+        let out = "";
+        async function* source() {
+          yield* await blocks(asBytes);
+        }
+        for await (const chunk of getFormat(id).writeBlocks(columns, source())) out += new TextDecoder().decode(chunk, { stream: true });
+        return out;
+      };
+      const fromBytes = await write(true);
+      expect(fromBytes).toBe(await write(false));
+      JSON.parse(fromBytes);
+    }
+  });
+
+  it("place every separator right whatever the mix of stored, encoded and reordered blocks", async () => {
+    const layout = columns.map((c) => c.id);
+    const rowsOf = Array.from({ length: 5 }, (_, i) => ({ date: `2026-01-0${i + 1}`, "campaign-name": i % 2 ? `c,${i}` : null, clicks: i }));
+    type Kind = "bytes" | "text" | "reordered" | "empty";
+    const blockOf = async (kind: Kind, rows: typeof rowsOf): Promise<CellBlock> => {
+      if (kind === "empty") return { layout, text: "", rows: 0 };
+      const order = kind === "reordered" ? [...layout].reverse() : layout;
+      const out: CellBlock[] = [];
+      for await (const b of rowBlocks(order, rows, 1000)) out.push(b);
+      return kind === "bytes" ? bytesBlock(out[0].layout, out[0].rows, new TextEncoder().encode(out[0].text)) : out[0];
+    };
+    const kinds: Kind[] = ["bytes", "text", "reordered", "empty"];
+    for (let mask = 0; mask < 4 ** 4; mask++) {
+      const plan = [0, 1, 2, 3].map((i) => kinds[Math.floor(mask / 4 ** i) % 4]);
+      const parts = [rowsOf.slice(0, 1), rowsOf.slice(1, 3), rowsOf.slice(3, 4), rowsOf.slice(4)];
+      const blocks = await Promise.all(plan.map((kind, i) => blockOf(kind, parts[i])));
+      async function* source() {
+        yield* blocks;
+      }
+      let out = "";
+      for await (const chunk of getFormat("json").writeBlocks(columns, source())) out += new TextDecoder().decode(chunk, { stream: true });
+      const expected = plan.flatMap((kind, i) => (kind === "empty" ? [] : parts[i]));
+      expect(JSON.parse(out).data, plan.join(",")).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,7 @@
 // Output formats by query-URL name. Tableau and Power BI shapes plug in here as more entries.
 import { InvalidRequestError } from "../../core/errors.js";
 import { csvFormat } from "./csv.js";
+export { csvRecords } from "./csv.js";
 import { jsonFormat } from "./json.js";
 import { powerbiFormat } from "./powerbi.js";
 import { tableauFormat } from "./tableau.js";

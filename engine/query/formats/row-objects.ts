@@ -9,6 +9,7 @@ import { cellIndex, jsonRows, splitCells, type CellBlock } from "../cells.js";
 
 const encoder = new TextEncoder();
 export const utf8 = (text: string): Uint8Array => encoder.encode(text);
+const COMMA = utf8(",");
 
 /** For each output column: its cell's index in the block's layout, or -1 and its constant cell. */
 export function projectColumns(columns: readonly Column[], block: CellBlock): { indexes: number[]; constants: string[] } {
@@ -17,34 +18,59 @@ export function projectColumns(columns: readonly Column[], block: CellBlock): { 
   return { indexes, constants };
 }
 
+/**
+ * Rows as JSON objects separated by commas. A stored block (bytes, every row followed by a comma)
+ * in the answer's own columns goes out as it is, comma included, once another row follows it;
+ * the last one without its final comma. The first rows go out at once, so only the blocks after
+ * them wait for the next one: no block is copied or re-encoded to place the separators.
+ */
 export async function* writeObjectBlocks(columns: readonly Column[], keys: readonly string[], blocks: AsyncIterable<CellBlock>): AsyncGenerator<Uint8Array> {
   const prefixes = keys.map((key, i) => (i === 0 ? "{" : ",") + JSON.stringify(key) + ":");
   const count = columns.length;
-  let separator = "";
+  let started = false;
+  /** A comma is owed before the next row. */
+  let owed = false;
+  /** A stored block not written yet: its trailing comma separates it from the rows after it. */
+  let held: Uint8Array | undefined;
   for await (const block of blocks) {
     if (block.rows === 0) continue;
+    if (held) {
+      yield held;
+      held = undefined;
+      owed = false;
+    }
     const width = block.layout.length;
+    if (block.bytes && width === count && columns.every((c, i) => block.layout[i] === c.id && keys[i] === c.id)) {
+      if (owed) yield COMMA;
+      if (started) held = block.bytes;
+      else yield block.bytes.subarray(0, -1);
+      owed = !held;
+      started = true;
+      continue;
+    }
     if (width === count && columns.every((c, i) => block.layout[i] === c.id && keys[i] === c.id)) {
-      yield encoder.encode(separator + jsonRows(block));
-      separator = ",";
+      yield encoder.encode((owed ? "," : "") + jsonRows(block));
+      owed = started = true;
       continue;
     }
     const { indexes, constants } = projectColumns(columns, block);
     const parts = splitCells(block);
     let out = "";
     for (let r = 0; r < block.rows; r++) {
-      if (count === 0) {
-        out += `${separator}{}`;
-      } else {
-        let line = separator;
+      let line = owed ? "," : "";
+      if (count === 0) line += "{}";
+      else {
         for (let i = 0; i < count; i++) {
           const k = indexes[i];
           line += prefixes[i] + (k >= 0 ? parts[cellIndex(r, width, k)] : constants[i]);
         }
-        out += line + "}";
+        line += "}";
       }
-      separator = ",";
+      out += line;
+      owed = true;
     }
+    started = true;
     yield encoder.encode(out);
   }
+  if (held) yield held.subarray(0, -1);
 }
