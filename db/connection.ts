@@ -1,5 +1,6 @@
-import { CamelCasePlugin, Kysely, PostgresDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { RememberingCamelCasePlugin } from "./camel-case.js";
 import { createPgPool } from "./pg-clients.js";
 import type { Database } from "./schema.js";
 
@@ -13,6 +14,6 @@ export function createDb(connectionString: string, opts: { max?: number } = {}):
   const pool = createPgPool({ connectionString, max: opts.max ?? 10 }, { label: "db" });
   return new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new RememberingCamelCasePlugin()],
   });
 }

@@ -9,9 +9,10 @@
 // machine the load moves between rounds, so the verdict is the median of the rounds' own ratios.
 // Goal (issue 20 item 4): >= 0.25x the bare loop's alerts/s at 10,000; 100,000 alerts on 2,000
 // accounts in one pass < 60 s with flat memory. The process's resident memory is sampled during
-// each pass. --batch and --parallel default to the evaluateAlerts workflow's defaults.
+// each pass. --batch and --parallel default to the evaluateAlerts workflow's defaults. Run it with
+// the worker's V8 flags (WORKER_NODE_FLAGS, decision 0897): the passes are the worker's activity.
 //
-//   node --expose-gc --import tsx bench/alerts/run.ts [--alerts 10000] [--accounts 100] [--campaigns 3] [--batch 500] [--parallel 4] [--rounds 5] [--out bench/alerts/last-run.md]
+//   node --max-semi-space-size=64 --expose-gc --import tsx bench/alerts/run.ts [--alerts 10000] [--accounts 100] [--campaigns 3] [--batch 500] [--parallel 4] [--rounds 5] [--out bench/alerts/last-run.md]
 import fs from "node:fs";
 import inspector from "node:inspector";
 import os from "node:os";
@@ -29,6 +30,7 @@ import { getConnector } from "../../engine/connectors/registry.js";
 import type { Connector, Row, RowPage } from "../../engine/core/types.js";
 import { ensureDatabase, startEmbeddedPostgres } from "../../scripts/runtime/postgres.js";
 import { freePort } from "../../scripts/runtime/ports.js";
+import { WORKER_NODE_FLAGS } from "../../scripts/runtime/worker-flags.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
 
@@ -215,7 +217,7 @@ async function main() {
     const bareRate = ALERTS / (bareMs / 1000);
     const verdict = (p: (typeof passes)[number]) => p.totals.evaluated / (p.ms / 1000) / bareRate;
     const report = [
-      `Run ${new Date().toISOString()} on Node ${process.version}, ${os.cpus().length} vCPUs: ${ALERTS} alerts on ${ACCOUNTS} accounts x ${CAMPAIGNS} campaigns, 30-day daily series, batches of ${BATCH}, ${PARALLEL} in parallel.`,
+      `Run ${new Date().toISOString()} on Node ${process.version} (${process.execArgv.filter((f) => f.startsWith("--max-")).join(" ") || "default heap flags"}${WORKER_NODE_FLAGS.every((f) => process.execArgv.includes(f)) ? ", the worker's" : ", NOT the worker's flags"}), ${os.cpus().length} vCPUs: ${ALERTS} alerts on ${ACCOUNTS} accounts x ${CAMPAIGNS} campaigns, 30-day daily series, batches of ${BATCH}, ${PARALLEL} in parallel.`,
       `Load average (uptime) at the start: ${loadAtStart}; at the end: ${os.loadavg().map((n) => n.toFixed(2)).join(", ")}.`,
       "",
       "| pass | alerts | written: results / histories / runs; days in the read cache | anomalous alerts | time | alerts/s | ratio | RSS at start -> peak | live heap before -> after |",

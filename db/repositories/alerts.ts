@@ -414,12 +414,16 @@ export function overallStatus(entities: readonly { status: AlertStatusValue }[])
 }
 
 /**
- * What identifies a result's stored content (decision 0891): equal digests, nothing to write. The
- * parts go in as one JSON array (no separator a value could fake); one-shot hashing, as a Hash
- * object per result cost more than the hashing.
+ * What identifies a result's stored content (decision 0891): equal digests, nothing to write. It is
+ * taken on the stored form itself (the codec's text, which holds the identification, name, status
+ * and whether it is still changing), so a result is serialised once whether it changed or not; a
+ * separate JSON.stringify of every result for its digest was the pass's largest single cost. The
+ * prefix tells these from the digests of the earlier form (a JSON array of the parts), which are
+ * compared through the stored text instead, once.
  */
-function resultDigest(x: EvaluatedEntity): string {
-  return hash("sha1", JSON.stringify([x.identifications, x.identifierName, x.status, x.stillChanging, x.result]), "base64");
+const DIGEST_PREFIX = "2:";
+function resultDigest(encoded: string): string {
+  return DIGEST_PREFIX + hash("sha1", encoded, "base64");
 }
 
 /**
@@ -452,12 +456,14 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
   const evaluated = evaluations.filter((e) => !e.error && !e.unchanged);
   return db.transaction().execute(async (trx) => {
     if (evaluated.length) {
+      // A digest of the earlier form comes with its stored text, compared once and then upgraded.
       const stored = await trx
         .selectFrom("alertResults")
-        .select(["id", "configuredForId", "identificationKey", "digest"])
+        .select(["id", "configuredForId", "identificationKey", "digest", sql<string | null>`case when digest like ${`${DIGEST_PREFIX}%`} then null else last_result end`.as("legacyText")])
         .where("configuredForId", "in", evaluated.map((e) => e.configuredForId))
         .execute();
-      const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x.digest]));
+      const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x]));
+      const upgraded = { ids: [] as number[], digests: [] as string[] };
       const kept = new Set<string>();
       // The changed results travel as one JSON array of rows: the stored texts (result, history,
       // identifications) are embedded as JSON values, so nothing is escaped again, where a text[]
@@ -468,11 +474,17 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         for (const x of e.entities) {
           const at = `${e.configuredForId}\u0000${x.identificationKey}`;
           kept.add(at);
-          // The digest is taken on the result as evaluated; only a changed one is encoded for storage.
-          const digest = resultDigest(x);
-          if (digests.get(at) === digest) continue;
+          const encoded = encodeStoredResult(x.result);
+          const digest = resultDigest(encoded);
+          const before = digests.get(at);
+          if (before?.digest === digest) continue;
+          if (before?.legacyText === encoded) {
+            upgraded.ids.push(before.id);
+            upgraded.digests.push(digest);
+            continue;
+          }
           changedRows.push(
-            `[${e.companyId},${e.configuredForId},${JSON.stringify(x.identificationKey)},${JSON.stringify(x.identifications)},${JSON.stringify(x.identifierName)},${JSON.stringify(x.status)},${analyzedAt},${x.stillChanging},${encodeStoredResult(x.result)},${JSON.stringify(x.history)},${JSON.stringify(digest)}]`,
+            `[${e.companyId},${e.configuredForId},${JSON.stringify(x.identificationKey)},${JSON.stringify(x.identifications)},${JSON.stringify(x.identifierName)},${JSON.stringify(x.status)},${analyzedAt},${x.stillChanging},${encoded},${JSON.stringify(x.history)},${JSON.stringify(digest)}]`,
           );
         }
       }
@@ -510,6 +522,8 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
         const changed = new Map(rows.map((x) => [x.configuredForId, x.n]));
         for (const s of summaries) s.changed = changed.get(s.configuredForId) ?? 0;
       }
+      if (upgraded.ids.length)
+        await sql`update alert_results r set digest = u.digest from unnest(${upgraded.ids}::int[], ${upgraded.digests}::text[]) as u(id, digest) where r.id = u.id`.execute(trx);
       // Results of identifications that no longer exist (a campaign removed) are dropped.
       const gone = stored.filter((x) => !kept.has(`${x.configuredForId}\u0000${x.identificationKey}`)).map((x) => x.id);
       if (gone.length) await trx.deleteFrom("alertResults").where("id", "in", gone).execute();

@@ -8,7 +8,9 @@ import { writeFolderIndexes } from "../../engine/folder-index.js";
 import { dataDir, projectRoot } from "../../lib/paths.js";
 import { embeddedPostgres, ensureDatabase } from "./postgres.js";
 import { supervise, type Launched, type Supervisor } from "./supervisor.js";
+import { WORKER_NODE_FLAGS } from "./worker-flags.js";
 import { startTemporalDevServer, waitForPort, type RunningTemporal } from "./temporal-server.js";
+
 
 /**
  * The product with its embedded defaults: PostgreSQL and the Temporal dev server when their
@@ -121,7 +123,7 @@ export async function startProduct(opts: StartOptions): Promise<{ url: string; t
     PORT: String(port),
   };
   // The worker finishes its activities on SIGTERM; after 15 s it is killed and Temporal retries them elsewhere.
-  await keep("worker", () => node(["--import", "tsx", "temporal/worker.ts"], env), { stopTimeoutMs: 15_000 });
+  await keep("worker", () => node([...WORKER_NODE_FLAGS, "--import", "tsx", "temporal/worker.ts"], env), { stopTimeoutMs: 15_000 });
   // Our own server (remix-serve plus a redacted access log: query URLs carry the API key).
   await keep("web", () => node(["--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], env));
   await waitForPort("127.0.0.1", port, 60_000);

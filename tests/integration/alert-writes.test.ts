@@ -127,6 +127,31 @@ describe("alert passes write only what changed", () => {
     expect(await versions("alert_results", other.configuredForId)).toEqual(others);
   });
 
+  it("a result stored with a digest of the earlier form is compared by its text once, then carries the new digest", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const { configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { level: "CAMPAIGN" }));
+    clock = new Date("2026-11-21T10:30:00Z");
+    await evaluate(configuredForId);
+    const histories = await count("alertHistories", configuredForId);
+    // As an earlier version left them: a digest of another form; the input key forgotten, so the run evaluates.
+    await sql`update alert_results set digest = 'legacy-' || id where configured_for_id = ${configuredForId}`.execute(db);
+    await db.updateTable("configuredFors").set({ inputKey: null }).where("id", "=", configuredForId).execute();
+    const results = await versions("alert_results", configuredForId);
+    clock = new Date("2026-11-21T10:40:00Z");
+    await evaluate(configuredForId);
+    // Same content: no history row and no result rewritten but for its digest.
+    expect(await count("alertHistories", configuredForId)).toBe(histories);
+    const after = await db.selectFrom("alertResults").select(["id", "digest", "lastAnalyze"]).where("configuredForId", "=", configuredForId).orderBy("id").execute();
+    expect(after.map((r) => r.id)).toEqual(results.map((r) => r.id));
+    expect(after.every((r) => r.digest?.startsWith("2:") && r.lastAnalyze.getTime() === new Date("2026-11-21T10:30:00Z").getTime())).toBe(true);
+    // The next evaluation compares digests only and writes nothing.
+    const upgraded = await versions("alert_results", configuredForId);
+    await db.updateTable("configuredFors").set({ inputKey: null }).where("id", "=", configuredForId).execute();
+    clock = new Date("2026-11-21T10:50:00Z");
+    await evaluate(configuredForId);
+    expect(await versions("alert_results", configuredForId)).toEqual(upgraded);
+  });
+
   it("existing alerts continue from their newest run after the migration", async () => {
     const { company, dataSource } = await makeMonitoredCompany(db);
     const { configuredForId } = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1));
