@@ -20,6 +20,7 @@ import path from "node:path";
 import { DateTime } from "luxon";
 import { sql } from "kysely";
 import { createDb } from "../../db/connection.js";
+import { PgClient } from "../../db/pg-clients.js";
 import { migrateToLatest } from "../../db/migrate.js";
 import { createCompany } from "../../db/repositories/companies.js";
 import { createNetworkAuthorization } from "../../db/repositories/network-authorizations.js";
@@ -83,6 +84,37 @@ function definitionFor(i: number, accountId: string, dataSourceId: number) {
     return { variables: [{ type: "metric", alertType: "trend", alertValue: [{ operator: "sum", trendValue: 30 + (i % 40), trendType: "above", metric, duringTime1: "7_days", duringTime2: "30_days" }], calculatedFields: [], breakdown: null }], requests: request };
   }
   return { variables: [{ type: "metric", alertType: "threshold", alertValue: [{ operator: ["sum", "avg", "max"][i % 3], thresholdValue: 50 + ((i * 37) % 3000), thresholdType: "above", metric, during: i % 2 ? "7_days" : "30_days" }], calculatedFields: [], breakdown: null }], requests: request };
+}
+
+/**
+ * BENCH_PG_SAMPLE=1: a sampling profile of the server side. Every 50 ms the statements running in
+ * the bench database (pg_stat_activity) are counted by their first words; a statement seen in many
+ * samples is where PostgreSQL spent the pass.
+ */
+function samplePostgres(url: string) {
+  const counts = new Map<string, number>();
+  let samples = 0;
+  let running = true;
+  const client = new PgClient({ connectionString: url });
+  const done = (async () => {
+    await client.connect();
+    while (running) {
+      const { rows } = await client.query<{ q: string; wait: string | null }>(
+        "select left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q, wait_event_type || ':' || wait_event as wait from pg_stat_activity where state = 'active' and pid <> pg_backend_pid() and datname = current_database()",
+      );
+      samples++;
+      for (const r of rows) counts.set(`${r.q}${r.wait ? ` [${r.wait}]` : ""}`, (counts.get(`${r.q}${r.wait ? ` [${r.wait}]` : ""}`) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await client.end();
+  })();
+  return {
+    async stop() {
+      running = false;
+      await done;
+      return [`${samples} samples`, ...[...counts].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([q, n]) => `${String(n).padStart(5)}  ${q}`)];
+    },
+  };
 }
 
 async function main() {
@@ -155,6 +187,7 @@ async function main() {
       const rssAtStart = process.memoryUsage().rss;
       let peakRss = rssAtStart;
       const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+      const pgSamples = process.env.BENCH_PG_SAMPLE ? samplePostgres(pgServer.url("bench")) : undefined;
       const started = performance.now();
       const totals = { evaluated: 0, anomalies: 0, errors: 0 };
       // Due: not analysed at the pass's (pinned) instant; evaluated alerts get last_analyze = at and drop out.
@@ -173,6 +206,7 @@ async function main() {
       }
       const ms = performance.now() - started;
       clearInterval(sampler);
+      if (pgSamples) console.error(`[bench] ${name}: what PostgreSQL was running (${(await pgSamples.stop()).join("\n  ")})`);
       gc?.();
       const heap = gc ? `${(heapAtStart / 2 ** 20).toFixed(0)} -> ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB` : "n/a (run with --expose-gc)";
       console.error(`[bench] ${name}: ${Math.round(ms)} ms`);

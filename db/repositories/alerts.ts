@@ -288,18 +288,26 @@ export async function statsOnAlert(db: DB, companyId: number, dataSourceIds?: nu
 
 /** Ids of configured alerts due for evaluation, oldest run first, in pages by id. */
 export async function listConfiguredForsToEvaluate(db: DB, opts: { dueBefore: Date; limit: number; companyId?: number; ids?: number[] }): Promise<number[]> {
+  // Sentries need no join: configured alerts cascade with them.
   let q = db
     .selectFrom("configuredFors as cf")
-    .innerJoin("dataSources as ds", "ds.id", "cf.dataSourceId")
-    .innerJoin("sentries as s", "s.id", "cf.sentryId")
     .select("cf.id")
-    .where("ds.blockedAt", "is", null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom("dataSources as ds").select("ds.id").whereRef("ds.id", "=", "cf.dataSourceId").where("ds.blockedAt", "is not", null))))
     .where((eb) => eb.or([eb("cf.lastAnalyze", "is", null), eb("cf.lastAnalyze", "<", opts.dueBefore)]));
   if (opts.companyId) q = q.where("cf.companyId", "=", opts.companyId);
   if (opts.ids) q = q.where("cf.id", "in", opts.ids.length ? opts.ids : [-1]);
   // Grouped by account within a due time: a batch's alerts on one account share its reads.
-  const rows = await q.orderBy(sql`cf.last_analyze nulls first`).orderBy("cf.dataSourceId").orderBy("cf.id").limit(opts.limit).execute();
-  return rows.map((r) => r.id);
+  const page = q.orderBy(sql`cf.last_analyze nulls first`).orderBy("cf.dataSourceId").orderBy("cf.id").limit(opts.limit);
+  if (opts.companyId || opts.ids) return (await page.execute()).map((r) => r.id);
+  // The pass over every company lists its alerts page by page. Read in the due index's order and
+  // stopped at the limit, a page costs its own rows; but with statistics that lag behind a pass
+  // that just moved every alert's last run, PostgreSQL expected few due alerts and sorted them all
+  // for every page (85-130 ms a page at 100,000 alerts, BENCH_PG_SAMPLE=1). Sorting is ruled out
+  // for this statement only, which leaves the index's order.
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_sort = off`.execute(trx);
+    return (await trx.executeQuery(page.compile())).rows.map((r) => r.id);
+  });
 }
 
 export type EvaluationTarget = {
@@ -320,40 +328,49 @@ export type EvaluationTarget = {
   source: { id: number; platform: string; credentialEncrypted: string };
 };
 
+type TargetRow = {
+  id: number;
+  companyId: number;
+  sentryId: number;
+  snoozed: Date | null;
+  status: AlertStatusValue | null;
+  notifiedStatus: AlertStatusValue | null;
+  entityAnalyzed: number;
+  entityInAlert: number;
+  inputKey: string | null;
+  title: string;
+  type: Sentry["type"];
+  definition: string;
+  dsId: number;
+  dsName: string;
+  accountId: string;
+  timezone: string | null;
+  currency: string | null;
+  naId: number;
+  platform: string;
+  credentialEncrypted: string;
+};
+
+/**
+ * A batch's statements start from its ids, one index lookup each (`unnest ... lateral`, each
+ * subquery kept apart by `limit`/`offset 0`, which PostgreSQL would otherwise flatten into a plain
+ * join and plan from the statistics again), whatever the statistics say: in a first pass the tables grow by hundreds of thousands of rows in minutes,
+ * and with statistics that lag, `id = any($ids)` was estimated to match every row, so PostgreSQL
+ * scanned them all for every batch (95-210 ms a statement at 100,000 alerts; bench/alerts with
+ * BENCH_PG_SAMPLE=1).
+ */
 export async function loadEvaluationTargets(db: DB, ids: number[]): Promise<EvaluationTarget[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom("configuredFors as cf")
-    .innerJoin("sentries as s", "s.id", "cf.sentryId")
-    .innerJoin("dataSources as ds", "ds.id", "cf.dataSourceId")
-    .innerJoin("networkAuthorizations as na", (j) => j.onRef("na.id", "=", "ds.networkAuthorizationId").onRef("na.companyId", "=", "cf.companyId"))
-    .select([
-      "cf.id",
-      "cf.companyId",
-      "cf.sentryId",
-      "cf.snoozed",
-      "cf.status",
-      "cf.notifiedStatus",
-      "cf.entityAnalyzed",
-      "cf.entityInAlert",
-      "cf.inputKey",
-      "s.title",
-      "s.type",
-      "s.definition",
-      "ds.id as dsId",
-      "ds.name as dsName",
-      "ds.accountId",
-      "ds.timezone",
-      "ds.currency",
-      "na.id as naId",
-      "na.platform",
-      "na.credentialEncrypted",
-    ])
-    .where("cf.id", "in", ids)
-    .whereRef("s.companyId", "=", "cf.companyId")
-    .whereRef("ds.companyId", "=", "cf.companyId")
-    .orderBy("cf.id")
-    .execute();
+  const { rows } = await sql<TargetRow>`
+    select cf.id, cf.company_id, cf.sentry_id, cf.snoozed, cf.status, cf.notified_status, cf.entity_analyzed, cf.entity_in_alert, cf.input_key,
+           s.title, s.type, s.definition, ds.id as ds_id, ds.name as ds_name, ds.account_id, ds.timezone, ds.currency,
+           na.id as na_id, na.platform, na.credential_encrypted
+    from unnest(${ids}::int[]) as w(id)
+    cross join lateral (select * from configured_fors where id = w.id limit 1) cf
+    join lateral (select * from sentries where id = cf.sentry_id and company_id = cf.company_id limit 1) s on true
+    join lateral (select * from data_sources where id = cf.data_source_id and company_id = cf.company_id limit 1) ds on true
+    join lateral (select * from network_authorizations where id = ds.network_authorization_id and company_id = cf.company_id limit 1) na on true
+    order by cf.id`.execute(db);
   return rows.map((r) => ({
     configuredForId: r.id,
     companyId: r.companyId,
@@ -457,11 +474,10 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
   return db.transaction().execute(async (trx) => {
     if (evaluated.length) {
       // A digest of the earlier form comes with its stored text, compared once and then upgraded.
-      const stored = await trx
-        .selectFrom("alertResults")
-        .select(["id", "configuredForId", "identificationKey", "digest", sql<string | null>`case when digest like ${`${DIGEST_PREFIX}%`} then null else last_result end`.as("legacyText")])
-        .where("configuredForId", "in", evaluated.map((e) => e.configuredForId))
-        .execute();
+      const { rows: stored } = await sql<{ id: number; configuredForId: number; identificationKey: string; digest: string | null; legacyText: string | null }>`
+        select r.id, r.configured_for_id, r.identification_key, r.digest, case when r.digest like ${`${DIGEST_PREFIX}%`} then null else r.last_result end as legacy_text
+        from unnest(${evaluated.map((e) => e.configuredForId)}::int[]) as w(id)
+        cross join lateral (select * from alert_results where configured_for_id = w.id offset 0) r`.execute(trx);
       const digests = new Map(stored.map((x) => [`${x.configuredForId}\u0000${x.identificationKey}`, x]));
       const upgraded = { ids: [] as number[], digests: [] as string[] };
       const kept = new Set<string>();
@@ -582,13 +598,14 @@ export async function saveEvaluations(db: DB, evaluations: Evaluation[]): Promis
 /** Keeps the newest `keep` histories per result (the detail page shows 30). */
 export async function pruneHistories(db: DB, configuredForIds: number[], keep = 60): Promise<void> {
   if (configuredForIds.length === 0) return;
+  // From the ids, one index lookup each (see loadEvaluationTargets): never a scan of every history.
   await sql`
-    delete from alert_histories h using (
-      select id from (
+    delete from alert_histories where id = any(array(
+      select h.id from unnest(${configuredForIds}::int[]) as w(id)
+      cross join lateral (
         select id, row_number() over (partition by result_id order by analyzed_at desc, id desc) as n
-        from alert_histories where configured_for_id in (${sql.join(configuredForIds)})
-      ) ranked where n > ${keep}
-    ) old where h.id = old.id`.execute(db);
+        from alert_histories where configured_for_id = w.id
+      ) h where h.n > ${keep}))`.execute(db);
 }
 
 /** The first OK of alerts never notified is recorded without a message (server/alert-notifications). */

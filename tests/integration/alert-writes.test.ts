@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import type { DB } from "../../db/connection.js";
-import { getConfiguredFor, listRuns, updateSentry } from "../../db/repositories/alerts.js";
+import { getConfiguredFor, listRuns, pruneHistories, updateSentry } from "../../db/repositories/alerts.js";
 import { createDemoConnector } from "../../engine/connectors/demo/connector.js";
 import { createAlertActivities } from "../../temporal/activities/alerts.js";
 import { activityDeps } from "../../temporal/activities/deps.js";
@@ -150,6 +150,29 @@ describe("alert passes write only what changed", () => {
     clock = new Date("2026-11-21T10:50:00Z");
     await evaluate(configuredForId);
     expect(await versions("alert_results", configuredForId)).toEqual(upgraded);
+  });
+
+  it("keeps the newest histories of each result of the alerts it is given, and only theirs", async () => {
+    const { company, dataSource } = await makeMonitoredCompany(db);
+    const mine = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { level: "CAMPAIGN" }));
+    const other = await makeAlert(db, company.id, dataSource.id, thresholdDefinition("demo-paris", dataSource.id, 1, { level: "CAMPAIGN" }), { title: "Other" });
+    clock = new Date("2026-11-22T10:30:00Z");
+    await evaluate(mine.configuredForId);
+    await evaluate(other.configuredForId);
+    // Ten older histories for every result of both alerts.
+    await sql`insert into alert_histories (company_id, result_id, configured_for_id, analyzed_at, status, result)
+      select r.company_id, r.id, r.configured_for_id, r.last_analyze - make_interval(hours => n), 'OK', '{}' from alert_results r, generate_series(1, 10) as n
+      where r.configured_for_id in (${mine.configuredForId}, ${other.configuredForId})`.execute(db);
+    const perResult = async (id: number) =>
+      (await sql<{ n: number; newest: Date }>`select count(*)::int as n, max(analyzed_at) as newest from alert_histories where configured_for_id = ${id} group by result_id`.execute(db)).rows;
+    expect((await perResult(mine.configuredForId)).every((r) => r.n === 11)).toBe(true);
+    await pruneHistories(db, [mine.configuredForId], 4);
+    const kept = await perResult(mine.configuredForId);
+    expect(kept.length).toBeGreaterThan(1);
+    expect(kept.every((r) => r.n === 4 && r.newest.getTime() === clock.getTime())).toBe(true);
+    const oldestKept = (await sql<{ at: Date }>`select min(analyzed_at) as at from alert_histories where configured_for_id = ${mine.configuredForId}`.execute(db)).rows[0].at;
+    expect(oldestKept.getTime()).toBe(clock.getTime() - 3 * 3_600_000);
+    expect((await perResult(other.configuredForId)).every((r) => r.n === 11)).toBe(true);
   });
 
   it("existing alerts continue from their newest run after the migration", async () => {

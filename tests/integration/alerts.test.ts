@@ -218,6 +218,11 @@ describe("evaluateAlertBatch", () => {
     await a.evaluateAlertBatch({ configuredForIds: [page[0]!] });
     const after = await a.listDueAlerts({ dueBefore: new Date(clock.getTime() + 60_000).toISOString(), limit: 100, configuredForIds: ids.map((x) => x.id) });
     expect(after).toEqual([...page.slice(1), page[0]]);
+    // A blocked account's alerts are not due at all.
+    await db.updateTable("dataSources").set({ blockedAt: clock }).where("id", "=", london!.id).execute();
+    const whileBlocked = await a.listDueAlerts({ dueBefore: new Date(clock.getTime() + 60_000).toISOString(), limit: 100, configuredForIds: ids.map((x) => x.id) });
+    expect(whileBlocked).toEqual(after.filter((id) => ids.find((x) => x.id === id)!.source !== london!.id));
+    await db.updateTable("dataSources").set({ blockedAt: null }).where("id", "=", london!.id).execute();
   });
 
   it("removing an account or a company removes its alerts' results and histories with it", async () => {
