@@ -30,6 +30,30 @@ export async function recordAccountUsage(db: DB, companyId: number, dataSourceId
     .execute();
 }
 
+/** The window's first and last UTC days. */
+function usageWindow(now: Date): { sinceDay: string; today: string } {
+  return { sinceDay: utcDay(new Date(now.getTime() - (USAGE_WINDOW_DAYS - 1) * 86_400_000)), today: utcDay(now) };
+}
+
+/**
+ * What the billing gate needs of the used accounts: their ids in listUsedAccounts' order (the
+ * earliest first used first), without names or times. The gate runs for every query URL and every
+ * alert batch; at 2,000 used accounts the full list's names and timestamps were the alert pass's
+ * most parsed rows. tests/integration/billing.test.ts checks both lists agree.
+ */
+export async function listUsedAccountIds(db: DB, companyId: number, now = new Date()): Promise<UsedAccountId[]> {
+  const { sinceDay, today } = usageWindow(now);
+  const { rows } = await sql<UsedAccountId>`
+    select data_source_id as "dataSourceId" from account_usage
+    where company_id = ${companyId} and day between ${sinceDay}::date and ${today}::date
+    group by data_source_id
+    order by min(first_used_at), data_source_id
+  `.execute(db);
+  return rows;
+}
+
+export type UsedAccountId = Pick<UsedAccount, "dataSourceId">;
+
 /** `deleted`: the account (or its source) was deleted since; its reads in the window still count (issue 19). */
 export type UsedAccount = { dataSourceId: number; name: string; accountId: string; platform: string; deleted: boolean; firstUsedAt: Date; lastUsedAt: Date };
 
@@ -41,7 +65,7 @@ export type UsedAccount = { dataSourceId: number; name: string; accountId: strin
  * 2026112522200), which keeps its name from the copy taken at deletion.
  */
 export async function listUsedAccounts(db: DB, companyId: number, now = new Date()): Promise<UsedAccount[]> {
-  const sinceDay = utcDay(new Date(now.getTime() - (USAGE_WINDOW_DAYS - 1) * 86_400_000));
+  const { sinceDay, today } = usageWindow(now);
   const { rows } = await sql<{ dataSourceId: number; name: string | null; accountId: string | null; platform: string | null; deleted: boolean; firstUsedAt: string; lastUsedAt: string }>`
     select u.data_source_id as "dataSourceId",
       coalesce(d.name, u.gone_name) as name, coalesce(d.account_id, u.gone_account_id) as "accountId",
@@ -50,7 +74,7 @@ export async function listUsedAccounts(db: DB, companyId: number, now = new Date
     from account_usage u
     left join data_sources d on d.id = u.data_source_id and d.company_id = ${companyId}
     left join network_authorizations n on n.id = d.network_authorization_id
-    where u.company_id = ${companyId} and u.day between ${sinceDay}::date and ${utcDay(now)}::date
+    where u.company_id = ${companyId} and u.day between ${sinceDay}::date and ${today}::date
     group by 1, 2, 3, 4, 5
     order by min(u.first_used_at), u.data_source_id
   `.execute(db);
@@ -128,7 +152,7 @@ export async function checkExtractionAllowed(db: DB, companyId: number, dataSour
 export async function extractionGate(db: DB, companyId: number, opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
   const now = opts.now ?? new Date();
   const company = await db.selectFrom("companies").selectAll().where("id", "=", companyId).executeTakeFirstOrThrow();
-  return extractionGateOf(db, company, await listUsedAccounts(db, companyId, now), { ...opts, now });
+  return extractionGateOf(db, company, await listUsedAccountIds(db, companyId, now), { ...opts, now });
 }
 
 /**
@@ -136,7 +160,7 @@ export async function extractionGate(db: DB, companyId: number, opts: { graceDay
  * URL reads them alongside its own lookups, so its first byte waits for fewer round trips). Only
  * this step may write: the over-limit clock, when usage crossed the cap.
  */
-export async function extractionGateOf(db: DB, company: Company, used: readonly UsedAccount[], opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
+export async function extractionGateOf(db: DB, company: Company, used: readonly UsedAccountId[], opts: { graceDays: number; now?: Date }): Promise<(dataSourceIds: number[]) => void> {
   const now = opts.now ?? new Date();
   const overLimitSince = await syncOverLimit(db, company, used.length, now);
   const decision = decideAccess(snapshotOf(company, used.length, overLimitSince), now, opts.graceDays);

@@ -164,16 +164,22 @@ describe("trial, usage and plan caps on the server", () => {
     await recordAccountUsage(db, company.id, [c], "job", new Date(now.getTime() - 31 * 86_400_000));
     const other = await makeCompanyWithUser(db);
     await recordAccountUsage(db, other.company.id, [a, b, c], "job", now); // foreign ids: not recorded
-    const { listUsedAccounts } = await import("../../db/repositories/usage.js");
-    expect((await listUsedAccounts(db, company.id, now)).map((u) => u.dataSourceId)).toEqual([a, b]);
+    const { listUsedAccounts, listUsedAccountIds } = await import("../../db/repositories/usage.js");
+    // The billing gate's id-only list is the full list's ids, in its order.
+    const usedIds = async (companyId: number, at: Date) => {
+      const full = (await listUsedAccounts(db, companyId, at)).map((u) => u.dataSourceId);
+      expect((await listUsedAccountIds(db, companyId, at)).map((u) => u.dataSourceId)).toEqual(full);
+      return full;
+    };
+    expect(await usedIds(company.id, now)).toEqual([a, b]);
     // A successful query-URL request (connection log) counts too, still once per account; a failed one does not.
     const { recordConnectionLog } = await import("../../db/repositories/connection-logs.js");
     await recordConnectionLog(db, company.id, { dataSourceId: a, destinationType: "JSON", requestId: "r1", startedAt: now, success: true });
     await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r2", startedAt: now, success: false });
-    expect((await listUsedAccounts(db, company.id, new Date(Date.now() + 60_000))).map((u) => u.dataSourceId)).toEqual([a, b]);
+    expect(await usedIds(company.id, new Date(Date.now() + 60_000))).toEqual([a, b]);
     await recordConnectionLog(db, company.id, { dataSourceId: c, destinationType: "CSV", requestId: "r3", startedAt: now, success: true });
-    expect((await listUsedAccounts(db, company.id, new Date(Date.now() + 60_000))).map((u) => u.dataSourceId)).toEqual([a, b, c]);
-    expect(await listUsedAccounts(db, other.company.id, now)).toEqual([]);
+    expect(await usedIds(company.id, new Date(Date.now() + 60_000))).toEqual([a, b, c]);
+    expect(await usedIds(other.company.id, now)).toEqual([]);
   });
 
   it("keeps counting an account read this month after it or its source is deleted (issue 19)", async () => {
