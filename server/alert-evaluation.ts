@@ -26,7 +26,7 @@ import {
   type FieldDef,
   type Row,
 } from "../engine/index.js";
-import { readThroughCache } from "./read-cache/through.js";
+import { readDigestedThroughCache, type DigestedRead } from "./read-cache/through.js";
 
 export type AlertAccount = { accountId: string; name: string; timezone: string | null; currency: string | null };
 
@@ -40,35 +40,40 @@ async function collect(iterable: AsyncIterable<{ rows: Row[] }>): Promise<Row[]>
   return out;
 }
 
+/** A read the cache did not serve (a context of no company: tests, the CLI): its rows digested as they are. */
+function digestedRows(rows: Row[]): DigestedRead {
+  return { digest: createHash("sha1").update(JSON.stringify(rows)).digest("base64"), rows: () => rows };
+}
+
 /**
  * Reads shared by the alerts of one batch: many alerts watch the same account over the same days,
- * so a read is made once per (source, account, granularity, range, fields) and its rows reused.
- * Rows are never mutated downstream (buildEntitySeries copies what it keeps). `series` keeps the
- * entity series built from them per plan, for alerts that plan the very same reads.
+ * so a read is made once per (source, account, granularity, range, fields) and kept. Rows are never
+ * mutated downstream (buildEntitySeries copies what it keeps). `series` keeps the entity series
+ * built from them per plan, for alerts that plan the very same reads.
  */
-export type ReadMemo = { scope: string; cache: Map<string, Promise<Row[]>>; series?: Map<string, PlanReads> };
+export type ReadMemo = { scope: string; cache: Map<string, Promise<DigestedRead>>; series?: Map<string, PlanReads> };
 
-/** Reads what the plan needs from the connector (daily, hourly, configuration). */
-export async function readAlertData(
-  connector: Connector,
-  ctx: ConnectorContext,
-  account: Account,
-  plan: AlertReadPlan,
-  memo?: ReadMemo,
-): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
+type AlertReads = { daily?: DigestedRead; hourly?: DigestedRead; config?: DigestedRead };
+
+/**
+ * Reads what the plan needs from the connector (daily, hourly, configuration), through the read
+ * cache (decision 0890): stored days are not asked of the platform again, and a read's rows are
+ * only decoded when an evaluation needs them (an alert whose input key is unchanged never does).
+ */
+async function readAlertInputs(connector: Connector, ctx: ConnectorContext, account: Account, plan: AlertReadPlan, memo?: ReadMemo): Promise<AlertReads> {
   const read = (fields: string[], range: { start: string; end: string }, granularity: "day" | "hour") => {
-    // Through the read cache (decision 0890): stored days are not asked of the platform again.
-    const run = () => collect(readThroughCache(connector, ctx, { accounts: [account], fields, range, granularity }));
+    const request = { accounts: [account], fields, range, granularity };
+    const run = async () => (await readDigestedThroughCache(connector, ctx, request)) ?? digestedRows(await collect(connector.read(ctx, request)));
     if (!memo) return run();
     const key = `${memo.scope}\u0000${account.id}\u0000${granularity}\u0000${range.start}\u0000${range.end}\u0000${[...fields].sort().join(",")}`;
-    let rows = memo.cache.get(key);
-    if (!rows) {
-      rows = run();
+    let reads = memo.cache.get(key);
+    if (!reads) {
+      reads = run();
       // A failed read is not kept: the next alert of the batch tries again.
-      rows.catch(() => memo.cache.delete(key));
-      memo.cache.set(key, rows);
+      reads.catch(() => memo.cache.delete(key));
+      memo.cache.set(key, reads);
     }
-    return rows;
+    return reads;
   };
   const [daily, hourly, config] = await Promise.all([
     plan.daily && plan.metrics.length ? read(readFields(plan, "daily"), plan.daily, "day") : undefined,
@@ -76,6 +81,12 @@ export async function readAlertData(
     plan.config ? read(readFields(plan, "config"), plan.config.range, "day") : undefined,
   ]);
   return { daily, hourly, config };
+}
+
+/** The rows of what the plan needs (tests; the evaluation decodes them from readAlertInputs when it must). */
+export async function readAlertData(connector: Connector, ctx: ConnectorContext, account: Account, plan: AlertReadPlan, memo?: ReadMemo): Promise<{ daily?: Row[]; hourly?: Row[]; config?: Row[] }> {
+  const reads = await readAlertInputs(connector, ctx, account, plan, memo);
+  return { daily: reads.daily?.rows(), hourly: reads.hourly?.rows(), config: reads.config?.rows() };
 }
 
 /**
@@ -137,21 +148,6 @@ export type AlertEvaluationOutput = { timezone: string; results: EntityResult[];
 export const ALERT_EVALUATION_VERSION = 1;
 
 /**
- * The digest of one read's rows, taken once: every alert of a batch that reads the same account
- * over the same plan gets the same rows array (ReadMemo).
- */
-const rowDigests = new WeakMap<Row[], string>();
-function rowsFingerprint(rows: Row[] | undefined): string {
-  if (!rows) return "-";
-  let digest = rowDigests.get(rows);
-  if (digest === undefined) {
-    digest = createHash("sha1").update(JSON.stringify(rows)).digest("base64");
-    rowDigests.set(rows, digest);
-  }
-  return digest;
-}
-
-/**
  * The snapshot days an evaluation can use: every stored day but the one recorded at `now` (the
  * judged day, read as it is now; see sameAgeSides in engine/alerts/evaluate.ts). Leaving it out
  * keeps the input key of the pass that records it equal to the next pass's.
@@ -193,7 +189,7 @@ function clockOf(timezone: string, now: Date, hourly: boolean): string {
  * hour when a window is counted in hours; the instant itself for pacing). Equal keys give equal
  * results: tests/integration/alert-input-key.test.ts compares skipped alerts with evaluated ones.
  */
-function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "requests">; timezone: string; currency: string | null; restatementDays: number; plan: AlertReadPlan; planJson: string; rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; snapshots: string; now: Date }): string {
+function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "requests">; timezone: string; currency: string | null; restatementDays: number; plan: AlertReadPlan; planJson: string; reads: AlertReads; snapshots: string; now: Date }): string {
   // Pacing projects the period from the share of it elapsed, to the instant: never the same input.
   const paced = parts.definition.variables.some((v) => v.type === "pacing");
   const clock = paced ? parts.now.toISOString() : clockOf(parts.timezone, parts.now, Boolean(parts.plan.hourly));
@@ -207,9 +203,9 @@ function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "re
         parts.restatementDays,
         parts.planJson,
         clock,
-        rowsFingerprint(parts.rows.daily),
-        rowsFingerprint(parts.rows.hourly),
-        rowsFingerprint(parts.rows.config),
+        parts.reads.daily?.digest ?? "-",
+        parts.reads.hourly?.digest ?? "-",
+        parts.reads.config?.digest ?? "-",
         parts.snapshots,
       ]),
     )
@@ -217,7 +213,7 @@ function inputKeyOf(parts: { definition: Pick<AlertDefinition, "variables" | "re
 }
 
 /** The rows of a plan's reads and, once some alert needed them, the entity series built from them. */
-type PlanReads = { rows: { daily?: Row[]; hourly?: Row[]; config?: Row[] }; series?: EntitySeries[] };
+type PlanReads = { reads: AlertReads; series?: EntitySeries[] };
 
 /** An alert's reads done and its input key known; `evaluate` computes the results. */
 export type PreparedEvaluation = { inputKey: string; evaluate(): Promise<AlertEvaluationOutput> };
@@ -248,16 +244,16 @@ export async function prepareAlertEvaluation(input: {
   const planKey = memo?.series ? `${memo.scope}\u0000${account.accountId}\u0000${planJson}` : undefined;
   let found = planKey ? memo!.series!.get(planKey) : undefined;
   if (!found) {
-    found = { rows: await readAlertData(connector, ctx, engineAccount, plan, memo) };
+    found = { reads: await readAlertInputs(connector, ctx, engineAccount, plan, memo) };
     if (planKey) memo!.series!.set(planKey, found);
   }
   const reads = found;
   const { recorded } = snapshotDays(timezone, now);
-  const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, planJson, rows: reads.rows, snapshots: snapshotsFingerprint(snapshots, recorded), now });
+  const inputKey = inputKeyOf({ definition: { variables: definition.variables, requests: definition.requests }, timezone, currency: account.currency, restatementDays: connector.restatementDays, plan, planJson, reads: reads.reads, snapshots: snapshotsFingerprint(snapshots, recorded), now });
   return {
     inputKey,
     async evaluate() {
-      const series = (reads.series ??= buildEntitySeries(plan, reads.rows));
+      const series = (reads.series ??= buildEntitySeries(plan, { daily: reads.reads.daily?.rows(), hourly: reads.reads.hourly?.rows(), config: reads.reads.config?.rows() }));
       const scope = snapshotScope(plan.level, plan.filters);
       // Snapshot days count only when they hold every metric this alert reads.
       const withSnapshots = snapshots?.size

@@ -3,9 +3,10 @@
 // runs (storeWhileReading). connectorContextForSource registers every context it builds with its
 // database, company and source; a context built any other way (tests, the CLI) reads the
 // connector directly.
+import { createHash } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { dataSourceIdsByAccount } from "../../db/repositories/data-sources.js";
-import { type Connector, type ConnectorContext, type FieldDef, type QueryRegistry, type ReadRequest, type RowPage, blockPages, cacheShape, DATE_FIELD } from "../../engine/index.js";
+import { type CellBlock, type Connector, type ConnectorContext, type FieldDef, type QueryRegistry, type ReadRequest, type Row, type RowPage, blockPages, blockRows, cacheShape, DATE_FIELD } from "../../engine/index.js";
 import { readAccountBlocks, readAccountPages, type DayStats } from "./account-reader.js";
 import { readPartition } from "./partition-key.js";
 import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
@@ -77,6 +78,49 @@ export async function* readThroughCache(connector: Connector, ctx: ConnectorCont
     if (extra) for (const row of page.rows) delete row[DATE_FIELD];
     yield page;
   }
+}
+
+/** A read kept as the blocks it was served in: `digest` names its rows, `rows()` decodes them (once). */
+export type DigestedRead = { digest: string; rows(): Row[] };
+
+/**
+ * The same read as readThroughCache, for a caller that may not need the rows at all (an alert
+ * whose inputs did not change, decision 0894): the blocks are kept as served and digested as they
+ * are, rows decoded only when asked. The digest is of the rows' encoded text in order (block
+ * boundaries do not count), so the same rows served from storage or from the platform give the
+ * same digest. undefined when the cache does not serve this read.
+ */
+export async function readDigestedThroughCache(connector: Connector, ctx: ConnectorContext, request: ReadRequest, opts: ThroughOptions = {}): Promise<DigestedRead | undefined> {
+  const prepared = await prepare(connector, ctx, request, { ...opts, refresh: opts.refresh ?? false }).catch(() => undefined);
+  if (!prepared) return undefined;
+  const extra = !request.fields.includes(DATE_FIELD) && prepared.read.shape.layout.includes(DATE_FIELD);
+  const hash = createHash("sha1");
+  const blocks: CellBlock[] = [];
+  let layout: readonly string[] | undefined;
+  let constants: CellBlock["constants"];
+  let header = "";
+  for await (const block of readAccountBlocks(prepared.read)) {
+    if (block.rows === 0) continue;
+    // A block's columns count once, when they change (\u0000 never occurs in encoded rows).
+    if (block.layout !== layout || block.constants !== constants) {
+      ({ layout, constants } = block);
+      const next = JSON.stringify([block.layout, block.constants ?? null]);
+      if (next !== header) hash.update(`\u0000${(header = next)}\u0000`);
+    }
+    hash.update(block.bytes ?? block.text);
+    blocks.push(block);
+  }
+  let rows: Row[] | undefined;
+  return {
+    digest: hash.digest("base64"),
+    rows() {
+      if (!rows) {
+        rows = blocks.flatMap(blockRows);
+        if (extra) for (const row of rows) delete row[DATE_FIELD];
+      }
+      return rows;
+    },
+  };
 }
 
 /**

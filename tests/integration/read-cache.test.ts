@@ -22,6 +22,7 @@ import { encodeRow } from "../../engine/query/cells.js";
 import { resetEnvCache } from "../../lib/env.js";
 import { connectorContextForSource } from "../../server/source-context.js";
 import { readAlertData } from "../../server/alert-evaluation.js";
+import { readDigestedThroughCache, type DigestedRead } from "../../server/read-cache/through.js";
 import { settleMaintenance, storeWhileReading } from "../../server/read-cache/index.js";
 
 let db: DB;
@@ -411,6 +412,29 @@ describe("alert evaluations and data streams", () => {
     const again = await readsDuring(async () => expect(await readAlertData(connector, ctx, account, plan)).toEqual(first));
     expect(again).toEqual([]);
     expect(first.daily!.length).toBeGreaterThan(0);
+  });
+
+  it("a digested read names its rows whatever served them: the platform, then storage (in other blocks), then the platform again", async () => {
+    const e = await makeDemoCompany();
+    clock = new Date("2026-03-26T12:00:00Z");
+    const connector = countingDemo();
+    const ctx = connectorContextForSource(db, e.company.id, e.source, connector);
+    const request = { accounts: [{ id: "demo-paris", name: "Paris", timezone: "Europe/Paris", currency: "EUR" }], fields: ["date", "campaign_name", "clicks"], range: { start: "2026-02-20", end: "2026-03-10" }, granularity: "day" as const };
+    let fromPlatform!: DigestedRead;
+    expect((await readsDuring(async () => (fromPlatform = (await readDigestedThroughCache(connector, ctx, request))!))).length).toBe(1);
+    let fromStorage!: DigestedRead;
+    expect(await readsDuring(async () => (fromStorage = (await readDigestedThroughCache(connector, ctx, request))!))).toEqual([]);
+    expect(fromStorage.digest).toBe(fromPlatform.digest);
+    expect(fromStorage.rows()).toEqual(fromPlatform.rows());
+    expect(fromStorage.rows().length).toBeGreaterThan(20);
+    const refreshed = (await readDigestedThroughCache(connector, ctx, request, { refresh: true }))!;
+    expect(refreshed.digest).toBe(fromPlatform.digest);
+    // Other rows, another digest: a day less.
+    const shorter = (await readDigestedThroughCache(connector, ctx, { ...request, range: { start: "2026-02-21", end: "2026-03-10" } }))!;
+    expect(shorter.digest).not.toBe(fromPlatform.digest);
+    // Without the date asked, the rows come without it (it is stored to file them by day).
+    const undated = (await readDigestedThroughCache(connector, ctx, { ...request, fields: ["campaign_name", "clicks"] }))!;
+    expect(undated.rows().every((r) => !("date" in r) && "clicks" in r)).toBe(true);
   });
 
   it("a data-stream read stores its days: the query URL then serves them", async () => {
