@@ -328,18 +328,9 @@ export type EvaluationTarget = {
   source: { id: number; platform: string; credentialEncrypted: string };
 };
 
-type TargetRow = {
+/** A target as its statement answers it, flat (the sources' columns prefixed). */
+type TargetRow = Pick<EvaluationTarget, "companyId" | "sentryId" | "snoozed" | "status" | "notifiedStatus" | "entityAnalyzed" | "entityInAlert" | "inputKey" | "title" | "type"> & {
   id: number;
-  companyId: number;
-  sentryId: number;
-  snoozed: Date | null;
-  status: AlertStatusValue | null;
-  notifiedStatus: AlertStatusValue | null;
-  entityAnalyzed: number;
-  entityInAlert: number;
-  inputKey: string | null;
-  title: string;
-  type: Sentry["type"];
   definition: string;
   dsId: number;
   dsName: string;
