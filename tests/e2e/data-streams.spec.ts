@@ -9,9 +9,10 @@ test("Run Now on the seeded job loads rows and the log shows the run", async ({ 
   await page.goto("/data-connector/data-stream");
   const row = page.getByTestId("stream-row").filter({ hasText: "Demo Ads → warehouse" });
   await row.getByRole("link", { name: "View" }).click();
-  await expect(page.getByRole("heading", { name: "Demo Ads → warehouse" })).toBeVisible();
+  // On a busy machine a page can take longer than the default 10 s to come (seen once in CI).
+  await expect(page.getByRole("heading", { name: "Demo Ads → warehouse" })).toBeVisible({ timeout: 30_000 });
   await page.getByTestId("job-row").filter({ hasText: "Daily campaigns" }).getByRole("link", { name: "View" }).click();
-  await expect(page.getByRole("heading", { name: "Daily campaigns" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Daily campaigns" })).toBeVisible({ timeout: 30_000 });
   const runsBefore = Number(await page.getByTestId("job-runs").textContent());
   await page.getByRole("button", { name: "Run Now" }).click();
   await expect(page.getByText("The job has been launched")).toBeVisible();
