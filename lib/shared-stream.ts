@@ -155,8 +155,9 @@ function concat(parts: Uint8Array[], length: number): Uint8Array {
 
 /**
  * Turns many small parts (text or bytes) into chunks of about `size` bytes (one row per chunk is
- * slow to send); a part of half that size or more goes through as it is, after what was pending
- * (copying the stored blocks of a cached answer into chunks cost as much as sending them).
+ * slow to send); a part of a quarter of that size or more goes through as it is, after what was
+ * pending (copying the stored blocks of a cached answer into chunks cost as much as sending them:
+ * a stored day's csv records are 15-30 KB).
  */
 export async function* coalesce(source: AsyncIterable<string | Uint8Array>, size = 64 * 1024, onBytes?: (n: number) => void, firstSize = 4 * 1024): AsyncGenerator<Uint8Array> {
   let parts: Uint8Array[] = [];
@@ -173,7 +174,7 @@ export async function* coalesce(source: AsyncIterable<string | Uint8Array>, size
   for await (const part of source) {
     const bytes = typeof part === "string" ? encoder.encode(part) : part;
     if (bytes.byteLength === 0) continue;
-    if (bytes.byteLength >= size / 2) {
+    if (bytes.byteLength >= size / 4) {
       if (length > 0) yield take();
       threshold = size;
       onBytes?.(bytes.byteLength);

@@ -1,9 +1,9 @@
 // Counts what one request or run read per account (rows, bytes, dates) and writes one connection
-// log per account through recordConnectionLog when it ends. The query URL uses it for every
-// request; data-stream activities can use it for every extraction step (or call
+// log per account through recordConnectionLogs when it ends, in one transaction for them all. The
+// query URL uses it for every request; data-stream activities can use it for every extraction step (or call
 // recordConnectionLog directly with their own figures).
 import type { DB } from "../db/connection.js";
-import { recordConnectionLog } from "../db/repositories/connection-logs.js";
+import { recordConnectionLogs } from "../db/repositories/connection-logs.js";
 
 export type RecordedAccount = {
   dataSourceId: number;
@@ -68,8 +68,10 @@ export class ConnectionRecorder {
     const endedAt = new Date();
     const stats = outcome.stats ?? this.stats;
     const memoryFootprint = process.memoryUsage().rss;
-    for (const [index, account] of this.init.accounts.entries()) {
-      await recordConnectionLog(this.db, this.companyId, {
+    await recordConnectionLogs(
+      this.db,
+      this.companyId,
+      this.init.accounts.map((account, index) => ({
         dataSourceId: account.dataSourceId,
         destinationType: this.init.destinationType,
         destinationId: this.init.destinationId ?? null,
@@ -89,7 +91,7 @@ export class ConnectionRecorder {
         daysFromPlatform: stats[index]?.daysFromPlatform ?? null,
         daysFromCache: stats[index]?.daysFromCache ?? null,
         fields: this.init.fields,
-      });
-    }
+      })),
+    );
   }
 }

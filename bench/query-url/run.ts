@@ -40,6 +40,8 @@ function rssMb(pid: number): number {
 
 async function startServer(name: string, command: string[], env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, command, { cwd: root, env: { ...process.env, ...env, PORT: String(port) }, stdio: ["ignore", "pipe", "inherit"] });
+  // A server's own output goes to stderr, off the report: an unread pipe would block a server that writes to stdout (writes to a pipe are synchronous on Linux).
+  child.stdout!.pipe(process.stderr);
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (Date.now() > deadline) throw new Error(`${name} did not start`);
@@ -100,6 +102,41 @@ function measure(port: number, pathAndQuery: string, pid: number, kind: "json" |
       reject(e);
     });
   });
+}
+
+/** CPU time (ms) of a process, or of every process with that name (PostgreSQL's backends), from /proc. */
+function cpuMs(match: (pid: string, stat: string) => boolean): number {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      if (!match(pid, stat)) continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return total;
+}
+
+/**
+ * Waits until the servers and PostgreSQL are quiet (under 5 ms of CPU in 100 ms), at most 5 s:
+ * each measurement times one request, not the deferred work of the one before it (an uncached
+ * read's commit, connection logs, garbage collection, autovacuum), whichever server it goes to.
+ */
+async function settle(pids: number[]): Promise<void> {
+  const watched = new Set(pids.map(String));
+  const busy = () => cpuMs((pid, stat) => watched.has(pid) || stat.includes("(postgres)"));
+  const deadline = Date.now() + 5_000;
+  let before = busy();
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = busy();
+    if (now - before < 5) return;
+    before = now;
+  }
 }
 
 function median(values: number[]): number {
@@ -204,10 +241,15 @@ async function main() {
       // Each round measures the route and its references back to back: on a shared machine the
       // load moves between rounds, and a ratio of medians taken minutes apart measures the load.
       const take = (name: string, m: Measure) => (rounds[name] ??= []).push(m);
+      const quiet = () => settle([app.pid!, bytesServer.pid!, pgServer.pid!]);
       for (let r = 0; r < RUNS; r++) {
+        await quiet();
         take(`route ${format}, cached`, await measure(appPort, query(format, daysFor(ROWS)), app.pid!, format));
+        await quiet();
         take(`(a) bare node:http, same bytes, ${format}`, await measure(bytesPort, "/", bytesServer.pid!, format));
+        await quiet();
         take(`route ${format}, uncached (nocache=1)`, await measure(appPort, query(format, daysFor(ROWS), cold), app.pid!, format));
+        await quiet();
         if (format === "json") take("(b) bare pg + JSON.stringify", await measure(pgPortRef, `/?rows=${ROWS}`, pgServer.pid!, "json"));
       }
       bytesServer.kill();

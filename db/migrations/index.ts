@@ -30,6 +30,7 @@ import * as m2026112523000 from "./2026112523000_exchange_rates.js";
 import * as m2026112523010 from "./2026112523010_client_connect_links.js";
 import * as m2026112600000 from "./2026112600000_alert_input_key.js";
 import * as m2026112601000 from "./2026112601000_read_cache_csv_form.js";
+import * as m2026112602000 from "./2026112602000_read_cache_chunk_lengths.js";
 
 /**
  * Every migration, by its timestamp-prefixed name. A static list (rather than reading the
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   "2026112523010_client_connect_links": m2026112523010,
   "2026112600000_alert_input_key": m2026112600000,
   "2026112601000_read_cache_csv_form": m2026112601000,
+  "2026112602000_read_cache_chunk_lengths": m2026112602000,
 };

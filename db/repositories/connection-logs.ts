@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { DB } from "../connection.js";
 import type { Connection, ConnectionLog } from "../tables/query-urls.js";
 
@@ -5,7 +6,8 @@ import type { Connection, ConnectionLog } from "../tables/query-urls.js";
  * Connections and their logs. `recordConnectionLog` is THE one way a read of an account is
  * recorded, whoever did it: the query URL (one log per account of a request) and data-stream
  * runs (one log per account of a run step). It upserts the connection (account x destination),
- * moves its last-seen time and appends the log in one transaction.
+ * moves its last-seen time and appends the log in one transaction; recordConnectionLogs does the
+ * same for several logs in as many statements as for one.
  */
 
 /** Query-URL formats as spec 2 §3 destination identifiers. */
@@ -46,38 +48,48 @@ export class DataSourceNotFoundError extends Error {
   }
 }
 
-export async function recordConnectionLog(
-  db: DB,
-  companyId: number,
-  input: ConnectionLogInput,
-): Promise<{ connectionId: number; logId: number }> {
+export async function recordConnectionLog(db: DB, companyId: number, input: ConnectionLogInput): Promise<{ connectionId: number; logId: number }> {
+  const [recorded] = await recordConnectionLogs(db, companyId, [input]);
+  return recorded;
+}
+
+/** A connection's identity: its account and destination (the unique index connections_identity_uq). */
+const connectionKey = (dataSourceId: number, destinationType: string, destinationId: number | null) => `${dataSourceId}\u0000${destinationType}\u0000${destinationId ?? 0}`;
+
+/**
+ * Several logs (a query URL's accounts) in one transaction of four statements, whatever their
+ * number: one log per account cost seven round trips each, and a dashboard's next request waited
+ * behind them (bench/query-url). Results are in the order of the inputs.
+ */
+export async function recordConnectionLogs(db: DB, companyId: number, inputs: readonly ConnectionLogInput[]): Promise<{ connectionId: number; logId: number }[]> {
+  if (inputs.length === 0) return [];
   return db.transaction().execute(async (trx) => {
-    const account = await trx
+    const accounts = await trx
       .selectFrom("dataSources")
       .innerJoin("networkAuthorizations", "networkAuthorizations.id", "dataSources.networkAuthorizationId")
       .select(["dataSources.id", "dataSources.name", "dataSources.networkAuthorizationId", "networkAuthorizations.platform"])
       .where("dataSources.companyId", "=", companyId)
-      .where("dataSources.id", "=", input.dataSourceId)
-      .executeTakeFirst();
-    if (!account) throw new DataSourceNotFoundError(input.dataSourceId);
-    const endedAt = input.endedAt ?? new Date();
-    const destinationId = input.destinationId ?? null;
-    const findConnection = () =>
-      trx
-        .selectFrom("connections")
-        .select("id")
-        .where("companyId", "=", companyId)
-        .where("dataSourceId", "=", account.id)
-        .where("destinationType", "=", input.destinationType)
-        .where((eb) => (destinationId === null ? eb("destinationId", "is", null) : eb("destinationId", "=", destinationId)))
-        .executeTakeFirst();
-    let connection = await findConnection();
-    if (!connection) {
-      // A concurrent first request may insert the same connection: the unique index decides and
-      // the loser reads the winner's row.
-      connection = await trx
-        .insertInto("connections")
-        .values({
+      .where("dataSources.id", "in", [...new Set(inputs.map((i) => i.dataSourceId))])
+      .execute();
+    const accountOf = new Map(accounts.map((a) => [a.id, a]));
+    const missing = inputs.find((i) => !accountOf.has(i.dataSourceId));
+    if (missing) throw new DataSourceNotFoundError(missing.dataSourceId);
+    const now = new Date();
+    const logged = inputs.map((input) => ({ input, account: accountOf.get(input.dataSourceId)!, endedAt: input.endedAt ?? now, destinationId: input.destinationId ?? null }));
+    // One row per connection (an upsert cannot touch a row twice), its latest end as its last
+    // sighting, in a fixed order so that two concurrent batches lock their rows alike.
+    const connections = new Map<string, (typeof logged)[number]>();
+    for (const l of logged) {
+      const key = connectionKey(l.account.id, l.input.destinationType, l.destinationId);
+      const seen = connections.get(key);
+      if (!seen || seen.endedAt < l.endedAt) connections.set(key, l);
+    }
+    const rows = [...connections.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, l]) => l);
+    // A new connection is created; an existing one keeps its name and only moves its last sighting forward.
+    const ids = await trx
+      .insertInto("connections")
+      .values(
+        rows.map(({ input, account, endedAt, destinationId }) => ({
           companyId,
           dataSourceId: account.id,
           networkAuthorizationId: account.networkAuthorizationId,
@@ -86,46 +98,43 @@ export async function recordConnectionLog(
           destinationType: input.destinationType,
           destinationId,
           lastSeenAt: endedAt,
-        })
-        .onConflict((oc) => oc.doNothing())
-        .returning("id")
-        .executeTakeFirst();
-      connection ??= await findConnection();
-      if (!connection) throw new Error("The connection vanished while recording its log");
-    }
-    await trx
-      .updateTable("connections")
-      .set({ lastSeenAt: endedAt })
-      .where("id", "=", connection.id)
-      .where((eb) => eb.or([eb("lastSeenAt", "is", null), eb("lastSeenAt", "<", endedAt)]))
+        })),
+      )
+      .onConflict((oc) => oc.expression(sql`company_id, data_source_id, destination_type, coalesce(destination_id, 0)`).doUpdateSet({ lastSeenAt: sql`greatest(connections.last_seen_at, excluded.last_seen_at)` }))
+      .returning(["id", "dataSourceId", "destinationType", "destinationId"])
       .execute();
-    const log = await trx
+    const connectionOf = new Map(ids.map((c) => [connectionKey(c.dataSourceId, c.destinationType, c.destinationId), c.id]));
+    const idOf = (l: (typeof logged)[number]) => connectionOf.get(connectionKey(l.account.id, l.input.destinationType, l.destinationId))!;
+    const logs = await trx
       .insertInto("connectionLogs")
-      .values({
-        companyId,
-        connectionId: connection.id,
-        dateStart: input.dateStart ?? null,
-        dateEnd: input.dateEnd ?? null,
-        startOfTheRequest: input.startedAt,
-        endedAt,
-        oauthId: account.networkAuthorizationId,
-        message: input.message ?? null,
-        requestId: input.requestId,
-        userId: input.userId ?? null,
-        httpStatus: input.httpStatus ?? null,
-        success: input.success,
-        size: Math.max(0, Math.round(input.size ?? 0)),
-        duration: Math.max(0, endedAt.getTime() - input.startedAt.getTime()),
-        memoryFootprint: input.memoryFootprint ?? null,
-        fromCache: input.fromCache ?? false,
-        daysFromPlatform: input.daysFromPlatform ?? null,
-        daysFromCache: input.daysFromCache ?? null,
-        numberRow: input.numberRow ?? 0,
-        fields: JSON.stringify(input.fields ?? []),
-      })
+      .values(
+        logged.map((l) => ({
+          companyId,
+          connectionId: idOf(l),
+          dateStart: l.input.dateStart ?? null,
+          dateEnd: l.input.dateEnd ?? null,
+          startOfTheRequest: l.input.startedAt,
+          endedAt: l.endedAt,
+          oauthId: l.account.networkAuthorizationId,
+          message: l.input.message ?? null,
+          requestId: l.input.requestId,
+          userId: l.input.userId ?? null,
+          httpStatus: l.input.httpStatus ?? null,
+          success: l.input.success,
+          size: Math.max(0, Math.round(l.input.size ?? 0)),
+          duration: Math.max(0, l.endedAt.getTime() - l.input.startedAt.getTime()),
+          memoryFootprint: l.input.memoryFootprint ?? null,
+          fromCache: l.input.fromCache ?? false,
+          daysFromPlatform: l.input.daysFromPlatform ?? null,
+          daysFromCache: l.input.daysFromCache ?? null,
+          numberRow: l.input.numberRow ?? 0,
+          fields: JSON.stringify(l.input.fields ?? []),
+        })),
+      )
       .returning("id")
-      .executeTakeFirstOrThrow();
-    return { connectionId: connection.id, logId: Number(log.id) };
+      .execute();
+    // A multi-row insert returns its rows in the order of its values.
+    return logs.map((log, i) => ({ connectionId: idOf(logged[i]), logId: Number(log.id) }));
   });
 }
 

@@ -28,16 +28,16 @@ export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout
 /**
  * A stored day's chunks: their rows as JSON text (engine/query/cells.ts) or, when the reader
  * asked for it and the day has it, as CSV records in the day's layout; deflated (a tenth of the
- * size) until the reader takes their UTF-8 bytes (chunkBytes) as it sends them, so a page read
+ * size) until the reader takes their UTF-8 bytes (chunksBytes) as it sends them, so a page read
  * ahead holds little memory.
  */
-export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer };
+export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer; /** Before deflate, when stored (chunks from before migration 2026112602000 have none). */ byteLength?: number };
 export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
 
 /** Which form of the rows a reader wants: the CSV records of the days stored in exactly this layout, the JSON text of the others. */
 export type StoredForm = { csvLayout?: readonly string[] };
 
-type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null };
+type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null; formLength: number | null };
 
 /**
  * The chunk columns of a read: the CSV form where the reader wants it and the chunk has it (one
@@ -45,20 +45,60 @@ type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | 
  */
 const chunkForms = (form: StoredForm) => {
   const csv = sql`(${form.csvLayout ? JSON.stringify(form.csvLayout) : null}::jsonb = p.layout and c.csv_deflated is not null)`;
-  return sql`case when ${csv} then c.csv_deflated end as csv_deflated, case when ${csv} then null else c.deflated end as deflated`;
+  return sql`case when ${csv} then c.csv_deflated end as csv_deflated, case when ${csv} then null else c.deflated end as deflated,
+    case when ${csv} then c.csv_byte_length else c.byte_length end as form_length`;
 };
 
 // Chunks are deflated here, in the libuv thread pool (level 1: the cheapest, measured as small as
 // PostgreSQL's pglz and 12x cheaper to write; decision 0890), and stored as they are.
+//
+// A chunk stored with its length (migration 2026112602000, decision 0899) is deflated as a piece
+// of a stream: it ends with a sync flush (byte-aligned, no final block) and refers to nothing
+// before it, so the chunks a reader sends one after the other inflate together, in one call
+// into one buffer, which a cached answer's blocks then view. One zlib stream per chunk cost more
+// in setting it up (and collecting it) than in inflating. Chunks stored before end their own
+// stream and are inflated one by one.
 const deflate = promisify(zlib.deflateRaw);
 const inflate = promisify(zlib.inflateRaw);
+const PIECE = { level: 1, finishFlush: zlib.constants.Z_SYNC_FLUSH };
 // A small chunk (an alert's day) is cheaper to (de)compress on the spot than to send to the pool.
 const POOL_FROM_BYTES = 64 * 1024;
-const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, { level: 1 }) : deflate(bytes, { level: 1 }));
-/** The UTF-8 bytes of a stored chunk's rows (in its form). */
-export async function chunkBytes(chunk: StoredChunk): Promise<Buffer> {
-  const { deflated } = chunk;
-  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated) : await inflate(deflated);
+const packChunk = async (bytes: Uint8Array): Promise<Buffer> => (bytes.byteLength < POOL_FROM_BYTES ? zlib.deflateRawSync(bytes, PIECE) : deflate(bytes, PIECE));
+
+/** Inflates raw deflate data into one buffer of `length` bytes (when known), on the spot or in the pool by size. */
+async function inflateInto(deflated: Buffer, length: number | undefined): Promise<Buffer> {
+  // One byte more than the output: zlib then ends with room to spare instead of asking for a second piece.
+  const options = { finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(length !== undefined ? { chunkSize: Math.max(64, length + 1) } : {}) };
+  return deflated.byteLength < POOL_FROM_BYTES / 8 ? zlib.inflateRawSync(deflated, options) : await inflate(deflated, options);
+}
+
+/**
+ * The UTF-8 bytes of stored chunks' rows (each in its form), in order. Consecutive chunks stored
+ * as stream pieces are inflated in one call; each result views that call's buffer.
+ */
+export async function chunksBytes(chunks: readonly StoredChunk[]): Promise<Buffer[]> {
+  const out: Buffer[] = [];
+  for (let i = 0; i < chunks.length; ) {
+    if (chunks[i].byteLength === undefined) {
+      out.push(await inflateInto(chunks[i].deflated, undefined));
+      i++;
+      continue;
+    }
+    let j = i;
+    let length = 0;
+    while (j < chunks.length && chunks[j].byteLength !== undefined) length += chunks[j++].byteLength!;
+    const run = chunks.slice(i, j);
+    const bytes = await inflateInto(run.length === 1 ? run[0].deflated : Buffer.concat(run.map((c) => c.deflated)), length);
+    // A piece cut short inflates without an error: its length is the check.
+    if (bytes.byteLength !== length) throw new Error(`Stored rows are damaged: ${run.length} chunks inflated to ${bytes.byteLength} bytes instead of ${length}.`);
+    let at = 0;
+    for (const chunk of run) {
+      out.push(bytes.subarray(at, at + chunk.byteLength!));
+      at += chunk.byteLength!;
+    }
+    i = j;
+  }
+  return out;
 }
 
 /** Chunk rows (ordered by day, seq) grouped by day. */
@@ -68,8 +108,9 @@ function groupDays(rows: readonly ChunkRow[]): StoredDayRows[] {
     let day = out.at(-1);
     if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
     const chunkRows = row.chunkRows ?? 0;
-    if (row.csvDeflated !== null) day.chunks.push({ rowCount: chunkRows, form: "csv", deflated: row.csvDeflated });
-    else if (row.deflated !== null) day.chunks.push({ rowCount: chunkRows, form: "json", deflated: row.deflated });
+    const byteLength = row.formLength ?? undefined;
+    if (row.csvDeflated !== null) day.chunks.push({ rowCount: chunkRows, form: "csv", deflated: row.csvDeflated, byteLength });
+    else if (row.deflated !== null) day.chunks.push({ rowCount: chunkRows, form: "json", deflated: row.deflated, byteLength });
   }
   // A day whose chunks do not add up to its row count is not served (it cannot happen through
   // commitFill; a hand-edited table must not produce short answers).
@@ -159,7 +200,7 @@ export async function stageChunks(db: DB, companyId: number, dataSourceId: numbe
       await Promise.all(
         chunks.map(async (c) => {
           const [deflated, csvDeflated] = await Promise.all([packChunk(c.bytes), c.csv ? packChunk(c.csv) : null]);
-          return { fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated, csvDeflated };
+          return { fillId, day: c.day, seq: c.seq, companyId, dataSourceId, rowCount: c.rowCount, deflated, csvDeflated, byteLength: c.bytes.byteLength, csvByteLength: c.csv?.byteLength ?? null };
         }),
       ),
     )

@@ -38,6 +38,9 @@ export interface ReadCacheChunksTable {
   deflated: Buffer;
   /** The same rows as CSV records in the layout's order (the csv writer's output), raw-deflated; null for chunks stored before decision 0895. */
   csvDeflated: Buffer | null;
+  /** Each form's length in bytes before deflate (the reader's output buffer); null for chunks stored before migration 2026112602000. */
+  byteLength: number | null;
+  csvByteLength: number | null;
   createdAt: Timestamp;
 }
 

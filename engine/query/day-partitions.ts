@@ -81,10 +81,12 @@ export function dayJudge(input: Omit<PlanDaysInput, "range" | "stored">): (day: 
   const yesterday = addDays(window.end, -1);
   const policy = input.policy ?? DEFAULT_FRESHNESS;
   const lag = Math.max(0, input.restatementDays) + 1;
-  const localDays = new Map<number, string>();
-  const localDay = (at: Date) => {
-    let day = localDays.get(at.getTime());
-    if (day === undefined) localDays.set(at.getTime(), (day = DateTime.fromJSDate(at, { zone: input.timezone }).toFormat("yyyy-MM-dd")));
+  // A day left the window on the local day after day + restatementDays: a fetch at `at` is final
+  // for every day up to its local day - lag. Once per fetch time: a long range's days mostly share one.
+  const finalThrough = new Map<number, string>();
+  const finalUpTo = (at: Date) => {
+    let day = finalThrough.get(at.getTime());
+    if (day === undefined) finalThrough.set(at.getTime(), (day = addDays(DateTime.fromJSDate(at, { zone: input.timezone }).toFormat("yyyy-MM-dd"), -lag)));
     return day;
   };
   return (day, fetchedAt) => {
@@ -95,8 +97,7 @@ export function dayJudge(input: Omit<PlanDaysInput, "range" | "stored">): (day: 
       const limit = day >= yesterday ? policy.recentMs : policy.windowMs;
       return input.now.getTime() - fetchedAt.getTime() > limit ? "stale" : "stored";
     }
-    // The day left the window on the local day after day + restatementDays: a fetch from then on is final.
-    return localDay(fetchedAt) >= addDays(day, lag) ? "stored" : "unsettled";
+    return day <= finalUpTo(fetchedAt) ? "stored" : "unsettled";
   };
 }
 

@@ -186,4 +186,44 @@ describe("recordConnectionLog", () => {
     expect(logs.every((l) => l.duration >= 1500)).toBe(true);
     expect((await listConnectionLogs(db, b.company.id, { connectionId: first.connectionId })).total).toBe(0);
   });
+
+  it("records several accounts' logs at once: one connection each, its last sighting the latest, nothing written when one account is foreign", async () => {
+    const { recordConnectionLogs, DataSourceNotFoundError } = await import("../../db/repositories/connection-logs.js");
+    const startedAt = new Date(Date.now() - 1000);
+    const early = new Date(Date.now() - 500);
+    const late = new Date();
+    const countLogs = async () => Number((await db.selectFrom("connectionLogs").select((eb) => eb.fn.countAll().as("n")).where("companyId", "=", a.company.id).executeTakeFirstOrThrow()).n);
+    const before = await countLogs();
+    await expect(
+      recordConnectionLogs(db, a.company.id, [
+        { dataSourceId: a.paris.id, destinationType: "SNOWFLAKE", destinationId: 91, requestId: "batch-0", startedAt, success: true },
+        { dataSourceId: b.ny.id, destinationType: "SNOWFLAKE", destinationId: 91, requestId: "batch-0", startedAt, success: true },
+      ]),
+    ).rejects.toBeInstanceOf(DataSourceNotFoundError);
+    expect(await countLogs()).toBe(before);
+    expect((await listConnections(db, a.company.id)).some((c) => c.destinationType === "SNOWFLAKE")).toBe(false);
+
+    const recorded = await recordConnectionLogs(db, a.company.id, [
+      { dataSourceId: a.ny.id, destinationType: "SNOWFLAKE", destinationId: 91, requestId: "batch-1", startedAt, endedAt: late, success: true, numberRow: 3 },
+      { dataSourceId: a.paris.id, destinationType: "SNOWFLAKE", destinationId: 91, requestId: "batch-1", startedAt, endedAt: early, success: true, numberRow: 5 },
+      { dataSourceId: a.paris.id, destinationType: "SNOWFLAKE", destinationId: 91, requestId: "batch-1", startedAt, endedAt: late, success: false, message: "boom" },
+    ]);
+    expect(await countLogs()).toBe(before + 3);
+    const connections = (await listConnections(db, a.company.id)).filter((c) => c.destinationType === "SNOWFLAKE");
+    expect(connections.map((c) => c.dataSourceId).sort()).toEqual([a.paris.id, a.ny.id].sort());
+    const paris = connections.find((c) => c.dataSourceId === a.paris.id)!;
+    expect(recorded.map((r) => r.connectionId)).toEqual([connections.find((c) => c.dataSourceId === a.ny.id)!.id, paris.id, paris.id]);
+    expect(paris.lastSeenAt?.getTime()).toBe(late.getTime());
+    const { logs } = await listConnectionLogs(db, a.company.id, { connectionId: paris.id });
+    expect(logs.map((l) => [l.id, l.numberRow, l.success]).sort()).toEqual([
+      [recorded[1].logId, 5, true],
+      [recorded[2].logId, 0, false],
+    ].sort());
+
+    // A later batch moves the sighting forward only, and never renames the connection.
+    await recordConnectionLogs(db, a.company.id, [{ dataSourceId: a.paris.id, destinationType: "SNOWFLAKE", destinationId: 91, connectionName: "renamed", requestId: "batch-2", startedAt, endedAt: early, success: true }]);
+    const again = (await listConnections(db, a.company.id)).find((c) => c.id === paris.id)!;
+    expect(again.lastSeenAt?.getTime()).toBe(late.getTime());
+    expect(again.name).toBe(paris.name);
+  });
 });

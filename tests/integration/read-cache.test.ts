@@ -25,6 +25,9 @@ import { readAlertData } from "../../server/alert-evaluation.js";
 import { readDigestedThroughCache, type DigestedRead } from "../../server/read-cache/through.js";
 import { settleMaintenance, storeWhileReading } from "../../server/read-cache/index.js";
 
+/** A stored chunk's rows: chunks are pieces of a stream (sync-flushed, decision 0899). */
+const inflatePiece = (deflated: Buffer) => zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
+
 let db: DB;
 let drop: () => Promise<void>;
 let service: typeof import("~/services/query-url.server");
@@ -160,17 +163,20 @@ describe("query URLs read through the cache", () => {
     // The limit counts both forms, from the one partition row each day has.
     for (const day of await partitions(d.paris.id)) {
       const own = chunks.filter((c) => c.fillId === day.fillId && c.day === day.day);
-      expect(day.byteSize).toBe(own.reduce((n, c) => n + zlib.inflateRawSync(c.deflated).length + zlib.inflateRawSync(c.csvDeflated!).length, 0));
+      expect(day.byteSize).toBe(own.reduce((n, c) => n + inflatePiece(c.deflated).length + inflatePiece(c.csvDeflated!).length, 0));
+      // Each form records its length before deflate (the reader's one buffer, decision 0899).
+      for (const c of own) expect([c.byteLength, c.csvByteLength]).toEqual([inflatePiece(c.deflated).length, inflatePiece(c.csvDeflated!).length]);
     }
     let cached!: Awaited<ReturnType<typeof call>>;
     expect(await readsDuring(async () => (cached = await call(p)))).toEqual([]);
     expect(cached.text).toBe(first.text);
     // It is the stored csv form that is sent...
     const [one] = chunks;
-    const stored = zlib.inflateRawSync(one.csvDeflated!).toString("utf8");
+    const stored = inflatePiece(one.csvDeflated!).toString("utf8");
+    const marked = Buffer.from(stored.replace(/^[^,]*/gm, "marked"));
     await db
       .updateTable("readCacheChunks")
-      .set({ csvDeflated: zlib.deflateRawSync(Buffer.from(stored.replace(/^[^,]*/gm, "marked"))) })
+      .set({ csvDeflated: zlib.deflateRawSync(marked, { finishFlush: zlib.constants.Z_SYNC_FLUSH }), csvByteLength: marked.byteLength })
       .where("fillId", "=", one.fillId)
       .where("day", "=", one.day)
       .where("seq", "=", one.seq)
@@ -178,6 +184,17 @@ describe("query URLs read through the cache", () => {
     expect((await call(p)).text).toContain("\nmarked,");
     // ...and chunks stored without one (before decision 0895) are written from their JSON form, to the same bytes.
     await db.updateTable("readCacheChunks").set({ csvDeflated: null }).where("companyId", "=", d.company.id).execute();
+    expect((await call(p)).text).toBe(first.text);
+    // ...and so are chunks stored before their lengths (decision 0899): each its own deflate stream, inflated alone.
+    for (const c of chunks) {
+      await db
+        .updateTable("readCacheChunks")
+        .set({ deflated: zlib.deflateRawSync(inflatePiece(c.deflated)), byteLength: null })
+        .where("fillId", "=", c.fillId)
+        .where("day", "=", c.day)
+        .where("seq", "=", c.seq)
+        .execute();
+    }
     expect((await call(p)).text).toBe(first.text);
     // A row limit (the builder's preview) reads the JSON form and cuts it.
     const limited = await call(p, { maxRows: 3 });
