@@ -91,6 +91,8 @@ const schema = z.object({
   READ_CACHE_RECENT_MINUTES: z.coerce.number().positive().default(60),
   /** The same for the other days of a connector's restatement window. */
   READ_CACHE_WINDOW_MINUTES: z.coerce.number().positive().default(360),
+  /** Megabytes of recently read days each process keeps inflated in memory (decision 0899); 0 keeps none. */
+  READ_CACHE_MEMORY_MB: z.coerce.number().min(0).default(64),
 });
 
 export type Env = z.infer<typeof schema>;

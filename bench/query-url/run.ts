@@ -1,5 +1,7 @@
 // bench/query-url: the query URL (GET /api/request on the real web server and route, demo
-// platform) served from the read cache (every day stored) and uncached (nocache=1: every day
+// platform) served from the read cache (every day stored; with the product's defaults the days a
+// fill or a read just stored are sent from the process's memory, and a second app process with
+// READ_CACHE_MEMORY_MB=0 takes every chunk from PostgreSQL) and uncached (nocache=1: every day
 // from the platform, stored again), against (a) a bare node:http server sending the same
 // precomputed bytes and (b) a bare pg query + JSON.stringify reference, side by side in one run.
 // Each server is its own process; its resident memory is sampled from /proc while it answers.
@@ -201,6 +203,10 @@ async function main() {
     const appArgs = (process.env.BENCH_APP_NODE_ARGS ?? "").split(" ").filter(Boolean);
     const app = await startServer("app", [...appArgs, "--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir }, appPort);
     children.push(app);
+    // The same app with no days kept in its memory (decision 0899): every cached read takes its chunks from PostgreSQL.
+    const coldPort = await freePort();
+    const coldApp = await startServer("app (READ_CACHE_MEMORY_MB=0)", [...appArgs, "--import", "tsx", "scripts/runtime/web-server.ts", "build/index.js"], { DATABASE_URL: databaseUrl, NODE_ENV: "production", SIGNALPOST_DATA_DIR: dir, READ_CACHE_MEMORY_MB: "0" }, coldPort);
+    children.push(coldApp);
 
     const accountsParam = JSON.stringify(accounts.map((a) => ({ id: a.accountId, authorization_id: source.id })));
     const query = (format: string, days: number, extra: Record<string, string> = {}) =>
@@ -241,12 +247,14 @@ async function main() {
       // Each round measures the route and its references back to back: on a shared machine the
       // load moves between rounds, and a ratio of medians taken minutes apart measures the load.
       const take = (name: string, m: Measure) => (rounds[name] ??= []).push(m);
-      const quiet = () => settle([app.pid!, bytesServer.pid!, pgServer.pid!]);
+      const quiet = () => settle([app.pid!, coldApp.pid!, bytesServer.pid!, pgServer.pid!]);
       for (let r = 0; r < RUNS; r++) {
         await quiet();
         take(`route ${format}, cached`, await measure(appPort, query(format, daysFor(ROWS)), app.pid!, format));
         await quiet();
         take(`(a) bare node:http, same bytes, ${format}`, await measure(bytesPort, "/", bytesServer.pid!, format));
+        await quiet();
+        take(`route ${format}, cached, chunks from PostgreSQL (READ_CACHE_MEMORY_MB=0)`, await measure(coldPort, query(format, daysFor(ROWS)), coldApp.pid!, format));
         await quiet();
         take(`route ${format}, uncached (nocache=1)`, await measure(appPort, query(format, daysFor(ROWS), cold), app.pid!, format));
         await quiet();
@@ -289,7 +297,8 @@ async function main() {
       "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
       ...Object.entries(results).map(([k, m]) => line(k, m)),
       "",
-      `Median of the rounds' ratios, route/(a) in rows/s, cached: json ${ratio("(a) bare node:http, same bytes, json", "route json, cached")}x, csv ${ratio("(a) bare node:http, same bytes, csv", "route csv, cached")}x (goal >= 0.5x). ` +
+      `Median of the rounds' ratios, route/(a) in rows/s, cached: json ${ratio("(a) bare node:http, same bytes, json", "route json, cached")}x, csv ${ratio("(a) bare node:http, same bytes, csv", "route csv, cached")}x (goal >= 0.5x); ` +
+        `cached with the chunks from PostgreSQL: json ${ratio("(a) bare node:http, same bytes, json", "route json, cached, chunks from PostgreSQL (READ_CACHE_MEMORY_MB=0)")}x, csv ${ratio("(a) bare node:http, same bytes, csv", "route csv, cached, chunks from PostgreSQL (READ_CACHE_MEMORY_MB=0)")}x. ` +
         `Uncached route/(b): json ${ratio("(b) bare pg + JSON.stringify", "route json, uncached (nocache=1)")}x (goal >= 0.7x).`,
       "",
       `Fresh app process for the cached column: ${idleRssMb.toFixed(0)} MB resident before its first request.`,

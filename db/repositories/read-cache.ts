@@ -23,7 +23,8 @@ async function lockAccounts(db: DB, dataSourceIds: number[]): Promise<void> {
 
 export type PartitionRef = { companyId: number; dataSourceId: number; partitionKey: string };
 
-export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
+/** fillId: the fill whose chunks the day points at; a fill's chunks never change (a refill is a new fill), so it names the day's rows. */
+export type StoredDay = { day: string; fillId: string; fetchedAt: Date; lastReadAt: Date; layout: string[]; fingerprint: string; rowCount: number; byteSize: number };
 
 /**
  * A stored day's chunks: their rows as JSON text (engine/query/cells.ts) or, when the reader
@@ -32,12 +33,12 @@ export type StoredDay = { day: string; fetchedAt: Date; lastReadAt: Date; layout
  * ahead holds little memory.
  */
 export type StoredChunk = { rowCount: number; form: "json" | "csv"; deflated: Buffer; /** Before deflate, when stored (chunks from before migration 2026112602000 have none). */ byteLength?: number };
-export type StoredDayRows = { day: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
+export type StoredDayRows = { day: string; fillId: string; layout: string[]; rowCount: number; chunks: StoredChunk[] };
 
 /** Which form of the rows a reader wants: the CSV records of the days stored in exactly this layout, the JSON text of the others. */
 export type StoredForm = { csvLayout?: readonly string[] };
 
-type ChunkRow = { day: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null; formLength: number | null };
+type ChunkRow = { day: string; fillId: string; layout: string[]; dayRows: number; seq: number | null; chunkRows: number | null; deflated: Buffer | null; csvDeflated: Buffer | null; formLength: number | null };
 
 /**
  * The chunk columns of a read: the CSV form where the reader wants it and the chunk has it (one
@@ -106,7 +107,7 @@ function groupDays(rows: readonly ChunkRow[]): StoredDayRows[] {
   const out: StoredDayRows[] = [];
   for (const row of rows) {
     let day = out.at(-1);
-    if (!day || day.day !== row.day) out.push((day = { day: row.day, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
+    if (!day || day.day !== row.day) out.push((day = { day: row.day, fillId: row.fillId, layout: row.layout, rowCount: row.dayRows, chunks: [] }));
     const chunkRows = row.chunkRows ?? 0;
     const byteLength = row.formLength ?? undefined;
     if (row.csvDeflated !== null) day.chunks.push({ rowCount: chunkRows, form: "csv", deflated: row.csvDeflated, byteLength });
@@ -139,7 +140,7 @@ export async function listStoredDays(
       where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}
         and p.day >= ${range.start} and p.day <= ${range.end}
     )
-    select g.generation, p.day, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size,
+    select g.generation, p.day, p.fill_id, p.fetched_at, p.last_read_at, p.layout, p.fingerprint, p.row_count, p.byte_size,
       p.row_count as day_rows, p.running, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from g
     left join p on true
@@ -148,7 +149,7 @@ export async function listStoredDays(
   const days: StoredDay[] = [];
   for (const r of rows) {
     if (r.day === null || days.at(-1)?.day === r.day) continue;
-    days.push({ day: r.day, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
+    days.push({ day: r.day, fillId: r.fillId, fetchedAt: r.fetchedAt, lastReadAt: r.lastReadAt, layout: r.layout, fingerprint: r.fingerprint, rowCount: r.rowCount, byteSize: r.byteSize });
   }
   const prefetched = groupDays(rows.filter((r) => r.day !== null && (Number(r.running) <= prefetchChars || (prefetchChars > 0 && Number(r.running) === r.byteSize))));
   return { days, generation: rows[0]?.generation ?? 0, prefetched };
@@ -161,7 +162,7 @@ export async function listStoredDays(
 export async function readStoredDays(db: DB, ref: PartitionRef, days: readonly string[], form: StoredForm = {}): Promise<StoredDayRows[]> {
   if (days.length === 0) return [];
   const { rows } = await sql<ChunkRow>`
-    select p.day, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
+    select p.day, p.fill_id, p.layout, p.row_count as day_rows, c.seq, c.row_count as chunk_rows, ${chunkForms(form)}
     from read_cache_partitions p
     left join read_cache_chunks c on c.fill_id = p.fill_id and c.day = p.day and c.company_id = p.company_id
     where p.company_id = ${ref.companyId} and p.data_source_id = ${ref.dataSourceId} and p.partition_key = ${ref.partitionKey}

@@ -7,6 +7,7 @@ import type { DB } from "../../db/connection.js";
 import { chunksBytes, deleteStoredDays, listStoredDays, readStoredDays, touchStoredDays, TOUCH_EVERY_MS, type PartitionRef, type StoredDayRows } from "../../db/repositories/read-cache.js";
 import { eachDay, todayIn, type Connector, type ConnectorContext, type DateRange, type ReadRequest, type RowPage, rowEncoder, bytesBlock, csvFormBlock, csvRecords, type CellBlock, DATE_FIELD, planDays, type CacheShape, type DaySegment } from "../../engine/index.js";
 import { DayFill } from "./day-fill.js";
+import { hotDayKey, type HotDay } from "./hot-days.js";
 import { afterCommit } from "./maintenance.js";
 import type { ReadCacheSettings } from "./settings.js";
 
@@ -98,12 +99,12 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
   const form = { csvLayout: input.csvLayout };
   const { days: storedDays, generation, prefetched } = await (input.listing ?? listingOf(input));
   const early = new Map(prefetched.map((d) => [d.day, d]));
-  const stored = new Map<string, { fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
+  const stored = new Map<string, { fillId: string; fetchedAt: Date; lastReadAt: Date; byteSize: number }>();
   const outdated: string[] = [];
   for (const d of storedDays) {
     // Rows stored under another catalogue definition or other fields are never served: read again.
     if (d.fingerprint !== input.fingerprint || !sameFields(d.layout, shape.layout)) outdated.push(d.day);
-    else stored.set(d.day, { fetchedAt: d.fetchedAt, lastReadAt: d.lastReadAt, byteSize: d.byteSize });
+    else stored.set(d.day, { fillId: d.fillId, fetchedAt: d.fetchedAt, lastReadAt: d.lastReadAt, byteSize: d.byteSize });
   }
   if (outdated.length > 0) {
     input.log?.(`${outdated.length} stored partitions no longer match the catalogue; reading them again`);
@@ -128,11 +129,22 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
         yield* fetch(segment);
         continue;
       }
-      // Stored days, a page of about PAGE_CHARS at a time, the next page read while this one is sent.
+      // Days this process holds in memory (named by the fill the listing points them at) are sent from there.
+      const { hot } = input.settings;
+      const hotKey = (fillId: string, day: string) => hotDayKey(ref.companyId, fillId, day, input.csvLayout);
+      const held = new Map<string, HotDay>();
+      for (const day of hot ? segment.days : []) {
+        const found = hot!.get(hotKey(stored.get(day)!.fillId, day));
+        if (found) held.set(day, found);
+      }
+      // A read larger than half the memory is not kept there: it would push out everything else
+      // (the days of other dashboards) and be gone again before it is read again.
+      const keep = hot && segment.days.reduce((n, d) => n + (stored.get(d)?.byteSize ?? 0), 0) <= hot.budgetBytes / 2 ? hot : undefined;
+      // The other stored days, a page of about PAGE_CHARS at a time, the next page read while this one is sent.
       const pages: string[][] = [[]];
       let chars = 0;
       for (const day of segment.days) {
-        const size = stored.get(day)?.byteSize ?? 0;
+        const size = held.has(day) ? 0 : (stored.get(day)?.byteSize ?? 0);
         if (chars > 0 && chars + size > (pages.length === 1 ? FIRST_PAGE_CHARS : PAGE_CHARS)) {
           pages.push([]);
           chars = 0;
@@ -140,8 +152,11 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
         pages.at(-1)!.push(day);
         chars += size;
       }
-      // A page whose rows came with the listing is not read again.
-      const read = (page: string[]): Promise<StoredDayRows[]> => (page.every((d) => early.has(d)) ? Promise.resolve(page.map((d) => early.get(d)!)) : readStoredDays(db, ref, page, form));
+      // A page whose rows came with the listing is not read again, nor are its days held in memory.
+      const read = (page: string[]): Promise<StoredDayRows[]> => {
+        const wanted = page.filter((d) => !held.has(d));
+        return wanted.every((d) => early.has(d)) ? Promise.resolve(wanted.map((d) => early.get(d)!)) : readStoredDays(db, ref, wanted, form);
+      };
       let next: Promise<StoredDayRows[]> | undefined = read(pages[0]);
       for (let p = 0; p < pages.length; p++) {
         const current: Promise<StoredDayRows[]> = next!;
@@ -153,9 +168,10 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
         // The page's rows inflated together (one zlib call for the page, decision 0899), as it becomes the one being sent.
         const chunks = page.flatMap((d) => d.chunks);
         const inflated = new Map(await chunksBytes(chunks).then((all) => all.map((bytes, i) => [chunks[i], bytes] as const)));
+        for (const d of page) keep?.set(hotKey(d.fillId, d.day), { layout: d.layout, rowCount: d.rowCount, chunks: d.chunks.map((c) => ({ rowCount: c.rowCount, form: c.form, bytes: inflated.get(c)! })) });
         let vanished: string[] = [];
         for (const day of pages[p]) {
-          const rows = found.get(day);
+          const rows = held.get(day) ?? found.get(day);
           if (!rows) {
             vanished.push(day);
             continue;
@@ -170,7 +186,7 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
           // The values come in the order of the request that stored them: the writers follow each block's layout.
           if (!sameFields(rows.layout, shape.layout)) throw new Error("A stored day changed fields while it was read.");
           for (const chunk of rows.chunks) {
-            const bytes = inflated.get(chunk)!;
+            const bytes = "bytes" in chunk ? chunk.bytes : inflated.get(chunk)!;
             yield emit(chunk.form === "csv" ? csvFormBlock(rows.layout, chunk.rowCount, bytes) : bytesBlock(rows.layout, chunk.rowCount, bytes));
           }
         }
@@ -189,7 +205,7 @@ async function* platformDays<T>(input: AccountCacheRead, range: DateRange, gener
   const days = eachDay(range);
   const ctx = await input.context();
   const fill = settings.enabled
-    ? new DayFill({ db, ref, layout: shape.layout, byDate: !byRange, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days: byRange ? [range.end] : days, lastDay, maxBytes: settings.maxBytesPerCompany })
+    ? new DayFill({ db, ref, layout: shape.layout, byDate: !byRange, fingerprint: input.fingerprint, generation, fetchedAt: input.now, days: byRange ? [range.end] : days, lastDay, maxBytes: settings.maxBytesPerCompany, hot: input.pagesOnly ? undefined : settings.hot })
     : undefined;
   input.stats.daysFromPlatform += days.length;
   const encode = rowEncoder(shape.layout);

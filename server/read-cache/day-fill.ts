@@ -8,6 +8,7 @@ import { randomUUID } from "node:crypto";
 import type { DB } from "../../db/connection.js";
 import { abandonFill, commitFill, stageChunks, type ChunkInput, type CommitOutcome, type PartitionRef } from "../../db/repositories/read-cache.js";
 import { csvRecords, DATE_FIELD, type CellBlock } from "../../engine/index.js";
+import { hotDayKey, type HotDays } from "./hot-days.js";
 
 /** A day's rows go to storage in chunks of about this many bytes (the JSON form). */
 const CHUNK_BYTES = 512 * 1024;
@@ -20,6 +21,9 @@ const encoder = new TextEncoder();
 
 /** A day's rows waiting to be staged: the parts of both forms, in order. */
 type DayBuffer = { json: Uint8Array[]; csv: Uint8Array[]; rows: number; bytes: number };
+
+/** The bytes as a Buffer over a memory of their own: a view of a larger one (the csv records' buffer is sized for the JSON) is copied, so that what is kept is what is counted. */
+const owned = (bytes: Uint8Array): Buffer => (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? Buffer.from(bytes.buffer, 0, bytes.byteLength) : Buffer.from(bytes));
 
 function joined(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0];
@@ -41,7 +45,16 @@ export type DayFillInput = {
   lastDay: string;
   /** The company's limit: a fill bigger than this alone is not stored. */
   maxBytes: number;
+  /**
+   * This process's hot days: the days a fill stores are kept there too when it commits (the next
+   * read of them, often the dashboard's next chart, is sent from memory), as long as the fill
+   * holds no more than half their budget; a larger fill keeps none.
+   */
+  hot?: HotDays;
 };
+
+/** A day's chunks in both forms, in order, kept for the hot days until the fill commits. */
+type WarmDay = { json: { rowCount: number; bytes: Buffer }[]; csv: { rowCount: number; bytes: Buffer }[] };
 
 export class DayFill {
   readonly fillId = randomUUID();
@@ -58,12 +71,15 @@ export class DayFill {
   private pending: Promise<void> = Promise.resolve();
   private cleanup: Promise<void> | undefined;
   private staged = false;
+  private warm: Map<string, WarmDay> | undefined;
+  private warmBytes = 0;
 
   constructor(private readonly input: DayFillInput) {
     this.read = new Set(input.days);
     this.storable = new Set(input.days.filter((d) => d <= input.lastDay));
     if (input.byDate && !input.layout.includes(DATE_FIELD)) this.failure = "the rows have no date";
     for (const day of this.storable) this.counts.set(day, { rows: 0, bytes: 0 });
+    if (input.hot) this.warm = new Map();
   }
 
   get active(): boolean {
@@ -98,7 +114,7 @@ export class DayFill {
     if (!this.active) return this.abandon();
     const days = [...this.counts].map(([day, c]) => ({ day, rowCount: c.rows, byteSize: c.bytes }));
     try {
-      return await commitFill(this.input.db, this.input.ref.companyId, this.input.ref.dataSourceId, {
+      const outcome = await commitFill(this.input.db, this.input.ref.companyId, this.input.ref.dataSourceId, {
         partitionKey: this.input.ref.partitionKey,
         layout: [...this.input.layout],
         fingerprint: this.input.fingerprint,
@@ -107,6 +123,8 @@ export class DayFill {
         generation: this.input.generation,
         days,
       });
+      this.keepHot(outcome.committed);
+      return outcome;
     } catch (error) {
       this.failure = `could not store the rows: ${error instanceof Error ? error.message : String(error)}`;
       return this.abandon();
@@ -120,6 +138,7 @@ export class DayFill {
   abandon(reason?: string): Promise<undefined> {
     this.failure ??= reason ?? "abandoned";
     this.buffers.clear();
+    this.warm = undefined;
     this.cleanup ??= this.pending.then(async () => {
       // Best effort: chunks no day points at are swept later (sweepAbandonedChunks).
       if (this.staged) await abandonFill(this.input.db, this.input.ref.companyId, this.fillId).catch(() => undefined);
@@ -185,7 +204,37 @@ export class DayFill {
 
   private chunkOf(day: string, buffer: DayBuffer): ChunkInput {
     // Records concatenated are the records of the rows concatenated.
-    return { day, seq: this.nextSeq(day), rowCount: buffer.rows, bytes: joined(buffer.json), csv: joined(buffer.csv) };
+    const chunk = { day, seq: this.nextSeq(day), rowCount: buffer.rows, bytes: joined(buffer.json), csv: joined(buffer.csv) };
+    this.keepWarm(chunk);
+    return chunk;
+  }
+
+  /** Holds a staged chunk's bytes (no copy: nothing writes them again) for the hot days, within half their budget. */
+  private keepWarm(chunk: ChunkInput) {
+    if (!this.warm || !this.input.hot) return;
+    this.warmBytes += chunk.bytes.byteLength + (chunk.csv?.byteLength ?? 0);
+    if (this.warmBytes > this.input.hot.budgetBytes / 2) {
+      this.warm = undefined;
+      return;
+    }
+    let day = this.warm.get(chunk.day);
+    if (!day) this.warm.set(chunk.day, (day = { json: [], csv: [] }));
+    day.json.push({ rowCount: chunk.rowCount, bytes: owned(chunk.bytes) });
+    day.csv.push({ rowCount: chunk.rowCount, bytes: owned(chunk.csv!) });
+  }
+
+  /** The committed days into the hot days, in both forms (a csv reader in the fill's column order reads the csv one). */
+  private keepHot(committed: readonly string[]) {
+    const { hot, ref, layout } = this.input;
+    const warm = this.warm;
+    this.warm = undefined;
+    if (!hot || !warm) return;
+    for (const day of committed) {
+      const rows = this.counts.get(day)?.rows ?? 0;
+      const kept = warm.get(day) ?? { json: [], csv: [] };
+      hot.set(hotDayKey(ref.companyId, this.fillId, day, undefined), { layout, rowCount: rows, chunks: kept.json.map((c) => ({ ...c, form: "json" as const })) }, { copy: false });
+      hot.set(hotDayKey(ref.companyId, this.fillId, day, layout), { layout, rowCount: rows, chunks: kept.csv.map((c) => ({ ...c, form: "csv" as const })) }, { copy: false });
+    }
   }
 
   private nextSeq(day: string): number {

@@ -1,6 +1,7 @@
 // The read cache's limits: from the environment (lib/env.ts), overridable per call (tests, benches).
 import { DEFAULT_FRESHNESS, type FreshnessPolicy } from "../../engine/index.js";
 import { getEnv } from "../../lib/env.js";
+import { hotDaysOfProcess, type HotDays } from "./hot-days.js";
 
 export type ReadCacheSettings = {
   /** Stored bytes per company; past it the least recently read days are evicted. */
@@ -8,6 +9,8 @@ export type ReadCacheSettings = {
   freshness: FreshnessPolicy;
   /** Off: every read goes to the platform and nothing is stored (a company never sees stale data, at full platform cost). */
   enabled: boolean;
+  /** Recently read days kept inflated in this process (READ_CACHE_MEMORY_MB); none: every read takes its chunks from PostgreSQL. */
+  hot: HotDays | undefined;
 };
 
 export function readCacheSettings(overrides: Partial<ReadCacheSettings> = {}): ReadCacheSettings {
@@ -19,6 +22,7 @@ export function readCacheSettings(overrides: Partial<ReadCacheSettings> = {}): R
       windowMs: env.READ_CACHE_WINDOW_MINUTES * 60_000 || DEFAULT_FRESHNESS.windowMs,
     },
     enabled: true,
+    hot: hotDaysOfProcess(env.READ_CACHE_MEMORY_MB),
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ import { connectorContextForSource } from "../../server/source-context.js";
 import { readAlertData } from "../../server/alert-evaluation.js";
 import { readDigestedThroughCache, type DigestedRead } from "../../server/read-cache/through.js";
 import { settleMaintenance, storeWhileReading } from "../../server/read-cache/index.js";
+import { HotDays } from "../../server/read-cache/hot-days.js";
 
 /** A stored chunk's rows: chunks are pieces of a stream (sync-flushed, decision 0899). */
 const inflatePiece = (deflated: Buffer) => zlib.inflateRawSync(deflated, { finishFlush: zlib.constants.Z_SYNC_FLUSH });
@@ -153,7 +154,9 @@ describe("query URLs read through the cache", () => {
       },
     };
     const p = params(d, { start_date: "2026-03-01", end_date: "2026-03-10" });
-    const first = await call(p);
+    // What PostgreSQL holds is edited by hand below: read it every time, not this process's memory of it (decision 0899).
+    const cold = (q: Record<string, string>, deps: Parameters<typeof call>[1] = {}) => call(q, { ...deps, readCache: { hot: undefined } });
+    const first = await cold(p);
     expect(first.status).toBe(200);
     expect(first.text).toContain(', comma"');
     expect(first.text).toContain('""hi""');
@@ -168,7 +171,7 @@ describe("query URLs read through the cache", () => {
       for (const c of own) expect([c.byteLength, c.csvByteLength]).toEqual([inflatePiece(c.deflated).length, inflatePiece(c.csvDeflated!).length]);
     }
     let cached!: Awaited<ReturnType<typeof call>>;
-    expect(await readsDuring(async () => (cached = await call(p)))).toEqual([]);
+    expect(await readsDuring(async () => (cached = await cold(p)))).toEqual([]);
     expect(cached.text).toBe(first.text);
     // It is the stored csv form that is sent...
     const [one] = chunks;
@@ -181,10 +184,10 @@ describe("query URLs read through the cache", () => {
       .where("day", "=", one.day)
       .where("seq", "=", one.seq)
       .execute();
-    expect((await call(p)).text).toContain("\nmarked,");
+    expect((await cold(p)).text).toContain("\nmarked,");
     // ...and chunks stored without one (before decision 0895) are written from their JSON form, to the same bytes.
     await db.updateTable("readCacheChunks").set({ csvDeflated: null }).where("companyId", "=", d.company.id).execute();
-    expect((await call(p)).text).toBe(first.text);
+    expect((await cold(p)).text).toBe(first.text);
     // ...and so are chunks stored before their lengths (decision 0899): each its own deflate stream, inflated alone.
     for (const c of chunks) {
       await db
@@ -195,13 +198,62 @@ describe("query URLs read through the cache", () => {
         .where("seq", "=", c.seq)
         .execute();
     }
-    expect((await call(p)).text).toBe(first.text);
+    expect((await cold(p)).text).toBe(first.text);
     // A row limit (the builder's preview) reads the JSON form and cuts it.
-    const limited = await call(p, { maxRows: 3 });
+    const limited = await cold(p, { maxRows: 3 });
     expect(first.text.startsWith(limited.text)).toBe(true);
     // The header and three records, the third holding a line break.
     expect(limited.text.split("\n")).toHaveLength(6);
     expect(limited.text.endsWith("\n")).toBe(true);
+  });
+
+  it("sends days read again from this process's memory, and a refill's rows rather than the ones it replaced", async () => {
+    const d = await makeDemoCompany();
+    clock = new Date("2026-03-26T09:00:00Z");
+    const hot = new HotDays(8 * 1024 * 1024);
+    const withHot = (q: Record<string, string>, memory = hot) => call(q, { readCache: { hot: memory } });
+    const p = params(d, { start_date: "2026-03-01", end_date: "2026-03-10" });
+    const chunks = async () => db.selectFrom("readCacheChunks").selectAll().where("companyId", "=", d.company.id).execute();
+    /** The next read with the chunks gone from PostgreSQL (by hand: a read from storage would find its days short and ask the platform). */
+    const withoutChunks = async (read: () => Promise<Awaited<ReturnType<typeof call>>>) => {
+      const kept = await chunks();
+      await db.deleteFrom("readCacheChunks").where("companyId", "=", d.company.id).execute();
+      let answer!: Awaited<ReturnType<typeof call>>;
+      const asked = await readsDuring(async () => (answer = await read()));
+      await db.insertInto("readCacheChunks").values(kept).execute();
+      return { asked, answer };
+    };
+    const first = await withHot(p);
+    expect(first.status).toBe(200);
+    // The fill kept the days it stored in memory: the next read is sent from there.
+    expect(hot.bytesHeld).toBeGreaterThan(0);
+    const fromFill = await withoutChunks(() => withHot(p));
+    expect(fromFill.asked).toEqual([]);
+    expect(fromFill.answer.text).toBe(first.text);
+    const [log] = await logsOf(fromFill.answer.requestId);
+    expect(log).toMatchObject({ fromCache: true, daysFromPlatform: 0, daysFromCache: 10 });
+    // A process that did not fill them (another memory) takes the chunks from PostgreSQL once and keeps them.
+    const other = new HotDays(8 * 1024 * 1024);
+    expect((await withHot(p, other)).text).toBe(first.text);
+    expect(other.bytesHeld).toBeGreaterThan(0);
+    const fromRead = await withoutChunks(() => withHot(p, other));
+    expect(fromRead.asked).toEqual([]);
+    expect(fromRead.answer.text).toBe(first.text);
+
+    // A refill (nocache=1) stores other rows under a new fill: the next read sends those, not the ones held in memory.
+    const demo = countingDemo();
+    platform = { ...demo, async *read(ctx, req) { for await (const page of demo.read(ctx, req)) yield { ...page, rows: page.rows.map((r) => ({ ...r, clicks: 777_777 })) }; } };
+    const refilled = await withHot({ ...p, nocache: "1" });
+    expect(refilled.text).toContain(",777777,");
+    let after!: Awaited<ReturnType<typeof call>>;
+    expect(await readsDuring(async () => (after = await withHot(p)))).toEqual([]);
+    expect(after.text).toBe(refilled.text);
+    expect(after.text).not.toBe(first.text);
+    // Another company's identical query never sees these rows: its listing names its own fills.
+    const otherCompany = await makeDemoCompany();
+    platform = countingDemo();
+    const theirs = await withHot(params(otherCompany, { start_date: "2026-03-01", end_date: "2026-03-10" }));
+    expect(theirs.text).not.toContain(",777777,");
   });
 
   it("serves several accounts from storage in the accounts' order, each listed while the one before is sent", async () => {
