@@ -133,9 +133,11 @@ async function* partitions<T>(input: AccountCacheRead, emit: Emit<T>): AsyncGene
       const { hot } = input.settings;
       const hotKey = (fillId: string, day: string) => hotDayKey(ref.companyId, fillId, day, input.csvLayout);
       const held = new Map<string, HotDay>();
-      for (const day of hot ? segment.days : []) {
-        const found = hot!.get(hotKey(stored.get(day)!.fillId, day));
-        if (found) held.set(day, found);
+      if (hot) {
+        for (const day of segment.days) {
+          const inMemory = hot.get(hotKey(stored.get(day)!.fillId, day));
+          if (inMemory) held.set(day, inMemory);
+        }
       }
       // A read larger than half the memory is not kept there: it would push out everything else
       // (the days of other dashboards) and be gone again before it is read again.
