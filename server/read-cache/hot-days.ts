@@ -12,6 +12,10 @@
 /** One stored day's rows as a reader wants them (each chunk in the form the read asked for or had). */
 export type HotDay = { layout: readonly string[]; rowCount: number; chunks: { rowCount: number; form: "json" | "csv"; bytes: Buffer }[] };
 
+/** About what an entry and a chunk cost beyond their bytes (key, objects, Buffer handles). */
+const ENTRY_BYTES = 512;
+const CHUNK_BYTES = 128;
+
 /** A byte budget of days, least recently read first out. */
 export class HotDays {
   /** In order of last use (a Map keeps insertion order: a hit is moved to the end). */
@@ -39,7 +43,8 @@ export class HotDays {
    * otherwise push out everything else.
    */
   set(key: string, day: HotDay, opts: { copy?: boolean } = {}): void {
-    const bytes = day.chunks.reduce((n, c) => n + c.bytes.byteLength, 0);
+    // An entry's own objects count too: a budget of tiny days must not turn into a heap of entries.
+    const bytes = ENTRY_BYTES + day.chunks.reduce((n, c) => n + CHUNK_BYTES + c.bytes.byteLength, 0);
     if (bytes > this.budgetBytes / 4) return;
     this.delete(key);
     const chunks = opts.copy === false ? day.chunks : day.chunks.map((c) => ({ ...c, bytes: Buffer.from(c.bytes) }));

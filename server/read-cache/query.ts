@@ -5,7 +5,7 @@ import type { DB } from "../../db/connection.js";
 import { blockRows, eachDay, encodeCell, filterBlock, outputColumns, pageBlock, withConstants, type CellBlock, cacheShape, type QueryPlan } from "../../engine/index.js";
 import { readAccountBlocks, withListing, type AccountCacheRead, type DayStats } from "./account-reader.js";
 import { readPartition } from "./partition-key.js";
-import { readCacheSettings, type ReadCacheSettings } from "./settings.js";
+import { queryUrlReadCacheSettings, type ReadCacheSettings } from "./settings.js";
 
 export type CachedQueryInput = {
   db: DB;
@@ -30,7 +30,7 @@ export type CachedQueryInput = {
 
 export async function* queryBlocks(input: CachedQueryInput): AsyncGenerator<CellBlock> {
   const { plan } = input;
-  const settings = readCacheSettings(input.settings);
+  const settings = queryUrlReadCacheSettings(input.settings);
   const shape = cacheShape(plan.fields, plan.readFields, plan.granularity);
   const csvLayout = input.csvForm && !plan.converter && plan.outputFilters.length === 0 ? outputColumns(plan).map((c) => c.id) : undefined;
   // An account's fill commits while the next account is read; the answer ends once all have.

@@ -9,7 +9,11 @@ export type ReadCacheSettings = {
   freshness: FreshnessPolicy;
   /** Off: every read goes to the platform and nothing is stored (a company never sees stale data, at full platform cost). */
   enabled: boolean;
-  /** Recently read days kept inflated in this process (READ_CACHE_MEMORY_MB); none: every read takes its chunks from PostgreSQL. */
+  /**
+   * Recently read days kept inflated in this process (READ_CACHE_MEMORY_MB); none: every read
+   * takes its chunks from PostgreSQL. Query URLs only (queryUrlReadCacheSettings): an alert pass
+   * reads tens of thousands of tiny days once an hour, which memory would only hold, not speed up.
+   */
   hot: HotDays | undefined;
 };
 
@@ -22,7 +26,12 @@ export function readCacheSettings(overrides: Partial<ReadCacheSettings> = {}): R
       windowMs: env.READ_CACHE_WINDOW_MINUTES * 60_000 || DEFAULT_FRESHNESS.windowMs,
     },
     enabled: true,
-    hot: hotDaysOfProcess(env.READ_CACHE_MEMORY_MB),
+    hot: undefined,
     ...overrides,
   };
+}
+
+/** The query URL's settings: the defaults with this process's hot days (decision 0899). */
+export function queryUrlReadCacheSettings(overrides: Partial<ReadCacheSettings> = {}): ReadCacheSettings {
+  return readCacheSettings({ hot: hotDaysOfProcess(getEnv().READ_CACHE_MEMORY_MB), ...overrides });
 }
